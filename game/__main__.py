@@ -1,0 +1,103 @@
+"""``python -m game``: the app, plus the command-line tools.
+
+Every tool takes ``--json`` and then prints exactly one JSON object.
+Game-specific tools (``sim``, ``position``, ``count-pyramids``, ``judge``)
+are delegated to ``game.games.<package>.cli``, so each game owns its own
+options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+USAGE = """\
+usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]
+       python -m game shots --out DIR [--lang en|de] [--size WxH]
+       python -m game sim GAME [options] --json
+       python -m game position GAME "<notation>" --json
+       python -m game count-pyramids --json
+       python -m game judge --rule "<rule>" --cards "3H 9S ..." --json
+       python -m game bench --json
+       python -m game soak [--events N] [--game GAME] --json
+"""
+
+#: subcommand -> (game id or None for "first argument names the game", function)
+GAME_TOOLS = {
+    "sim": (None, "sim"),
+    "position": (None, "position"),
+    "count-pyramids": ("mind-the-gap", "count_pyramids"),
+    "judge": ("delphi", "judge"),
+}
+
+
+def fail(message: str, code: int = 2) -> int:
+    print(f"mind-the-gap: {message}", file=sys.stderr)
+    return code
+
+
+def run_game_tool(cmd: str, argv: list[str]) -> int:
+    import importlib
+
+    from game.engine.registry import UnknownGame, engine_available, info
+
+    fixed, fn_name = GAME_TOOLS[cmd]
+    if fixed is None:
+        if not argv or argv[0].startswith("-"):
+            return fail(f"'{cmd}' needs a game: mind-the-gap, gaps, delphi or runs")
+        game_id, argv = argv[0], argv[1:]
+    else:
+        game_id = fixed
+    try:
+        gi = info(game_id)
+    except UnknownGame as e:
+        return fail(str(e))
+    if not engine_available(gi.id):
+        return fail(f"{gi.name()} is not built yet")
+    try:
+        cli = importlib.import_module(f"game.games.{gi.package}.cli")
+    except ModuleNotFoundError:
+        return fail(f"{gi.name()} has no command-line tools yet")
+    fn = getattr(cli, fn_name, None)
+    if fn is None:
+        return fail(f"{gi.name()} has no '{cmd}' tool")
+    return int(fn(argv) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(USAGE, end="")
+        return 0
+    if argv and argv[0] in GAME_TOOLS:
+        return run_game_tool(argv[0], argv[1:])
+    if argv and argv[0] == "shots":
+        from game.tools.shots import main as shots
+
+        return shots(argv[1:])
+    if argv and argv[0] == "bench":
+        from game.tools.bench import main as bench
+
+        return bench(argv[1:])
+    if argv and argv[0] == "soak":
+        from game.tools.soak import main as soak
+
+        return soak(argv[1:])
+    p = argparse.ArgumentParser(prog="python -m game", usage=USAGE)
+    p.add_argument("--smoke", action="store_true", help="draw one frame of every scene and exit")
+    p.add_argument("--lang", choices=["en", "de"])
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--fullscreen", action="store_true")
+    g.add_argument("--windowed", action="store_true")
+    p.add_argument("--size", help="window size, e.g. 1280x800")
+    p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    from game.app import run
+
+    return run(smoke=args.smoke, lang=args.lang, fullscreen=True if args.fullscreen else (False if args.windowed else None), size=args.size)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One package per game. No pygame import anywhere below here."""

@@ -1,0 +1,130 @@
+"""English and German text: catalogs, the current language, rendering.
+
+Catalogs are JSON files in ``catalog/<lang>/<namespace>.json`` (one file
+per game or area, so each game keeps its own strings).  A key missing in
+German falls back to English, and a key missing everywhere shows as the key
+itself, which the catalog test catches.  Templates use ``{name}`` fields;
+a template may be ``{"one": ..., "other": ...}``, chosen by the ``n``
+parameter.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable, Mapping
+
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+DEFAULT_LANG = "en"
+
+_current = DEFAULT_LANG
+_listeners: list[Callable[[str], None]] = []
+
+
+def current() -> str:
+    return _current
+
+
+def set_language(lang: str) -> None:
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    if lang != _current:
+        _current = lang
+        for fn in list(_listeners):
+            fn(lang)
+
+
+def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``fn(lang)`` after every language switch; returns an unsubscribe."""
+    _listeners.append(fn)
+    return lambda: _listeners.remove(fn) if fn in _listeners else None
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    root = resources.files("game.i18n").joinpath("catalog", lang)
+    if not root.is_dir():
+        return out
+    for entry in sorted(root.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            dup = set(data) & set(out)
+            if dup:
+                raise ValueError(f"catalog {lang}/{entry.name} repeats keys {sorted(dup)[:5]}")
+            out.update(data)
+    return out
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    return key in catalog(lang or _current) or key in catalog(DEFAULT_LANG)
+
+
+def format_value(value: Any, lang: str) -> str:
+    from game.cards import Card, Rank, display, rank_text
+    from game.engine.core import Message
+
+    if isinstance(value, Card):
+        return display(value, lang)
+    if isinstance(value, Rank):
+        return rank_text(value, lang)
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(v, lang) for v in value)
+    if isinstance(value, bool):
+        return tr("common.yes" if value else "common.no", lang)
+    return str(value)
+
+
+def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
+    """The text for ``key`` in ``lang`` (default: the current language)."""
+    lang = lang or _current
+    template = catalog(lang).get(key)
+    if template is None:
+        template = catalog(DEFAULT_LANG).get(key)
+    if template is None:
+        return key
+    if isinstance(template, dict):
+        n = params.get("n", params.get("count", 0))
+        template = template.get("one" if n == 1 else "other", next(iter(template.values())))
+    if not params:
+        return template
+    shown = {k: format_value(v, lang) for k, v in params.items()}
+    try:
+        return template.format_map(shown)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def render(message, lang: str | None = None) -> str:
+    return tr(message.key, lang or _current, **dict(message.params))
+
+
+def params_to_json(params: Mapping[str, Any]) -> dict:
+    from game.cards import Card
+
+    def enc(v: Any) -> Any:
+        if isinstance(v, Card):
+            return {"card": v.code}
+        if isinstance(v, (list, tuple)):
+            return [enc(x) for x in v]
+        if hasattr(v, "to_json"):
+            return v.to_json()
+        if isinstance(v, (int, float, str, bool)) or v is None:
+            return v
+        return str(v)
+
+    return {k: enc(v) for k, v in params.items()}
+
+
+def rules_text(game_id: str, lang: str | None = None) -> str | None:
+    """The rules of a game in our own words, as light Markdown."""
+    lang = lang or _current
+    for candidate in (lang, DEFAULT_LANG):
+        f = resources.files("game.i18n").joinpath("rules", f"{game_id}.{candidate}.md")
+        if f.is_file():
+            return f.read_text(encoding="utf-8")
+    return None

@@ -1,0 +1,1 @@
+"""Developer and CI tools behind python -m game (shots, bench, soak)."""
