@@ -1,0 +1,344 @@
+"""The app: pygame-ce set-up, the one event loop and the scene stack.
+
+``App`` can run its own loop (``run``) or be stepped by tests, the soak
+harness, the screenshot tool and the benchmark (``step``), so all of them
+exercise the very code a player runs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from typing import Callable
+
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 800)
+MAX_SIZE = (3840, 2160)
+
+_LAUNCH_T0 = time.perf_counter()
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"mind-the-gap: --size wants WIDTHxHEIGHT, like 1280x800, not {text!r}") from None
+    return max(1, w), max(1, h)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True) -> None:
+        import pygame
+        import pygame_gui
+
+        from game import i18n
+        from game.persistence.settings import load_settings
+        from game.ui.anim import Animator
+        from game.ui.scene import SceneStack
+        from game.ui.widgets import Toasts
+
+        self.pg = pygame
+        self.gui = pygame_gui
+        self.settings, self.notices = load_settings()
+        if lang:
+            self.settings.language = lang
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        i18n.set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        self.sound = None
+        self.window_size = size or DEFAULT_SIZE
+        self._windowed_size = self.window_size
+        self.window = self._set_mode(self.window_size, self.settings.fullscreen)
+        pygame.display.set_caption("Mind the Gap")
+        from game.ui.assets import app_icon
+
+        icon = app_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self._set_minimum_window_size()
+        self.screen = self._make_screen()
+        self.ui = self._make_ui()
+        self.scenes = SceneStack()
+        self.toasts = Toasts()  # app-wide notices (e.g. a damaged settings file)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_count = 0
+        self.anim_factor = lambda: self.settings.animation_factor
+        self._lang_off = i18n.on_change(self._language_changed)
+        for n in self.notices if home_notices else []:
+            self.toasts.show(n, "refuse", ttl=8)
+        self._animator_cls = Animator
+
+    # --- window ---------------------------------------------------------------
+    def _set_mode(self, size, fullscreen: bool):
+        pg = self.pg
+        flags = pg.RESIZABLE
+        if fullscreen:
+            try:
+                return pg.display.set_mode((0, 0), pg.FULLSCREEN)
+            except pg.error:
+                self.settings.fullscreen = False
+        return pg.display.set_mode(size, flags)
+
+    def _set_minimum_window_size(self) -> None:
+        try:
+            win = self.pg.Window.from_display_module()
+            win.minimum_size = MIN_SIZE
+        except Exception:  # not every backend has windows (dummy)
+            pass
+
+    def _make_screen(self):
+        """Scenes draw on a surface at least MIN_SIZE large; a smaller
+        window (even 1×1) shows it scaled down instead of breaking layout."""
+        w, h = self.window.get_size()
+        if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            self.view_scale = None
+            return self.window
+        vw, vh = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        self.view_scale = (vw / max(1, w), vh / max(1, h))
+        return self.pg.Surface((vw, vh)).convert()
+
+    def _make_ui(self):
+        from game.ui.assets import scale_for, theme
+
+        self.scale = scale_for(self.screen.get_size())
+        return self.gui.UIManager(self.screen.get_size(), theme(self.scale), enable_live_theme_updates=False)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.window_size = size
+        if not self.settings.fullscreen:
+            self._windowed_size = size
+        self.window = self.pg.display.get_surface() or self._set_mode(size, False)
+        if self.window.get_size() != tuple(size) and not self.settings.fullscreen:
+            self.window = self._set_mode(size, False)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        from game.ui import cardart
+        from game.ui.widgets import felt
+
+        old = self.screen.get_size()
+        self.screen = self._make_screen()
+        if self.screen.get_size() != old:
+            cardart.clear_caches()
+            felt.cache_clear()
+        for s in self.scenes.scenes:
+            s.clear_ui()
+        self.ui = self._make_ui()
+        for s in self.scenes.scenes:
+            s.resize(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.window = self._set_mode(self._windowed_size, on)
+        self.save_settings()
+        self._rebuild()
+
+    def save_settings(self) -> None:
+        from game.persistence.settings import save_settings
+
+        try:
+            save_settings(self.settings)
+        except OSError as e:
+            self.toasts.show(f"Settings could not be saved: {e.strerror or e}", "refuse")
+
+    def _language_changed(self, lang: str) -> None:
+        self.settings.language = lang
+        for s in self.scenes.scenes:
+            s.clear_ui()
+        self.ui = self._make_ui()
+        top = self.scenes.top
+        for s in self.scenes.scenes:
+            if s is top:
+                s.language_changed()
+
+    # --- helpers for scenes -----------------------------------------------------
+    def animator(self):
+        return self._animator_cls(factor=self.anim_factor)
+
+    def play_sound(self, name: str) -> None:
+        if not self.settings.sound:
+            return
+        if self.sound is None:
+            from game.ui.sound import Sounds
+
+            self.sound = Sounds()
+        self.sound.play(name)
+
+    def push(self, scene) -> None:
+        self.scenes.push(scene)
+
+    def pop(self) -> None:
+        self.scenes.pop()
+        if not self.scenes.scenes:
+            self.running = False
+
+    def to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.scenes.reset(MenuScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop -----------------------------------------------------------------
+    def _to_screen(self, event):
+        """Mouse coordinates from the window to the (maybe larger) screen."""
+        pg = self.pg
+        if self.view_scale is None or event.type not in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.MOUSEMOTION):
+            return event
+        sx, sy = self.view_scale
+        d = dict(event.dict)
+        d["pos"] = (int(event.pos[0] * sx), int(event.pos[1] * sy))
+        if "rel" in d:
+            d["rel"] = (int(d["rel"][0] * sx), int(d["rel"][1] * sy))
+        return pg.event.Event(event.type, d)
+
+    def handle(self, event) -> None:
+        pg = self.pg
+        if event.type == pg.QUIT:
+            self.running = False
+            return
+        if event.type == pg.VIDEORESIZE:
+            if not self.settings.fullscreen:
+                self.resize((max(1, event.w), max(1, event.h)))
+            return
+        if event.type == pg.KEYDOWN and event.key == pg.K_F11:
+            self.toggle_fullscreen()
+            return
+        event = self._to_screen(event)
+        top = self.scenes.top
+        if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP):
+            return  # a card is travelling: no move may start mid-animation
+        consumed = self.ui.process_events(event)
+        if top is not None and not (consumed and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP)):
+            top.handle_event(event)
+
+    def step(self, dt: float | None = None, events=None) -> None:
+        pg = self.pg
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        for event in (pg.event.get() if events is None else events):
+            self.handle(event)
+            if not self.running:
+                return
+        dt = min(dt, 0.1)
+        self.toasts.update(dt)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.ui.update(dt)
+        self.draw()
+        self.frame_count += 1
+
+    def draw(self) -> None:
+        pg = self.pg
+        for s in self.scenes.visible():
+            s.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        top = self.scenes.top
+        if top is not None:
+            top.draw_focus(self.screen)
+            draw_over = getattr(top, "draw_over_ui", None)
+            if draw_over:
+                draw_over(self.screen)
+        if self.toasts.items:
+            self.toasts.draw(self.screen, self.size[0] // 2, int(12 * self.scale), self.scale)
+        if self.screen is not self.window:
+            pg.transform.smoothscale(self.screen, self.window.get_size(), self.window)
+        pg.display.flip()
+
+    def run(self) -> int:
+        self.to_menu()
+        while self.running:
+            self.step()
+        return 0
+
+    def close(self) -> None:
+        """Leave every scene and release the display (tests make many apps)."""
+        self._lang_off()
+        while self.scenes.scenes:
+            self.scenes.scenes.pop().exit()
+        self.pg.display.quit()
+
+
+def all_scene_factories(app: App) -> list[tuple[str, Callable[[], object]]]:
+    """Every scene the app has, in a realistic state: used by --smoke,
+    the screenshot tool and the soak harness."""
+    from game.engine.registry import GAMES, table_available
+    from game.ui.scenes import common_scene_factories
+
+    out = list(common_scene_factories(app))
+    import importlib
+
+    for g in GAMES:
+        if table_available(g.id):
+            mod = importlib.import_module(f"game.ui.tables.{g.package}")
+            out.extend(mod.scene_factories(app))
+    return out
+
+
+def smoke(app: App) -> int:
+    """Draw one frame of every scene; exit code 0 if all drew."""
+    failures = 0
+    names = []
+    for name, make in all_scene_factories(app):
+        try:
+            app.scenes.reset(make())
+            app.step(1 / 60, events=[])
+            names.append(name)
+        except Exception:
+            failures += 1
+            print(f"smoke: scene {name} failed:", file=sys.stderr)
+            traceback.print_exc()
+    print(f"smoke: {len(names)} scenes drew, {failures} failed")
+    return 1 if failures else 0
+
+
+def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None = None, size: str | None = None) -> int:
+    """Entry point for ``python -m game``; never shows a traceback to a
+    player for set-up problems."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if smoke:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        import pygame  # noqa: F401
+        import pygame_gui  # noqa: F401
+    except ImportError as e:
+        print(f"mind-the-gap: a library is missing ({e.name}); run 'make play' to install it.", file=sys.stderr)
+        return 1
+    try:
+        app = App(parse_size(size), lang=lang, fullscreen=fullscreen)
+    except pygame.error as e:
+        print(
+            f"mind-the-gap: the display could not be opened ({e}). "
+            "Is a desktop session running? On a server, set SDL_VIDEODRIVER=dummy for the headless tools.",
+            file=sys.stderr,
+        )
+        return 1
+    if smoke:
+        return _smoke_fn(app)
+    if os.environ.get("MTG_FIRST_FRAME_EXIT"):
+        app.to_menu()
+        app.step(1 / 60, events=[])
+        print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f}", flush=True)
+        return 0
+    code = app.run()
+    return code
+
+
+_smoke_fn = smoke

@@ -1,0 +1,1 @@
+"""The pygame-ce user interface: app shell helpers, scenes, tables."""

@@ -1,0 +1,136 @@
+"""Where bundled files live, fonts by size, and the pygame_gui theme.
+
+Assets sit in the top-level ``assets/`` folder; in the packaged app
+PyInstaller puts that folder under ``sys._MEIPASS``.  Fonts are DejaVu Sans
+(it has ♠♥♦♣; pygame's default font does not), loaded by path.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+
+def asset_root() -> Path:
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
+
+
+def asset(*parts: str) -> Path:
+    return asset_root().joinpath(*parts)
+
+
+FONT_REGULAR = "fonts/DejaVuSans.ttf"
+FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
+
+
+@lru_cache(maxsize=256)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at a pixel size (cached; sizes below 6 are raised to 6)."""
+    return pygame.font.Font(str(asset(FONT_BOLD if bold else FONT_REGULAR)), max(6, int(size)))
+
+
+# --- colours: one palette for the whole table ---------------------------------
+FELT = (24, 92, 60)
+FELT_DARK = (14, 62, 40)
+FELT_LIGHT = (36, 118, 78)
+INK = (244, 240, 226)  # text on felt
+INK_DIM = (190, 208, 194)
+GOLD = (232, 190, 84)
+HIGHLIGHT = (255, 214, 92)  # legal targets, focus
+REFUSE = (224, 86, 70)
+PANEL = (10, 40, 28)
+CARD_RED = (196, 30, 42)
+CARD_BLACK = (24, 24, 28)
+FOUR_COLOUR = {"S": (24, 24, 28), "H": (196, 30, 42), "D": (20, 86, 196), "C": (20, 130, 60)}
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """Layout scale relative to the 1280×800 design size."""
+    w, h = size
+    return max(0.5, min(w / 1280, h / 800))
+
+
+def theme(scale: float) -> dict:
+    """The pygame_gui theme for a window scale.  Fonts are set per element
+    type: pygame_gui ignores a font in its "defaults" block."""
+    regular, bold = str(asset(FONT_REGULAR)), str(asset(FONT_BOLD))
+
+    def f(size: float) -> dict:
+        return {
+            "name": "dejavu",
+            "size": str(max(9, round(size * scale))),
+            "regular_path": regular,
+            "bold_path": bold,
+            "italic_path": regular,
+            "bold_italic_path": bold,
+        }
+
+    colours = {
+        "normal_bg": "#1d5c3f",
+        "hovered_bg": "#2a7852",
+        "disabled_bg": "#203a2e",
+        "selected_bg": "#c89b3c",
+        "active_bg": "#c89b3c",
+        "dark_bg": "#0e3321",
+        "normal_text": "#f4f0e2",
+        "hovered_text": "#ffffff",
+        "disabled_text": "#7f9487",
+        "selected_text": "#1b1b1b",
+        "active_text": "#1b1b1b",
+        "normal_border": "#e8be54",
+        "hovered_border": "#ffd65c",
+        "disabled_border": "#3f5a4b",
+        "selected_border": "#ffd65c",
+        "active_border": "#ffd65c",
+        "link_text": "#ffd65c",
+        "link_hover": "#ffffff",
+        "link_selected": "#ffffff",
+        "filled_bar": "#e8be54",
+        "unfilled_bar": "#203a2e",
+        "text_cursor": "#ffffff",
+    }
+    shape = {
+        "shape": "rounded_rectangle",
+        "shape_corner_radius": str(max(4, round(8 * scale))),
+        "border_width": "2",
+        "shadow_width": "0",
+    }
+    t = {
+        "button": {"colours": colours, "font": f(18), "misc": shape},
+        "label": {"colours": {**colours, "normal_text": "#f4f0e2"}, "font": f(18)},
+        "text_box": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(17), "misc": {"padding": "12,10"}},
+        "text_entry_line": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(18), "misc": shape},
+        "drop_down_menu": {"colours": colours, "font": f(17), "misc": shape},
+        "selection_list": {"colours": colours, "font": f(17)},
+        "panel": {"colours": {**colours, "dark_bg": "#0b2b1d"}, "misc": shape},
+        "window": {"colours": colours, "font": f(18)},
+        "tool_tip": {"colours": colours, "font": f(15)},
+        "check_box": {"colours": colours, "font": f(17)},
+        "horizontal_slider": {"colours": colours, "font": f(15)},
+        "vertical_scroll_bar": {"colours": colours},
+        "#title": {"font": f(44), "colours": {"normal_text": "#f4f0e2"}},
+        "#heading": {"font": f(28), "colours": {"normal_text": "#f4f0e2"}},
+        "#small": {"font": f(14)},
+        "#big_button": {"font": f(22)},
+        "#primary": {"colours": {**colours, "normal_bg": "#c89b3c", "normal_text": "#1b1b1b", "hovered_bg": "#e0b450", "hovered_text": "#000000"}},
+    }
+    # pygame_gui resolves ids like "#title" only on elements that use them;
+    # give each id block the element fonts too so text never falls back to Noto.
+    return t
+
+
+@lru_cache(maxsize=1)
+def app_icon() -> pygame.Surface | None:
+    p = asset("icon.png")
+    if p.is_file():
+        try:
+            return pygame.image.load(str(p))
+        except pygame.error:
+            return None
+    return None

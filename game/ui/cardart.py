@@ -1,0 +1,298 @@
+"""Cards drawn by code at any size: faces, backs, jokers, gaps, shadows.
+
+Every image is drawn at twice its size and smooth-scaled down, so edges
+and pips are anti-aliased at any window scale; results are cached per
+(card, width, language, colour scheme) and converted for fast blits.
+Court cards get a drawn, double-ended figure (crown, tiara, cap); below
+~56 px width a card shows a large index instead of pips so it stays
+readable.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from game.cards import RANK_LETTERS, Card, Rank, Suit
+from game.ui.assets import CARD_BLACK, CARD_RED, FOUR_COLOUR, font
+
+ASPECT = 1.4  # height / width, close to a poker card's 88.9 / 63.5
+SS = 2  # supersampling factor
+
+PAPER = (252, 250, 244)
+EDGE = (168, 160, 146)
+
+
+def card_size(width: int) -> tuple[int, int]:
+    w = max(8, int(width))
+    return w, int(round(w * ASPECT))
+
+
+def suit_colour(suit: Suit | None, four_colour: bool) -> tuple[int, int, int]:
+    if suit is None:
+        return (120, 40, 160)
+    if four_colour:
+        return FOUR_COLOUR[suit.value]
+    return CARD_RED if suit.is_red else CARD_BLACK
+
+
+def _rank_label(rank: Rank, lang: str) -> str:
+    return RANK_LETTERS.get(lang, RANK_LETTERS["en"]).get(rank, str(int(rank)))
+
+
+def _blit_centered(dst: pygame.Surface, img: pygame.Surface, center: tuple[float, float]) -> None:
+    dst.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def _text(txt: str, size: float, colour, bold: bool = True) -> pygame.Surface:
+    return font(int(size), bold).render(txt, True, colour)
+
+
+# Pip positions for 2..10 as (x, y) in a unit box (0..1), y downwards.
+_COLS = (0.0, 0.5, 1.0)
+_PIPS: dict[int, list[tuple[float, float]]] = {
+    2: [(0.5, 0.0), (0.5, 1.0)],
+    3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
+    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
+    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
+    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
+    10: [
+        (0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3),
+        (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1),
+    ],
+}
+
+
+def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int, width: int = 0) -> None:
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+def _court_figure(s: pygame.Surface, box: pygame.Rect, rank: Rank, colour, lang: str) -> None:
+    """A double-ended court figure inside ``box`` (drawn on the top half,
+    then mirrored), in the card's suit colour with gold and skin tones."""
+    half = pygame.Surface((box.w, box.h // 2), pygame.SRCALPHA)
+    w, h = half.get_size()
+    gold = (222, 176, 60)
+    skin = (246, 214, 178)
+    robe = colour
+    trim = (40, 70, 150) if colour != (40, 70, 150) else (200, 40, 40)
+    # robe / shoulders
+    pygame.draw.polygon(half, robe, [(w * 0.12, h), (w * 0.22, h * 0.62), (w * 0.78, h * 0.62), (w * 0.88, h)])
+    pygame.draw.polygon(half, trim, [(w * 0.42, h), (w * 0.45, h * 0.62), (w * 0.55, h * 0.62), (w * 0.58, h)])
+    pygame.draw.line(half, gold, (w * 0.22, h * 0.64), (w * 0.78, h * 0.64), max(2, int(w * 0.03)))
+    # head
+    cx, cy, r = w * 0.5, h * 0.45, w * 0.15
+    pygame.draw.circle(half, skin, (cx, cy), r)
+    pygame.draw.circle(half, (60, 40, 30), (cx - r * 0.38, cy - r * 0.1), max(1, r * 0.1))
+    pygame.draw.circle(half, (60, 40, 30), (cx + r * 0.38, cy - r * 0.1), max(1, r * 0.1))
+    pygame.draw.arc(half, (150, 60, 50), (cx - r * 0.4, cy + r * 0.1, r * 0.8, r * 0.5), math.pi * 1.1, math.pi * 1.9, max(1, int(r * 0.08)))
+    top = cy - r
+    if rank is Rank.KING:
+        pts = [(cx - r * 1.1, top + r * 0.2), (cx - r * 1.1, top - r * 0.9), (cx - r * 0.55, top - r * 0.35),
+               (cx, top - r * 1.05), (cx + r * 0.55, top - r * 0.35), (cx + r * 1.1, top - r * 0.9),
+               (cx + r * 1.1, top + r * 0.2)]
+        pygame.draw.polygon(half, gold, pts)
+        for px in (-0.75, 0, 0.75):
+            pygame.draw.circle(half, (200, 30, 40), (cx + px * r, top - r * 0.05), max(1, r * 0.14))
+        # beard
+        pygame.draw.polygon(half, (120, 80, 50), [(cx - r * 0.8, cy + r * 0.35), (cx + r * 0.8, cy + r * 0.35), (cx, cy + r * 1.45)])
+    elif rank is Rank.QUEEN:
+        pygame.draw.arc(half, gold, (cx - r * 1.05, top - r * 0.5, r * 2.1, r * 1.6), 0.15, math.pi - 0.15, max(2, int(r * 0.3)))
+        for px in (-0.6, 0, 0.6):
+            pygame.draw.circle(half, gold, (cx + px * r, top - r * 0.45 + abs(px) * r * 0.35), max(1, r * 0.18))
+        pygame.draw.circle(half, (80, 170, 220), (cx, top - r * 0.45), max(1, r * 0.1))
+        # hair
+        pygame.draw.circle(half, (110, 60, 30), (cx - r * 1.0, cy + r * 0.2), r * 0.45)
+        pygame.draw.circle(half, (110, 60, 30), (cx + r * 1.0, cy + r * 0.2), r * 0.45)
+    else:  # Jack: a cap with a feather
+        pygame.draw.ellipse(half, robe, (cx - r * 1.15, top - r * 0.55, r * 2.3, r * 1.0))
+        pygame.draw.line(half, gold, (cx - r * 1.1, top + r * 0.05), (cx + r * 1.1, top + r * 0.05), max(2, int(r * 0.18)))
+        pygame.draw.polygon(half, gold, [(cx + r * 0.6, top - r * 0.3), (cx + r * 1.6, top - r * 1.2), (cx + r * 0.9, top - r * 0.1)])
+    s.blit(half, box.topleft)
+    s.blit(pygame.transform.rotate(half, 180), (box.x, box.y + box.h - half.get_height()))
+    pygame.draw.line(s, (200, 190, 170), (box.x + 2, box.centery), (box.right - 2, box.centery), 1)
+
+
+def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pygame.Surface:
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = max(3, int(W * 0.08))
+    rect = pygame.Rect(0, 0, W, H)
+    _rounded(s, rect, PAPER, radius)
+    _rounded(s, rect, EDGE, radius, max(1, W // 90))
+    colour = suit_colour(card.suit, four_colour)
+    if card.is_joker:
+        _draw_joker(s, W, H, lang)
+        return s
+    assert card.suit is not None
+    label = _rank_label(card.rank, lang)
+    sym = card.suit.symbol
+    small = W < 56 * SS
+    # corner index, top-left and (rotated) bottom-right
+    idx_size = W * (0.30 if small else 0.19)
+    if len(label) > 1:
+        idx_size *= 0.86
+    rank_img = _text(label, idx_size, colour)
+    suit_img = _text(sym, idx_size * 0.92, colour, bold=False)
+    corner = pygame.Surface((max(rank_img.get_width(), suit_img.get_width()), rank_img.get_height() + suit_img.get_height() * 0.8), pygame.SRCALPHA)
+    _blit_centered(corner, rank_img, (corner.get_width() / 2, rank_img.get_height() / 2))
+    _blit_centered(corner, suit_img, (corner.get_width() / 2, rank_img.get_height() * 0.92 + suit_img.get_height() * 0.38))
+    pad = W * 0.035
+    s.blit(corner, (pad, pad * 0.8))
+    s.blit(pygame.transform.rotate(corner, 180), (W - pad - corner.get_width(), H - pad * 0.8 - corner.get_height()))
+    if small:
+        # big centred suit: the index above carries the rank
+        big = _text(sym, W * 0.55, colour, bold=False)
+        _blit_centered(s, big, (W * 0.58, H * 0.62))
+        return s
+    inner = pygame.Rect(int(W * 0.29), int(H * 0.12), int(W * 0.42), int(H * 0.76))
+    v = int(card.rank)
+    if v == 1:
+        big = _text(sym, W * 0.62, colour, bold=False)
+        _blit_centered(s, big, inner.center)
+    elif v <= 10:
+        pip_size = W * (0.26 if v <= 3 else 0.23 if v <= 8 else 0.21)
+        pip = _text(sym, pip_size, colour, bold=False)
+        pip_down = pygame.transform.rotate(pip, 180)
+        for x, y in _PIPS[v]:
+            px = inner.x + x * inner.w
+            py = inner.y + H * 0.035 + y * (inner.h - H * 0.07)
+            _blit_centered(s, pip if y <= 0.5 else pip_down, (px, py))
+    else:
+        box = pygame.Rect(int(W * 0.2), int(H * 0.1), int(W * 0.6), int(H * 0.8))
+        pygame.draw.rect(s, (250, 242, 220), box)
+        _court_figure(s, box, card.rank, colour, lang)
+        pygame.draw.rect(s, colour, box, max(2, W // 60))
+        # suit marks in two corners of the frame
+        mark = _text(sym, W * 0.13, colour, bold=False)
+        s.blit(mark, (box.x + W * 0.02, box.y + W * 0.01))
+        s.blit(pygame.transform.rotate(mark, 180), (box.right - W * 0.02 - mark.get_width(), box.bottom - W * 0.01 - mark.get_height()))
+    return s
+
+
+def _draw_joker(s: pygame.Surface, W: int, H: int, lang: str) -> None:
+    colours = [(200, 40, 50), (40, 90, 190), (230, 170, 40), (40, 140, 80)]
+    cx, cy = W / 2, H / 2
+    for i, c in enumerate(colours):
+        ang = math.pi / 2 * i
+        pts = [(cx, cy)]
+        for k in range(9):
+            a = ang + math.pi / 2 * k / 8
+            pts.append((cx + math.cos(a) * W * 0.3, cy + math.sin(a) * W * 0.3))
+        pygame.draw.polygon(s, c, pts)
+    star = _text("★", W * 0.34, (255, 255, 255), bold=False)
+    _blit_centered(s, star, (cx, cy))
+    word = "JOKER"
+    size = W * 0.12
+    for i, ch in enumerate(word):
+        img = _text(ch, size, (120, 40, 160))
+        s.blit(img, (W * 0.07, H * 0.06 + i * size * 1.05))
+        s.blit(pygame.transform.rotate(img, 180), (W * 0.93 - img.get_width(), H * 0.94 - (i + 1) * size * 1.05))
+    zero = _text("0", W * 0.16, (120, 40, 160))
+    s.blit(zero, (W * 0.93 - zero.get_width(), H * 0.05))
+
+
+def _draw_back(W: int, H: int) -> pygame.Surface:
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = max(3, int(W * 0.08))
+    rect = pygame.Rect(0, 0, W, H)
+    _rounded(s, rect, PAPER, radius)
+    inner = rect.inflate(-int(W * 0.12), -int(W * 0.12))
+    pat = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pat.fill((128, 26, 38))
+    step = max(6, int(W * 0.11))
+    line = (172, 58, 66)
+    for k in range(-inner.h, inner.w + inner.h, step):
+        pygame.draw.line(pat, line, (k, 0), (k + inner.h, inner.h), max(1, W // 70))
+        pygame.draw.line(pat, line, (k, inner.h), (k + inner.h, 0), max(1, W // 70))
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    _rounded(mask, mask.get_rect(), (255, 255, 255, 255), max(2, radius - 3))
+    pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(pat, inner.topleft)
+    pygame.draw.rect(s, (226, 190, 96), inner, max(1, W // 50), border_radius=max(2, radius - 3))
+    emblem = _text("◆", W * 0.36, (226, 190, 96), bold=False)
+    _blit_centered(s, emblem, rect.center)
+    _rounded(s, rect, EDGE, radius, max(1, W // 90))
+    return s
+
+
+def _downscale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    out = pygame.transform.smoothscale(img, size)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return out.convert_alpha()
+    return out
+
+
+@lru_cache(maxsize=1024)
+def face(card: Card, width: int, lang: str = "en", four_colour: bool = False) -> pygame.Surface:
+    w, h = card_size(width)
+    return _downscale(_draw_face(card, w * SS, h * SS, lang, four_colour), (w, h))
+
+
+@lru_cache(maxsize=16)
+def back(width: int) -> pygame.Surface:
+    w, h = card_size(width)
+    return _downscale(_draw_back(w * SS, h * SS), (w, h))
+
+
+@lru_cache(maxsize=64)
+def slot(width: int, colour=(255, 255, 255), alpha: int = 60, dashed: bool = False) -> pygame.Surface:
+    """An empty place: a faint rounded outline on the felt."""
+    w, h = card_size(width)
+    W, H = w * SS, h * SS
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = max(3, int(W * 0.08))
+    _rounded(s, s.get_rect(), (0, 0, 0, 40), radius)
+    lw = max(2, W // 45)
+    if dashed:
+        seg = max(6, W // 10)
+        r = s.get_rect().inflate(-lw, -lw)
+        for x in range(r.left + radius, r.right - radius, seg * 2):
+            pygame.draw.line(s, (*colour, alpha), (x, r.top), (min(x + seg, r.right - radius), r.top), lw)
+            pygame.draw.line(s, (*colour, alpha), (x, r.bottom), (min(x + seg, r.right - radius), r.bottom), lw)
+        for y in range(r.top + radius, r.bottom - radius, seg * 2):
+            pygame.draw.line(s, (*colour, alpha), (r.left, y), (r.left, min(y + seg, r.bottom - radius)), lw)
+            pygame.draw.line(s, (*colour, alpha), (r.right, y), (r.right, min(y + seg, r.bottom - radius)), lw)
+    else:
+        _rounded(s, s.get_rect(), (*colour, alpha), radius, lw)
+    return _downscale(s, (w, h))
+
+
+@lru_cache(maxsize=64)
+def glow(width: int, colour=(255, 214, 92), alpha: int = 200) -> pygame.Surface:
+    """A highlight ring drawn around a card-sized rect (for legal targets)."""
+    w, h = card_size(width)
+    pad = max(3, w // 14)
+    W, H = (w + 2 * pad) * SS, (h + 2 * pad) * SS
+    s = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = max(4, int(w * 0.1) * SS)
+    for i in range(pad * SS, 0, -SS):
+        a = int(alpha * (1 - i / (pad * SS + 1)) ** 1.6)
+        _rounded(s, s.get_rect().inflate(-2 * (pad * SS - i), -2 * (pad * SS - i)), (*colour, a), radius, SS * 2)
+    _rounded(s, s.get_rect().inflate(-2 * pad * SS + 2 * SS, -2 * pad * SS + 2 * SS), (*colour, alpha), radius, 3 * SS)
+    return _downscale(s, (w + 2 * pad, h + 2 * pad))
+
+
+@lru_cache(maxsize=32)
+def shadow(width: int) -> pygame.Surface:
+    """A soft shadow to blit a few pixels below-right of a card."""
+    w, h = card_size(width)
+    pad = max(2, w // 16)
+    s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    radius = max(3, int(w * 0.09))
+    for i in range(pad, 0, -1):
+        a = int(70 * (1 - i / (pad + 1)))
+        _rounded(s, s.get_rect().inflate(-2 * (pad - i) - 2, -2 * (pad - i) - 2), (0, 0, 0, a), radius + i)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return s.convert_alpha()
+    return s
+
+
+def clear_caches() -> None:
+    """Drop every cached image (after the display mode changes)."""
+    for fn in (face, back, slot, glow, shadow):
+        fn.cache_clear()

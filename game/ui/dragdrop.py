@@ -1,0 +1,252 @@
+"""Drag-and-drop and click-to-move for cards, shared by every table.
+
+A table describes what can be picked up (``sources``), where things can be
+dropped (``zones``), which zones are legal for a payload (``legal``, found
+by filtering the engine's legal actions, never by re-implementing a rule)
+and what a drop does (``drop``, which asks the engine and returns ``None``
+on success, :data:`PENDING` when a confirmation dialog takes over, or the
+engine's reason for a refusal).
+
+- Drag: the card follows the pointer in the same frame, legal zones glow,
+  a drop on a zone calls ``drop``; success snaps the card into place with a
+  short flight, a refusal flies it back and shows the reason.
+- Click: a click on a card selects it (legal zones glow), a click on a zone
+  moves it there.  A click on the selected card or on empty felt cancels.
+- Keys: Left/Right move a cursor over cards, Enter/Space selects; with a
+  card selected Left/Right move over the legal zones and Enter drops; Esc
+  cancels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.ui import cardart
+from game.ui.assets import HIGHLIGHT
+
+PENDING = object()  # drop() handed over to a dialog: fly back quietly
+DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
+
+
+@dataclass
+class Source:
+    rect: pygame.Rect
+    payload: Any
+    image: pygame.Surface
+
+
+@dataclass
+class Zone:
+    rect: pygame.Rect
+    payload: Any
+
+
+class DragDrop:
+    def __init__(
+        self,
+        *,
+        sources: Callable[[], Sequence[Source]],
+        zones: Callable[[], Sequence[Zone]],
+        legal: Callable[[Any], Sequence[Any]],
+        drop: Callable[[Any, Any], Any],
+        animator,
+        on_refused: Callable[[Any], None],
+        on_click: Callable[[Any], bool] | None = None,
+        on_zone_click: Callable[[Any], bool] | None = None,
+    ) -> None:
+        self.sources = sources
+        self.zones = zones
+        self.legal = legal
+        self.drop = drop
+        self.anim = animator
+        self.on_refused = on_refused
+        self.on_click = on_click
+        self.on_zone_click = on_zone_click
+        self.pressed: Source | None = None
+        self.press_pos = (0, 0)
+        self.dragging: Source | None = None
+        self.grab_offset = (0, 0)
+        self.pointer = (0, 0)
+        self.selected: Source | None = None
+        self.cursor: int | None = None  # keyboard: index into sources or legal zones
+        self._legal_cache: tuple[Any, list[Any]] | None = None
+
+    # --- queries -------------------------------------------------------------
+    @property
+    def active(self) -> Source | None:
+        return self.dragging or self.selected
+
+    def legal_payloads(self) -> list[Any]:
+        act = self.active
+        if act is None:
+            return []
+        if self._legal_cache is None or self._legal_cache[0] != act.payload:
+            self._legal_cache = (act.payload, list(self.legal(act.payload)))
+        return self._legal_cache[1]
+
+    def legal_zones(self) -> list[Zone]:
+        wanted = self.legal_payloads()
+        return [z for z in self.zones() if z.payload in wanted]
+
+    def hides(self, payload: Any) -> bool:
+        """The table should not draw this source in place (it is in hand)."""
+        return self.dragging is not None and self.dragging.payload == payload
+
+    def cancel(self) -> None:
+        self.pressed = self.dragging = self.selected = None
+        self.cursor = None
+        self._legal_cache = None
+
+    # --- events --------------------------------------------------------------
+    def _source_at(self, pos) -> Source | None:
+        for s in reversed(list(self.sources())):  # topmost first
+            if s.rect.collidepoint(pos):
+                return s
+        return None
+
+    def _zone_at(self, pos) -> Zone | None:
+        best = None
+        for z in self.zones():
+            if z.rect.collidepoint(pos):
+                best = z
+        return best
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._down(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.pressed is not None and self.dragging is None:
+                dx, dy = event.pos[0] - self.press_pos[0], event.pos[1] - self.press_pos[1]
+                if abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                    self.dragging = self.pressed
+                    self.selected = None
+                    self._legal_cache = None
+            return self.dragging is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._up(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _down(self, pos) -> bool:
+        self.pointer = pos
+        src = self._source_at(pos)
+        if self.selected is not None:
+            zone = self._zone_at(pos)
+            if zone is not None and (src is None or zone.payload in self.legal_payloads()):
+                self._attempt(self.selected, zone, from_pointer=False)
+                return True
+        if src is not None:
+            self.pressed = src
+            self.press_pos = pos
+            self.grab_offset = (pos[0] - src.rect.x, pos[1] - src.rect.y)
+            return True
+        if self.selected is not None:
+            self.cancel()
+            return True
+        zone = self._zone_at(pos)
+        if zone is not None and self.on_zone_click is not None:
+            return self.on_zone_click(zone.payload)
+        return False
+
+    def _up(self, pos) -> bool:
+        self.pointer = pos
+        if self.dragging is not None:
+            src = self.dragging
+            zone = self._zone_at(pos)
+            self.dragging = None
+            self.pressed = None
+            if zone is None:
+                self._fly_back(src, pos)
+            else:
+                self._attempt(src, zone, from_pointer=True)
+            self._legal_cache = None
+            return True
+        if self.pressed is not None:
+            src = self.pressed
+            self.pressed = None
+            if self.selected is not None and self.selected.payload == src.payload:
+                self.cancel()
+            elif self.on_click is not None and self.on_click(src.payload):
+                self.cancel()
+            else:
+                self.selected = src
+                self._legal_cache = None
+            return True
+        return False
+
+    def _key(self, event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE and (self.selected or self.cursor is not None):
+            self.cancel()
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if k == pygame.K_RIGHT else -1
+            items = self.legal_zones() if self.selected else list(self.sources())
+            if not items:
+                return False
+            self.cursor = 0 if self.cursor is None else (self.cursor + step) % len(items)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
+            if self.selected is None:
+                items = list(self.sources())
+                if self.cursor < len(items):
+                    self.selected = items[self.cursor]
+                    self._legal_cache = None
+                    self.cursor = 0 if self.legal_zones() else None
+                return True
+            zones = self.legal_zones()
+            if self.cursor < len(zones):
+                self._attempt(self.selected, zones[self.cursor], from_pointer=False)
+            return True
+        return False
+
+    # --- outcomes ------------------------------------------------------------
+    def _attempt(self, src: Source, zone: Zone, *, from_pointer: bool) -> None:
+        start = (self.pointer[0] - self.grab_offset[0], self.pointer[1] - self.grab_offset[1]) if from_pointer else src.rect.topleft
+        self.selected = None
+        self.cursor = None
+        self._legal_cache = None
+        result = self.drop(src.payload, zone.payload)
+        if result is None:
+            img = src.image
+            end = (zone.rect.centerx - img.get_width() // 2, zone.rect.centery - img.get_height() // 2)
+            self.anim.fly(img, start, end, 0.16, hide=zone.payload)
+        elif result is PENDING:
+            self.anim.fly(src.image, start, src.rect.topleft, 0.18, hide=src.payload)
+        else:
+            self.anim.fly(src.image, start, src.rect.topleft, 0.25, hide=src.payload)
+            self.on_refused(result)
+
+    def _fly_back(self, src: Source, pos) -> None:
+        start = (pos[0] - self.grab_offset[0], pos[1] - self.grab_offset[1])
+        self.anim.fly(src.image, start, src.rect.topleft, 0.2, hide=src.payload)
+
+    # --- drawing -------------------------------------------------------------
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        """Glow on legal zones while a card is dragged or selected, and the
+        keyboard cursor."""
+        act = self.active
+        if act is not None:
+            for z in self.legal_zones():
+                g = cardart.glow(z.rect.w)
+                surface.blit(g, g.get_rect(center=z.rect.center))
+            if self.selected is not None:
+                pygame.draw.rect(surface, HIGHLIGHT, self.selected.rect.inflate(6, 6), 3, border_radius=8)
+        if self.cursor is not None:
+            items = self.legal_zones() if self.selected else list(self.sources())
+            if self.cursor < len(items):
+                r = items[self.cursor].rect.inflate(10, 10)
+                pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=10)
+
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        if self.dragging is not None:
+            img = self.dragging.image
+            x, y = self.pointer[0] - self.grab_offset[0], self.pointer[1] - self.grab_offset[1]
+            sh = cardart.shadow(img.get_width())
+            surface.blit(sh, (x + 4, y + 8))
+            surface.blit(img, (x, y))

@@ -1,0 +1,120 @@
+"""The main menu: Continue, the four games, Settings, Statistics, Rules, Quit."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+
+from game.cards import Card
+from game.engine.registry import GAMES, info, table_available
+from game.i18n import tr
+from game.persistence.saves import latest_save, read_save
+from game.ui import cardart
+from game.ui.assets import INK, INK_DIM
+from game.ui.scene import Scene
+from game.ui.widgets import felt, text
+
+
+def open_game(app, game_id: str) -> None:
+    gi = info(game_id)
+    if not table_available(gi.id):
+        app.toasts.show(tr("ui.coming_soon"))
+        return
+    mod = importlib.import_module(f"game.ui.tables.{gi.package}")
+    mod.open_new(app)
+
+
+def continue_game(app, game_id: str) -> None:
+    gi = info(game_id)
+    data, problem = read_save(gi.id)
+    if data is None:
+        if problem:
+            app.toasts.show(tr("ui.save.problem", problem=problem), "refuse", ttl=8)
+        return
+    mod = importlib.import_module(f"game.ui.tables.{gi.package}")
+    problem = mod.resume(app, data)
+    if problem:
+        app.toasts.show(problem, "refuse", ttl=8)
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bw, bh = int(440 * s), int(50 * s)
+        x = w // 2 - bw // 2
+        y = int(h * 0.25)
+        self.tags = []
+        saved, _ = latest_save()
+        if saved is not None and table_available(saved):
+            try:
+                name = info(saved).name(self._lang())
+            except KeyError:
+                name = saved
+            self.button((x, y, bw, bh), tr("ui.menu.continue", game=name), lambda g=saved: continue_game(self.app, g), object_id="#primary")
+            y += bh + int(18 * s)
+        for g in GAMES:
+            built = table_available(g.id)
+            label = g.name(self._lang()) if built else tr("ui.menu.not_built", game=g.name(self._lang()))
+            self.button((x, y, bw, bh), label, lambda gid=g.id: open_game(self.app, gid), enabled=built, object_id="#big_button")
+            self.tags.append((tr(f"ui.menu.tag.{g.id}"), (w // 2, y + bh + int(3 * s))))
+            y += bh + int(30 * s)
+        y += int(6 * s)
+        sw = (bw - 2 * int(10 * s)) // 3
+        for i, (key, fn) in enumerate(
+            (("ui.menu.settings", self._settings), ("ui.menu.statistics", self._stats), ("ui.menu.rules", self._rules))
+        ):
+            self.button((x + i * (sw + int(10 * s)), y, sw, int(44 * s)), tr(key), fn)
+        y += int(44 * s) + int(14 * s)
+        self.button((x + bw // 4, y, bw // 2, int(40 * s)), tr("ui.menu.quit"), self.app.quit)
+        if self.focus_index is None:
+            self.focus_index = 0
+
+    def _lang(self) -> str:
+        return self.app.settings.language
+
+    def _settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _stats(self) -> None:
+        from game.ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def _rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = self.app.scale
+        surface.blit(felt((w, h)), (0, 0))
+        # a fan of cards on either side of the title
+        cw = int(92 * s)
+        lang = self.app.settings.language
+        fan_l = [Card.parse(c) for c in ("5C", "3H", "8D", "KS")]
+        fan_r = [Card.parse(c) for c in ("2S", "QH", "9C", "AD")]
+        for side, cards in ((-1, fan_l), (1, fan_r)):
+            cx = w // 2 + side * int(w * 0.33)
+            for i, c in enumerate(cards):
+                img = cardart.face(c, cw, lang, self.app.settings.four_colour)
+                ang = (i - 1.5) * 9 * -side
+                rot = pygame.transform.rotozoom(img, ang, 1.0)
+                r = rot.get_rect(center=(cx + (i - 1.5) * cw * 0.32, int(h * 0.55) + abs(i - 1.5) * 6 * s))
+                surface.blit(rot, r)
+        text(surface, tr("ui.app_title"), (w // 2, int(h * 0.07)), int(58 * s), INK, bold=True, anchor="midtop")
+        text(surface, tr("ui.app_subtitle"), (w // 2, int(h * 0.07) + int(70 * s)), int(20 * s), INK_DIM, anchor="midtop")
+        for tag, pos in getattr(self, "tags", []):
+            text(surface, tag, pos, int(14 * s), INK_DIM, anchor="midtop", shadow=False)

@@ -1,0 +1,51 @@
+"""Pass the device: nothing private is drawn until the next player says
+they are ready.  The scene is opaque, so the table below (with the last
+player's hand) is not drawn at all while it shows."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.ui import cardart
+from game.ui.assets import INK, INK_DIM
+from game.ui.scene import Scene
+from game.ui.widgets import felt, text, text_block
+
+
+class PassScene(Scene):
+    name = "pass"
+
+    def __init__(self, app, player_name: str, on_ready: Callable[[], None], on_menu: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.player_name = player_name
+        self.on_ready = on_ready
+        self.on_menu = on_menu
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bw, bh = int(460 * s), int(58 * s)
+        self.ready = self.button((w // 2 - bw // 2, int(h * 0.62), bw, bh), tr("ui.pass.ready", name=self.player_name), self._ready, object_id="#primary")
+        if self.on_menu is not None:
+            self.button((int(16 * s), int(16 * s), int(120 * s), int(40 * s)), tr("ui.menu"), self.on_menu)
+        self.focus(self.ready)
+
+    def _ready(self) -> None:
+        self.app.pop()
+        self.on_ready()
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = self.app.scale
+        surface.blit(felt((w, h)), (0, 0))
+        cw = int(110 * s)
+        back = cardart.back(cw)
+        for i in range(3):
+            rot = pygame.transform.rotozoom(back, (i - 1) * 12, 1.0)
+            surface.blit(rot, rot.get_rect(center=(w // 2 + (i - 1) * cw * 0.45, int(h * 0.3))))
+        text(surface, tr("ui.pass.title", name=self.player_name), (w // 2, int(h * 0.47)), int(36 * s), INK, bold=True, anchor="midtop", max_width=int(w * 0.9))
+        body_w = int(min(w * 0.7, 760 * s))
+        text_block(surface, tr("ui.pass.body", name=self.player_name), pygame.Rect(w // 2 - body_w // 2, int(h * 0.54), body_w, int(80 * s)), int(19 * s), INK_DIM, align="center")

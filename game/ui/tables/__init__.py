@@ -1,0 +1,1 @@
+"""One table module per game: game/ui/tables/<package>.py."""

@@ -1,0 +1,150 @@
+"""Drawing helpers shared by every table: felt, text, panels, coins, toasts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.ui.assets import FELT, FELT_DARK, GOLD, INK, PANEL, REFUSE, font
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """A calm green felt with a soft vignette, made small and scaled up."""
+    w, h = max(1, size[0]), max(1, size[1])
+    sw, sh = 64, 40
+    small = pygame.Surface((sw, sh))
+    cx, cy = sw / 2, sh / 2
+    for y in range(sh):
+        for x in range(sw):
+            d = (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5
+            k = min(1.0, max(0.0, (d - 0.35) / 1.0))
+            small.set_at((x, y), tuple(int(FELT[i] * (1 - k) + FELT_DARK[i] * k) for i in range(3)))
+    big = pygame.transform.smoothscale(small, (w, h))
+    if pygame.display.get_surface() is not None:
+        big = big.convert()
+    return big
+
+
+def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="topleft", shadow=True, max_width: int | None = None) -> pygame.Rect:
+    """Draw text; shrinks the font until it fits ``max_width`` (never clips)."""
+    f = font(size, bold)
+    if max_width is not None:
+        while size > 9 and f.size(txt)[0] > max_width:
+            size -= 1
+            f = font(size, bold)
+    img = f.render(txt, True, colour)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        sh = f.render(txt, True, (0, 0, 0))
+        sh.set_alpha(110)
+        surface.blit(sh, r.move(1, 2))
+    surface.blit(img, r)
+    return r
+
+
+def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in txt.split("\n"):
+        words = para.split(" ")
+        cur = ""
+        for w in words:
+            trial = (cur + " " + w).strip()
+            if f.size(trial)[0] <= width or not cur:
+                cur = trial
+            else:
+                lines.append(cur)
+                cur = w
+        lines.append(cur)
+    return lines
+
+
+def text_block(surface, txt: str, rect: pygame.Rect, size: int, colour=INK, *, bold=False, align="left", line_gap=1.25) -> int:
+    """Wrapped text inside ``rect``; returns the height used."""
+    y = rect.y
+    for line in wrap(txt, size, rect.w, bold):
+        f = font(size, bold)
+        img = f.render(line, True, colour)
+        x = rect.x if align == "left" else rect.centerx - img.get_width() // 2
+        surface.blit(img, (x, y))
+        y += int(size * line_gap)
+    return y - rect.y
+
+
+def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border=None) -> None:
+    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*PANEL, alpha), s.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=radius)
+    surface.blit(s, rect)
+
+
+def coin(surface, center, r: int, *, spent: bool = False) -> None:
+    """A gold coin (or the faint outline of a spent one)."""
+    cx, cy = center
+    if spent:
+        pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, max(1, r // 8))
+        return
+    pygame.draw.circle(surface, (120, 86, 20), (cx + 1, cy + 2), r)
+    pygame.draw.circle(surface, GOLD, (cx, cy), r)
+    pygame.draw.circle(surface, (255, 226, 140), (cx, cy), int(r * 0.72), max(1, r // 7))
+    pygame.draw.circle(surface, (176, 130, 40), (cx, cy), r, max(1, r // 9))
+
+
+def dim(surface, alpha: int = 150) -> None:
+    s = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    s.fill((0, 0, 0, alpha))
+    surface.blit(s, (0, 0))
+
+
+@dataclass
+class Toast:
+    text: str
+    kind: str = "info"  # "info" or "refuse"
+    ttl: float = 3.5
+
+
+@dataclass
+class Toasts:
+    """Short messages near the top of the table (a refused move's reason)."""
+
+    items: list[Toast] = field(default_factory=list)
+
+    def show(self, txt: str, kind: str = "info", ttl: float = 3.5) -> None:
+        self.items = [t for t in self.items if t.text != txt][-2:]
+        self.items.append(Toast(txt, kind, ttl))
+
+    def update(self, dt: float) -> None:
+        for t in self.items:
+            t.ttl -= dt
+        self.items = [t for t in self.items if t.ttl > 0]
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def draw(self, surface, center_x: int, top: int, scale: float) -> None:
+        y = top
+        size = max(14, int(20 * scale))
+        maxw = int(surface.get_width() * 0.7)
+        for t in self.items:
+            lines = wrap(t.text, size, maxw, bold=True)
+            w = max(font(size, True).size(l)[0] for l in lines) + int(36 * scale)
+            h = len(lines) * int(size * 1.3) + int(20 * scale)
+            r = pygame.Rect(0, y, w, h)
+            r.centerx = center_x
+            s = pygame.Surface(r.size, pygame.SRCALPHA)
+            a = int(235 * min(1.0, t.ttl / 0.4))
+            bg = (120, 30, 24, a) if t.kind == "refuse" else (14, 50, 34, a)
+            pygame.draw.rect(s, bg, s.get_rect(), border_radius=int(10 * scale))
+            pygame.draw.rect(s, (*(REFUSE if t.kind == "refuse" else GOLD), a), s.get_rect(), 2, border_radius=int(10 * scale))
+            surface.blit(s, r)
+            yy = r.y + int(10 * scale)
+            for line in lines:
+                img = font(size, True).render(line, True, INK)
+                img.set_alpha(a)
+                surface.blit(img, (r.centerx - img.get_width() // 2, yy))
+                yy += int(size * 1.3)
+            y = r.bottom + int(6 * scale)
