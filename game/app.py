@@ -87,8 +87,14 @@ class App:
         return pg.display.set_mode(size, flags)
 
     def _set_minimum_window_size(self) -> None:
+        import warnings
+
         try:
-            win = self.pg.Window.from_display_module()
+            with warnings.catch_warnings():
+                # the deprecation concerns drawing through Window; we only
+                # set the minimum size on the display module's window
+                warnings.simplefilter("ignore", DeprecationWarning)
+                win = self.pg.Window.from_display_module()
             win.minimum_size = MIN_SIZE
         except Exception:  # not every backend has windows (dummy)
             pass

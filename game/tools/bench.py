@@ -1,0 +1,126 @@
+"""``python -m game bench --json``: launch to first frame (from source and,
+when built, the packaged app), frame time while dragging a card over each
+game's full table at 1920×1080, bot decision times, peak memory.
+
+Figures are medians/percentiles over several runs, never one timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def first_frame_times(cmd: list[str], runs: int = 5) -> list[float]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", MTG_FIRST_FRAME_EXIT="1", MTG_HOME=tempfile.mkdtemp(prefix="mtg-bench-"))
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+        assert p.stdout is not None
+        for line in p.stdout:
+            if line.startswith("first-frame"):
+                out.append(time.perf_counter() - t0)
+                break
+        p.wait(timeout=60)
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def frame_bench(frames: int = 300) -> dict:
+    import pygame
+
+    from game.app import App
+    from game.engine.registry import GAMES, table_available
+
+    app = App((1920, 1080), lang="en", fullscreen=False, home_notices=False)
+    app.settings.sound = False
+    app.save_settings = lambda: None
+    results = {}
+    for g in GAMES:
+        if not table_available(g.id):
+            continue
+        mod = importlib.import_module(f"game.ui.tables.{g.package}")
+        make = getattr(mod, "bench_scene", None)
+        if make is None:
+            continue
+        scene, start, end = make(app)
+        app.scenes.reset(scene)
+        for _ in range(5):
+            app.step(1 / 60, events=[])
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+                                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        times = []
+        for i in range(frames):
+            k = (i % 100) / 100
+            pos = (int(start[0] + (end[0] - start[0]) * k), int(start[1] + (end[1] - start[1]) * k))
+            ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(1, 0, 0))]
+            t0 = time.perf_counter()
+            app.step(1 / 60, events=ev)
+            times.append((time.perf_counter() - t0) * 1000)
+        app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1)])
+        dragging = getattr(scene, "drag", None)
+        results[g.id] = {
+            "mean_ms": round(statistics.fmean(times), 2),
+            "median_ms": round(statistics.median(times), 2),
+            "p99_ms": round(pct(times, 0.99), 2),
+            "frames": frames,
+            "dragging_checked": dragging is not None,
+        }
+    app.close()
+    return results
+
+
+def bot_bench() -> dict:
+    from game.engine.registry import GAMES, engine_available, module
+
+    out = {}
+    for g in GAMES:
+        if not engine_available(g.id):
+            continue
+        fn = getattr(module(g.id), "bench_bots", None)
+        if fn is not None:
+            out[g.id] = fn()
+    return out
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m game bench")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--skip-bots", action="store_true")
+    args = p.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["MTG_HOME"] = tempfile.mkdtemp(prefix="mtg-bench-")
+    res: dict = {"machine": {"cpus": os.cpu_count(), "load1": round(os.getloadavg()[0], 2)}}
+    src = first_frame_times([sys.executable, "-m", "game"], args.runs)
+    res["launch_source_s"] = {"median": round(statistics.median(src), 3), "runs": [round(x, 3) for x in src], "target": 0.35}
+    app_bin = ROOT / "dist" / "mind-the-gap" / "mind-the-gap"
+    if app_bin.exists():
+        pk = first_frame_times([str(app_bin)], args.runs)
+        res["launch_packaged_s"] = {"median": round(statistics.median(pk), 3), "runs": [round(x, 3) for x in pk], "target": 0.5}
+    res["drag_frame_1920x1080"] = frame_bench()
+    if not args.skip_bots:
+        res["bots"] = bot_bench()
+    res["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        print(json.dumps(res, indent=1))
+    return 0

@@ -1,0 +1,167 @@
+"""The app shell through real events: menu, keyboard focus, settings,
+language switch, full screen, tiny and huge windows, bad settings files."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+
+from game.engine.registry import GAMES, table_available
+from game.i18n import tr
+from game.persistence.settings import load_settings, settings_path
+from tests.ui.helpers import button, buttons, key, pump, press
+
+
+def top(app):
+    return app.scenes.top.name
+
+
+def test_menu_lists_every_game_and_says_which_are_not_built(app):
+    texts = [b.text for b in buttons(app)]
+    for g in GAMES:
+        match = [t for t in texts if g.name("en") in t]
+        assert match, f"{g.id} missing from the menu: {texts}"
+        b = button(app, g.name("en"))
+        assert b.is_enabled == table_available(g.id)
+        if not table_available(g.id):
+            assert "not built yet" in b.text
+    for label in ("Settings", "Statistics", "Rules", "Quit"):
+        button(app, label)
+
+
+def test_keyboard_focus_moves_and_enter_presses(app):
+    start = app.scenes.top.focused()
+    key(app, pygame.K_TAB)
+    assert app.scenes.top.focused() is not start
+    # walk to Settings with Tab and open it with Enter
+    for _ in range(20):
+        if app.scenes.top.focused() is not None and app.scenes.top.focused().text == "Settings":
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert top(app) == "settings"
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "menu"
+
+
+def test_language_switch_is_immediate_and_persists(app):
+    press(app, "Settings")
+    press(app, "English")
+    pump(app, 2)
+    assert app.settings.language == "de"
+    assert button(app, "Deutsch")  # the value shown
+    assert any("Zurück" == b.text for b in buttons(app))  # the whole screen speaks German
+    assert load_settings(settings_path())[0].language == "de"
+    press(app, "Zurück")
+    assert any("Einstellungen" == b.text for b in buttons(app))
+    assert tr("ui.menu.quit") == "Beenden"
+
+
+def test_other_settings_cycle_and_persist(app):
+    press(app, "Settings")
+    rows = [b for b in buttons(app) if b.text in ("On", "Off", "Normal", "Fast", "Slow")]
+    four = rows[0]
+    before = app.settings.four_colour
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=four.rect.center, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=four.rect.center, button=1))
+    pump(app, 3)
+    assert app.settings.four_colour is (not before)
+    assert load_settings(settings_path())[0].four_colour is (not before)
+    anim_before = app.settings.animation
+    press(app, anim_before.capitalize())
+    assert app.settings.animation != anim_before
+
+
+def test_f11_toggles_fullscreen_and_back(app):
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen
+    assert top(app) == "menu" and buttons(app)
+
+
+def test_any_window_size_draws_even_1x1(app):
+    for size in ((1, 1), (1024, 640), (3840, 2160), (800, 500), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        pump(app, 2)
+        assert app.size[0] >= 1024 and app.size[1] >= 640
+        assert buttons(app), f"no buttons after resize to {size}"
+    assert app.size == (1280, 800)
+
+
+def test_every_common_scene_draws_in_both_languages(app):
+    from game.app import all_scene_factories
+    from game import i18n
+
+    for lang in ("en", "de"):
+        i18n.set_language(lang)
+        for name, make in all_scene_factories(app):
+            app.scenes.reset(make())
+            pump(app, 2)
+
+
+def test_damaged_settings_file_is_kept_aside_and_the_app_starts(private_home):
+    from game.app import App
+
+    p = settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text('{"schema": 1, "language": ')
+    a = App((1280, 800))
+    try:
+        assert a.settings.language == "en"
+        assert any("damaged" in t.text for t in a.toasts.items)
+        assert (p.parent / "settings.json.bad").exists()
+    finally:
+        a.close()
+
+
+def test_settings_with_wrong_types_keep_the_good_fields(private_home):
+    from game.app import App
+
+    p = settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps({"schema": 1, "language": "de", "sound": "yes please", "animation": 7}))
+    a = App((1280, 800))
+    try:
+        assert a.settings.language == "de" and a.settings.sound is True and a.settings.animation == "normal"
+    finally:
+        a.close()
+
+
+def run_cli(*args, env_extra=None):
+    env = dict(os.environ, **(env_extra or {}))
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_unknown_option_is_a_clear_message_not_a_traceback():
+    r = run_cli("--frobnicate")
+    assert r.returncode == 2
+    assert "unrecognized arguments: --frobnicate" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_tools_without_a_game_or_with_an_unknown_game_explain():
+    r = run_cli("sim")
+    assert r.returncode == 2 and "needs a game" in r.stderr
+    r = run_cli("position", "chess", "x")
+    assert r.returncode == 2 and "unknown game 'chess'" in r.stderr
+
+
+def test_display_that_cannot_open_is_explained():
+    r = run_cli(env_extra={"SDL_VIDEODRIVER": "no-such-driver"})
+    assert r.returncode == 1
+    assert "display could not be opened" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_bad_window_size_is_explained():
+    r = run_cli("--size", "huge")
+    assert r.returncode != 0 and "WIDTHxHEIGHT" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_smoke_flag_draws_every_scene():
+    r = run_cli("--smoke")
+    assert r.returncode == 0, r.stderr
+    assert "0 failed" in r.stdout
