@@ -93,10 +93,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     g.add_argument("--windowed", action="store_true")
     p.add_argument("--size", help="window size, e.g. 1280x800")
     p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    # for tests and tools: open one named scene, or let computers play a game
+    p.add_argument("--scene", help=argparse.SUPPRESS)
+    p.add_argument("--autoplay", metavar="GAME:SEED", help=argparse.SUPPRESS)
+    p.add_argument("--continue", dest="cont", action="store_true", help="resume the last saved game")
     args = p.parse_args(argv)
     from game.app import run
 
-    return run(smoke=args.smoke, lang=args.lang, fullscreen=True if args.fullscreen else (False if args.windowed else None), size=args.size)
+    return run(
+        smoke=args.smoke,
+        lang=args.lang,
+        fullscreen=True if args.fullscreen else (False if args.windowed else None),
+        size=args.size,
+        scene=args.scene,
+        autoplay=args.autoplay,
+        cont=args.cont,
+    )
 
 
 if __name__ == "__main__":

@@ -267,12 +267,6 @@ class App:
             pg.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pg.display.flip()
 
-    def run(self) -> int:
-        self.to_menu()
-        while self.running:
-            self.step()
-        return 0
-
     def close(self) -> None:
         """Leave every scene and release the display (tests make many apps)."""
         self._lang_off()
@@ -314,7 +308,7 @@ def smoke(app: App) -> int:
     return 1 if failures else 0
 
 
-def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None = None, size: str | None = None) -> int:
+def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None = None, size: str | None = None, scene: str | None = None, autoplay: str | None = None, cont: bool = False) -> int:
     """Entry point for ``python -m game``; never shows a traceback to a
     player for set-up problems."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -343,8 +337,32 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         app.step(1 / 60, events=[])
         print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f}", flush=True)
         return 0
-    code = app.run()
-    return code
+    app.to_menu()
+    if scene:
+        found = dict(all_scene_factories(app)).get(scene)
+        if found is None:
+            print(f"mind-the-gap: no scene called {scene!r}", file=sys.stderr)
+            return 2
+        app.scenes.push(found())
+    if autoplay:
+        import importlib
+
+        from game.engine.registry import info
+
+        gid, _, seed = autoplay.partition(":")
+        mod = importlib.import_module(f"game.ui.tables.{info(gid).package}")
+        mod.open_autoplay(app, int(seed or 1))
+    if cont:
+        from game.persistence.saves import latest_save
+        from game.ui.scenes.menu import continue_game
+
+        gid, _ = latest_save()
+        if gid:
+            continue_game(app, gid)
+    print("ready", flush=True)
+    while app.running:
+        app.step()
+    return 0
 
 
 _smoke_fn = smoke

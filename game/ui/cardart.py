@@ -294,5 +294,18 @@ def shadow(width: int) -> pygame.Surface:
 
 def clear_caches() -> None:
     """Drop every cached image (after the display mode changes)."""
-    for fn in (face, back, slot, glow, shadow):
+    for fn in (face, back, slot, glow, shadow, glow_rect):
         fn.cache_clear()
+
+
+@lru_cache(maxsize=32)
+def glow_rect(size: tuple[int, int], colour=(255, 214, 92), alpha: int = 200, radius: int = 12) -> pygame.Surface:
+    """A highlight ring of any size (for drop zones that are not one card)."""
+    w, h = size
+    pad = 8
+    s = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    for i in range(pad, 0, -1):
+        a = int(alpha * (1 - i / (pad + 1)) ** 1.6)
+        _rounded(s, s.get_rect().inflate(-2 * (pad - i), -2 * (pad - i)), (*colour, a), radius + i, 2)
+    _rounded(s, s.get_rect().inflate(-2 * pad + 2, -2 * pad + 2), (*colour, alpha), radius, 3)
+    return s

@@ -233,7 +233,8 @@ class DragDrop:
         act = self.active
         if act is not None:
             for z in self.legal_zones():
-                g = cardart.glow(z.rect.w)
+                card_like = abs(z.rect.h - z.rect.w * cardart.ASPECT) <= 3
+                g = cardart.glow(z.rect.w) if card_like else cardart.glow_rect(z.rect.size)
                 surface.blit(g, g.get_rect(center=z.rect.center))
             if self.selected is not None:
                 pygame.draw.rect(surface, HIGHLIGHT, self.selected.rect.inflate(6, 6), 3, border_radius=8)

@@ -92,7 +92,7 @@ class TableScene(Scene):
     def players(self) -> int:
         return int(getattr(self.runner.state, "players", 1))
 
-    def name(self, seat: int | None) -> str:
+    def seat_name(self, seat: int | None) -> str:
         if seat is None:
             return ""
         names = self.meta.get("names") or []
@@ -167,13 +167,20 @@ class TableScene(Scene):
             m = self.game.describe_action(before, action)
         except Exception:  # a log line must never break a move
             return self.game.action_to_text(action)
-        return reason_text(m, self.lang)
+        return reason_text(self.named(m), self.lang)
+
+    def named(self, m):
+        """Engines name seats by number ("seat" parameter); the table knows
+        the players' names and puts them in as "player"."""
+        if isinstance(m, Message) and "seat" in m.params and isinstance(m.params["seat"], int):
+            return Message(m.key, {**m.params, "player": self.seat_name(m.params["seat"])})
+        return m
 
     def on_action(self, before, action) -> None:
         """Hook: a game reacts to an applied action (sounds, flights)."""
 
     def refuse(self, reason) -> None:
-        self.toasts.show(reason_text(reason, self.lang), "refuse", ttl=4.5)
+        self.toasts.show(reason_text(self.named(reason), self.lang), "refuse", ttl=4.5)
 
     def advance(self, first: bool = False) -> None:
         """After every action: end the game, let a computer play, or hand
@@ -218,7 +225,7 @@ class TableScene(Scene):
             if self.is_bot(self.current):
                 self.schedule_bot()
 
-        self.app.push(PassScene(self.app, self.name(seat), ready, on_menu=self.leave))
+        self.app.push(PassScene(self.app, self.seat_name(seat), ready, on_menu=self.leave))
 
     def needs_pass(self, seat: int, first: bool) -> bool:
         """The pass screen appears between two different people (and at
@@ -341,9 +348,10 @@ class ResultScene(Scene):
     opaque = False
     name = "result"
 
-    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]], won: bool | None = None) -> None:
+    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable[[], None]]], won: bool | None = None, where: str = "center") -> None:
         super().__init__(app)
         self.title, self.lines, self.buttons_spec, self.won = title, lines, buttons, won
+        self.where = where  # "center", or "bottom" to keep the table's top visible
 
     def _rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -351,6 +359,8 @@ class ResultScene(Scene):
         pw = int(min(w * 0.62, 640 * s))
         body = sum(max(1, len(l) * int(17 * s * 0.55) // max(1, pw - int(60 * s)) + 1) for l in self.lines)
         ph = int(170 * s) + body * int(17 * s * 1.35)
+        if self.where == "bottom":
+            return pygame.Rect(w // 2 - pw // 2, h - ph - int(16 * s), pw, ph)
         return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
 
     def build_ui(self) -> None:
@@ -365,7 +375,8 @@ class ResultScene(Scene):
                 self.focus(b)
 
     def draw(self, surface) -> None:
-        dim(surface, 90)
+        if self.where == "center":
+            dim(surface, 90)
         r = self._rect()
         s = self.app.scale
         colour = GOLD if self.won else (INK if self.won is None else (224, 120, 100))
