@@ -158,13 +158,19 @@ def _ev(key: str, **params: Any) -> LogEntry:
     return (key, tuple(params.items()))
 
 
-def render_entry(entry: LogEntry, table: DelphiState | DelphiView) -> Message:
-    """A log entry as a :class:`Message` (seats become names)."""
+def render_entry(
+    entry: LogEntry, table: DelphiState | DelphiView, names: Sequence[str] | None = None
+) -> Message:
+    """A log entry as a :class:`Message`: seats become "Player n", or
+    ``names[seat]`` when the table passes its players' names."""
     key, params = entry
     out: dict[str, Any] = {}
     for name, value in params:
         if name in ("player", "judge"):
-            out[name] = player_name(table, value)
+            if names is not None and value != table.god and 0 <= value < len(names):
+                out[name] = names[value]
+            else:
+                out[name] = player_name(table, value)
         elif name == "god":
             out[name] = god_title(table)
         elif isinstance(value, tuple):
@@ -355,8 +361,7 @@ class DelphiGame:
         s = replace(s, hands=((),) * s.players, deck=canon(deck), main=(), main_nums=(), played=0, log=())
         if s.phase == SETRULE:
             return s
-        plan = s.plans[0]
-        return self._deal(replace(s, phase=SETRULE), plan.rule or "", plan.hand, plan.starters, plan.note)
+        return self._deal_plan(replace(s, phase=SETRULE), s.plans[0])
 
     def _start_round(self, s: DelphiState, r: int) -> DelphiState:
         n = s.players
@@ -393,12 +398,14 @@ class DelphiGame:
             short=False,
             log=(),
         )
-        plan = s.plans[r]
+        return self._deal_plan(s, s.plans[r])
+
+    def _deal_plan(self, s: DelphiState, plan: RoundPlan) -> DelphiState:
         if plan.hand:
             return self._deal(s, "", True, plan.starters, plan.note)
         if plan.rule is not None:
             return self._deal(s, plan.rule, False, starters_for(self.rule_for(plan.rule)), "")
-        return s
+        return s  # God writes the rule at the table
 
     def _deal(self, s: DelphiState, rule: str, by_hand: bool, starters: int, note: str) -> DelphiState:
         n, god = s.players, s.god

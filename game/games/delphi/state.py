@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import Optional, Sequence
 
 from game.cards import Card
 from game.engine.core import Message
@@ -235,3 +235,10 @@ class DelphiView:
         from game.games.delphi.engine import render_entry
 
         return tuple(render_entry(e, self) for e in self.log)
+
+    def named_messages(self, names: Sequence[str]) -> tuple[Message, ...]:
+        """The log with the players' own names (``names[seat]``); God keeps
+        God's name."""
+        from game.games.delphi.engine import render_entry
+
+        return tuple(render_entry(e, self, names) for e in self.log)
