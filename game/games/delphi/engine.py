@@ -467,8 +467,12 @@ class DelphiGame:
         if p == TURN:
             hand = s.hands[s.turn]
             return [Action("play", (c,)) for c in _distinct(hand)] + [Action("noplay")]
-        if p in (PROPHET_VERDICT, GOD_VERDICT, GOD_CHECK_PICK):
+        if p in (PROPHET_VERDICT, GOD_VERDICT):
             return [Action("verdict", n=1), Action("verdict", n=0)]
+        if p == GOD_CHECK_PICK:
+            if self._other_card(s):
+                return [Action("verdict", n=1), Action("verdict", n=0)]
+            return [Action("verdict", n=1)]
         if p == PROPHET_PICK:
             return [Action("pick", (c,)) for c in _distinct(s.hands[s.turn])]
         if p == GOD_PICK:
@@ -666,9 +670,16 @@ class DelphiGame:
                 return self._settle_noplay(s, right)
             return self._after_prophet(s, right)
         if s.phase == GOD_CHECK_PICK:
+            if not right and not self._other_card(s):
+                # God has said a card fits; this is the only card there is
+                raise IllegalAction(msg("delphi.err.only_card", card=s.picked))
             s = replace(s, log=s.log + (self._verdict_msg(s, s.god, right, pick=True),))
             return self._settle_prophet_pick(s, right)
         raise IllegalAction(msg("delphi.err.no_verdict_due", waiting=self.status(s)))
+
+    def _other_card(self, s: DelphiState) -> bool:
+        """Does the shown hand hold a card other than the Prophet's pick?"""
+        return any(c != s.picked for c in s.hands[s.turn])
 
     def _verdict_msg(self, s: DelphiState, judge: int, right: bool, pick: bool = False) -> LogEntry:
         if pick:

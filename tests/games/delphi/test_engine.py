@@ -625,3 +625,23 @@ def test_action_texts_round_trip():
     for bad in ("", "play", "pick 3H 4H", "verdict maybe", "byhand x", "dance", "play ZZ"):
         with pytest.raises(NotationError):
             g.action_from_text(bad)
+
+
+def test_a_by_hand_god_cannot_reject_the_only_card_after_saying_one_fits():
+    g = fake_game()
+    s = g.new_game({"players": 5, "rounds": 1, "rules": [{"hand": True}]}, 9)
+    first = s.turn
+    s = act(g, act(g, act(g, s, f"play {s.hands[first][0].code}"), "verdict right"), "prophet")
+    seat = s.turn
+    s = rig(s, hands={seat: "7H 7H"}, main=" ".join(c.code for c in s.main), main_nums=s.main_nums, played=s.played)
+    s = act(g, act(g, act(g, s, "noplay"), "verdict wrong"), "verdict wrong")
+    s = act(g, s, "pick 7H")
+    from game.games.delphi.state import GOD_CHECK_PICK
+
+    assert s.phase == GOD_CHECK_PICK
+    assert [g.action_to_text(a) for a in g.legal_actions(s)] == ["verdict right"]
+    with pytest.raises(IllegalAction) as e:
+        act(g, s, "verdict wrong")
+    assert e.value.reason.key == "delphi.err.only_card"
+    s = act(g, s, "verdict right")
+    assert s.main[-1] == C("7H") and len(s.hands[seat]) == 1 + 5
