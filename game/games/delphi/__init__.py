@@ -30,7 +30,7 @@ def _conformance() -> list[dict]:
     sets: list[dict] = [
         {"players": 3, "rounds": 1, "rules": [{"hand": True, "starters": 1}]},
         {"players": 4, "rounds": 1, "rules": [{"hand": True, "starters": 2}]},
-        {"players": 5, "rounds": 2, "first_god": 3, "god_name": "Oracle", "rules": [{"hand": True}, None]},
+        {"players": 3, "rounds": 2, "first_god": 2, "god_name": "Oracle", "rules": [{"hand": True}, None]},
     ]
     if rule_language_available():
         for i, text in enumerate(CONFORMANCE_RULES):

@@ -149,13 +149,16 @@ def god_title(state: DelphiState | DelphiView) -> Any:
     return state.god_name if state.god_name else msg("delphi.god")
 
 
-LogEntry = tuple  # (key, ((name, value), ...)): compact, so states copy cheaply
+LogEntry = tuple  # (key, name, value, name, value, ...): flat, so states copy cheaply
 
 
 def _ev(key: str, **params: Any) -> LogEntry:
     """A log entry.  Parameters named ``player`` and ``judge`` hold seats,
     ``god`` stands for God's name; the view renders them as names."""
-    return (key, tuple(params.items()))
+    out: list[Any] = [key]
+    for kv in params.items():
+        out.extend(kv)
+    return tuple(out)
 
 
 def render_entry(
@@ -163,9 +166,10 @@ def render_entry(
 ) -> Message:
     """A log entry as a :class:`Message`: seats become "Player n", or
     ``names[seat]`` when the table passes its players' names."""
-    key, params = entry
+    key = entry[0]
     out: dict[str, Any] = {}
-    for name, value in params:
+    for i in range(1, len(entry) - 1, 2):
+        name, value = entry[i], entry[i + 1]
         if name in ("player", "judge"):
             if names is not None and value != table.god and 0 <= value < len(names):
                 out[name] = names[value]
