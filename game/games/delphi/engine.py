@@ -562,7 +562,7 @@ class DelphiGame:
         if k == "pass":
             if s.phase != DECLARE:
                 raise self._not_now(s)
-            return self._next_turn(replace(s, log=s.log + (_ev("delphi.log.pass", player=s.turn),)), s.turn)
+            return self._next_turn(s, s.turn)  # not logged: it is the usual case
         if k == "rule":
             return self._set_rule(s, a.text)
         if k == "byhand":
