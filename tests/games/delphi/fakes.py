@@ -52,16 +52,6 @@ def fake_game() -> DelphiGame:
     return DelphiGame(parser=fake_parser)
 
 
-def stacked_deck(top: str) -> list[Card]:
-    """The 156 cards with ``top`` (card codes) first, in that order, and the
-    rest in a fixed order."""
-    want = parse_cards(top)
-    rest = list(multi_deck(3))
-    for c in want:
-        rest.remove(c)
-    return want + rest
-
-
 def deal_order(hands: dict[int, str], god: int, players: int) -> list[Card]:
     """Cards to put on top so that the deal (one card at a time, clockwise
     from God's left, 14 rounds) gives each seat exactly ``hands[seat]``

@@ -18,16 +18,16 @@ from game.games.delphi.engine import replace
 from game.games.delphi.state import (
     DECLARE,
     GAME_OVER,
+    GOD_CHECK_PICK,
     GOD_PICK,
     GOD_VERDICT,
     PROPHET_PICK,
     PROPHET_VERDICT,
-    ROUND_OVER,
     SETRULE,
     TURN,
     Action,
 )
-from tests.games.delphi.fakes import deal_order, fake_game, new_table, rig, stacked_deck  # noqa: F401
+from tests.games.delphi.fakes import deal_order, fake_game, new_table, rig
 
 
 def C(code: str) -> Card:
@@ -550,8 +550,6 @@ def test_judge_by_hand_with_a_prophet_god_checks_each_verdict():
     t = act(g, act(g, act(g, t, "noplay"), "verdict wrong"), "verdict wrong")
     assert t.phase == PROPHET_PICK
     t = act(g, t, f"pick {hand[0].code}")
-    from game.games.delphi.state import GOD_CHECK_PICK
-
     assert t.phase == GOD_CHECK_PICK
     t = act(g, t, "verdict wrong")
     assert t.phase == GOD_PICK and t.prophet == -1
@@ -636,8 +634,6 @@ def test_a_by_hand_god_cannot_reject_the_only_card_after_saying_one_fits():
     s = rig(s, hands={seat: "7H 7H"}, main=" ".join(c.code for c in s.main), main_nums=s.main_nums, played=s.played)
     s = act(g, act(g, act(g, s, "noplay"), "verdict wrong"), "verdict wrong")
     s = act(g, s, "pick 7H")
-    from game.games.delphi.state import GOD_CHECK_PICK
-
     assert s.phase == GOD_CHECK_PICK
     assert [g.action_to_text(a) for a in g.legal_actions(s)] == ["verdict right"]
     with pytest.raises(IllegalAction) as e:
