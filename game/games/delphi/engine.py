@@ -186,8 +186,12 @@ def render_entry(
 
 # --- options -----------------------------------------------------------------
 def _plan_from(entry: Any, parser: Parser | None) -> RoundPlan:
-    """One round's entry of ``options["rules"]``: a rule text, ``None`` (God
-    writes it at the table) or ``{"hand": true, "starters": k, "note": s}``."""
+    """One round's entry of ``options["rules"]``: a rule text; ``None`` (God
+    writes it at the table); ``{"rule": text, "rule_id": id, "hint": s}``
+    (``rule_id`` names a library rule, for statistics; ``hint`` is a true
+    hint God gives everyone); or ``{"hand": true, "starters": k, "note": s,
+    "hint": s}`` for a God who judges by hand (``note``: the rule in God's
+    words, shown when the round ends)."""
     if entry is None:
         return RoundPlan()
     if isinstance(entry, str):
@@ -201,22 +205,46 @@ def _plan_from(entry: Any, parser: Parser | None) -> RoundPlan:
             return RoundPlan(rule=text, starters=starters_for(rule))
         return RoundPlan(rule=text)
     if isinstance(entry, Mapping):
+        hint = _short_text(entry.get("hint", ""), "hint")
         if entry.get("hand"):
             k = entry.get("starters", 1)
             if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_STARTERS:
                 raise ValueError(f"starters must be 1 to {MAX_STARTERS}")
-            note = entry.get("note", "") or ""
-            if not isinstance(note, str) or len(note) > MAX_NOTE:
-                raise ValueError(f"a note is a text of at most {MAX_NOTE} characters")
-            return RoundPlan(hand=True, starters=k, note=note.strip())
+            return RoundPlan(hand=True, starters=k, note=_short_text(entry.get("note", ""), "note"), hint=hint)
         if "rule" in entry:
-            return _plan_from(entry["rule"], parser)
-    raise ValueError("each entry of 'rules' is a rule text, null, or {'hand': true, 'starters': k}")
+            rule_id = _short_text(entry.get("rule_id", ""), "rule_id")
+            return replace_plan(_plan_from(entry["rule"], parser), hint=hint, rule_id=rule_id)
+    raise ValueError("each entry of 'rules' is a rule text, null, {'rule': text} or {'hand': true, 'starters': k}")
+
+
+def _short_text(value: Any, name: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_NOTE:
+        raise ValueError(f"{name} is a text of at most {MAX_NOTE} characters")
+    return value.strip()
+
+
+def replace_plan(plan: RoundPlan, **changes: Any) -> RoundPlan:
+    from dataclasses import replace as _replace
+
+    return _replace(plan, **changes)
 
 
 def plan_to_json(plan: RoundPlan) -> Any:
+    """The canonical form of a round's entry in ``options["rules"]``."""
     if plan.hand:
-        return {"hand": True, "starters": plan.starters, "note": plan.note}
+        out: dict[str, Any] = {"hand": True, "starters": plan.starters, "note": plan.note}
+        if plan.hint:
+            out["hint"] = plan.hint
+        return out
+    if plan.hint or plan.rule_id:
+        out = {"rule": plan.rule}
+        if plan.rule_id:
+            out["rule_id"] = plan.rule_id
+        if plan.hint:
+            out["hint"] = plan.hint
+        return out
     return plan.rule
 
 
@@ -330,6 +358,7 @@ class DelphiGame:
             rule="",
             by_hand=False,
             note="",
+            hint="",
             starters=1,
             phase=SETRULE,
             hands=((),) * n,
@@ -402,7 +431,7 @@ class DelphiGame:
             short=False,
             log=(),
         )
-        return self._deal_plan(s, s.plans[r])
+        return self._deal_plan(replace(s, hint=s.plans[r].hint), s.plans[r])
 
     def _deal_plan(self, s: DelphiState, plan: RoundPlan) -> DelphiState:
         if plan.hand:
@@ -1018,6 +1047,7 @@ class DelphiGame:
             rule=s.rule if sees_rule else None,
             by_hand=s.by_hand,
             note=s.note if sees_rule else None,
+            hint=s.hint,
             starters=s.starters if s.phase != SETRULE else 0,
             hand=hand,
             hand_sizes=tuple(len(h) for h in s.hands),

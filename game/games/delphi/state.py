@@ -120,6 +120,8 @@ class RoundPlan:
     hand: bool = False
     starters: int = 1
     note: str = ""
+    hint: str = ""  # a true hint God gives everyone (shown all round)
+    rule_id: str = ""  # the library rule's id, when the rule came from the library
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,7 @@ class DelphiState:
     rule: str  # this round's rule text ("" while unknown or judged by hand)
     by_hand: bool
     note: str
+    hint: str  # public
     starters: int
     phase: str
     hands: tuple[tuple[Card, ...], ...]  # per seat, sorted; God's is ()
@@ -200,6 +203,7 @@ class DelphiView:
     rule: Optional[str]
     by_hand: bool
     note: Optional[str]
+    hint: str
     starters: int
     hand: Optional[tuple[Card, ...]]
     hand_sizes: tuple[int, ...]

@@ -187,3 +187,17 @@ def test_the_texts_example_layout_with_gardners_rule():
     assert s.side[-1].first + 3 == 20  # the string's last card, 2S, the 20th
     assert Counter(g.cards(s)) == Counter(multi_deck(3))
     assert Card.parse("2S") in s.side[-1].cards
+
+
+def test_a_hint_is_shown_to_everyone_and_a_library_id_is_kept():
+    g = fake_game()
+    entry = {"rule": "odd-black", "rule_id": "gardner", "hint": "Suits do not matter."}
+    o = g.validate_options({"players": 4, "rounds": 2, "rules": [entry, {"hand": True, "starters": 2, "hint": "Two back."}]})
+    assert o["rules"][0] == entry
+    assert o["rules"][1] == {"hand": True, "starters": 2, "note": "", "hint": "Two back."}
+    assert g.validate_options(o) == o  # canonical options validate to themselves
+    s = g.new_game(o, 4)
+    assert s.plans[0].rule_id == "gardner"
+    for seat in (None, 0, 1, 2, 3):
+        assert g.view(s, seat).hint == "Suits do not matter."
+    assert g.view(s, 1).rule is None
