@@ -145,8 +145,10 @@ def sim(argv: Sequence[str], game=None) -> int:
 
 def judge(argv: Sequence[str]) -> int:
     """``python -m game judge``: handled by the rule language's tool."""
+    import importlib
+
     try:
-        from game.games.delphi import cli_judge
+        cli_judge = importlib.import_module("game.games.delphi.cli_judge")
     except ImportError:
         print("mind-the-gap: the Delphi rule language is not part of this build", file=sys.stderr)
         return 2
