@@ -1,0 +1,159 @@
+"""Delphi's command-line tools: ``python -m game sim delphi ... --json``
+and ``python -m game judge ...`` (the latter belongs to the rule language,
+``cli_judge``; this module only hands over to it).
+
+``sim`` lets bots play single rounds (a "deal" is one round) and reports
+how they went, e.g.::
+
+    python -m game sim delphi --players 5 --deals 200 --seed 1 \\
+        --strategy cautious --rule "card.color != last.color" --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Sequence
+
+GARDNER = "if last.rank is odd then card.color = black else card.color = red"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m game sim delphi", description="Bots play rounds of Delphi.")
+    p.add_argument("--players", type=int, default=5, help="seats, God included (3-8)")
+    p.add_argument("--deals", type=int, default=50, help="rounds to play")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--strategy", default="cautious", help="bot in the seat at God's left")
+    p.add_argument("--others", default=None, help="bot in the other seats (default: the same)")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=None,
+        help="a rule text (repeat to cycle through several); default: Gardner's rule",
+    )
+    p.add_argument("--json", action="store_true")
+    return p
+
+
+def _p95(xs: list[float]) -> float:
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, int(round(0.95 * (len(ys) - 1))))]
+
+
+def sim(argv: Sequence[str], game=None) -> int:
+    """Play ``--deals`` single rounds with bots and print a summary."""
+    from game.engine import GameRunner
+    from game.games.delphi import BOTS, GAME
+
+    args = _parser().parse_args(list(argv))
+    g = game or GAME
+    rules = args.rule or [GARDNER]
+    for name in (args.strategy, args.others or args.strategy):
+        if name not in BOTS:
+            print(f"mind-the-gap: no Delphi bot {name!r} (known: {', '.join(BOTS)})", file=sys.stderr)
+            return 2
+    try:
+        for r in set(rules):
+            g.validate_options({"players": args.players, "rounds": 1, "rules": [r]})
+    except ValueError as e:
+        print(f"mind-the-gap: {e}", file=sys.stderr)
+        return 2
+
+    t0 = time.process_time()
+    stats: Counter = Counter()
+    reasons: Counter = Counter()
+    played, actions, to_prophet, god_scores, lat = [], [], [], [], []
+    wins = 0
+    for i in range(args.deals):
+        rule = rules[i % len(rules)]
+        options = {"players": args.players, "rounds": 1, "first_god": 0, "rules": [rule]}
+        seed = args.seed + i
+        runner = GameRunner.start(g, options, seed)
+        rng = random.Random(seed)
+        mine = 1  # the seat at God's left plays --strategy
+        bots = [BOTS[args.strategy if p == mine else (args.others or args.strategy)]() for p in range(args.players)]
+        while g.outcome(runner.state) is None:
+            s = runner.state
+            seat = g.current_player(s)
+            view, legal = g.view(s, seat), g.legal_actions(s)
+            c0 = time.process_time()
+            a = bots[seat].choose(view, legal, rng)
+            if seat == mine:
+                lat.append(time.process_time() - c0)
+            runner.play(a)
+        s = runner.state
+        res = s.results[0]
+        played.append(res.played)
+        actions.append(len(runner.actions))
+        reasons[res.reason.key.rsplit(".", 1)[-1]] += 1
+        log_keys = Counter(e[0] for e in s.log)
+        stats["prophets"] += log_keys["delphi.log.prophet"]
+        stats["false_prophets"] += log_keys["delphi.log.cast_down"]
+        stats["expulsions"] += log_keys["delphi.log.expelled"]
+        stats["no_plays"] += log_keys["delphi.log.noplay"]
+        stats["right_no_plays"] += log_keys["delphi.log.noplay_right"] + log_keys["delphi.log.noplay_right_out"]
+        if res.prophet >= 0:
+            stats["correct_prophets"] += 1
+            to_prophet.append(res.prophet_at)
+        god_scores.append(res.scores[res.god])
+        players = [p for p in range(args.players) if p != res.god]
+        best = max(res.scores[p] for p in players)
+        wins += res.scores[mine] == best
+    elapsed = time.process_time() - t0
+    n = max(1, args.deals)
+    out = {
+        "game": "delphi",
+        "deals": args.deals,
+        "rounds": args.deals,
+        "players": args.players,
+        "rules": rules,
+        "strategy": args.strategy,
+        "others": args.others or args.strategy,
+        "wins": wins,
+        "win_rate": round(wins / n, 4),
+        "win_means": "the seat at God's left (--strategy) has the best player score of its round (ties count)",
+        "mean_cards_played": round(statistics.fmean(played), 2) if played else 0,
+        "mean_actions": round(statistics.fmean(actions), 2) if actions else 0,
+        "prophets_declared": stats["prophets"],
+        "false_prophets": stats["false_prophets"],
+        "correct_prophet_rounds": stats["correct_prophets"],
+        "correct_prophet_rate": round(stats["correct_prophets"] / n, 4),
+        "mean_cards_to_correct_prophet": round(statistics.fmean(to_prophet), 2) if to_prophet else None,
+        "expulsions_per_round": round(stats["expulsions"] / n, 3),
+        "no_plays_per_round": round(stats["no_plays"] / n, 3),
+        "right_no_plays_per_round": round(stats["right_no_plays"] / n, 3),
+        "round_end": dict(sorted(reasons.items())),
+        "mean_god_score": round(statistics.fmean(god_scores), 2) if god_scores else 0,
+        "strategy_decision_ms_p95_cpu": round(_p95(lat) * 1000, 3),
+        "strategy_decisions": len(lat),
+        "cpu_seconds": round(elapsed, 3),
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def judge(argv: Sequence[str]) -> int:
+    """``python -m game judge``: handled by the rule language's tool."""
+    import importlib
+
+    try:
+        cli_judge = importlib.import_module("game.games.delphi.cli_judge")
+    except ImportError:
+        print("mind-the-gap: the Delphi rule language is not part of this build", file=sys.stderr)
+        return 2
+    fn = getattr(cli_judge, "judge", None) or getattr(cli_judge, "main", None)
+    if fn is None:
+        print("mind-the-gap: the Delphi judge tool has no entry point", file=sys.stderr)
+        return 2
+    return int(fn(list(argv)) or 0)

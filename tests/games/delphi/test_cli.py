@@ -1,0 +1,41 @@
+"""``python -m game sim delphi`` and the hand-over of ``judge``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+from game.games.delphi import cli
+from tests.games.delphi.fakes import fake_game
+
+
+def test_sim_prints_one_json_object_with_the_figures(capsys):
+    rc = cli.sim(["--players", "5", "--deals", "8", "--seed", "3", "--strategy", "cautious", "--others", "random", "--rule", "alternate", "--json"], game=fake_game())
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deals"] == 8 and out["players"] == 5 and out["rules"] == ["alternate"]
+    assert 0 <= out["wins"] <= 8 and out["win_rate"] == round(out["wins"] / 8, 4)
+    assert out["mean_cards_played"] > 1
+    assert sum(out["round_end"].values()) == 8
+    assert out["strategy_decisions"] > 0
+    for key in ("mean_cards_to_correct_prophet", "correct_prophet_rate", "false_prophets", "cpu_seconds"):
+        assert key in out
+
+
+def test_sim_refuses_unknown_bots_and_bad_rules(capsys):
+    assert cli.sim(["--strategy", "genius", "--rule", "alternate"], game=fake_game()) == 2
+    assert cli.sim(["--rule", "no such rule"], game=fake_game()) == 2
+    assert "mind-the-gap:" in capsys.readouterr().err
+
+
+def test_judge_is_handed_to_the_rule_language_tool(monkeypatch, capsys):
+    seen = []
+    fake = types.ModuleType("game.games.delphi.cli_judge")
+    fake.judge = lambda argv: seen.append(argv) or 0
+    monkeypatch.setitem(sys.modules, "game.games.delphi.cli_judge", fake)
+    assert cli.judge(["--rule", "r", "--cards", "3H 9S"]) == 0
+    assert seen == [["--rule", "r", "--cards", "3H 9S"]]
+    monkeypatch.setitem(sys.modules, "game.games.delphi.cli_judge", None)  # not installed
+    assert cli.judge([]) == 2
+    assert "rule language" in capsys.readouterr().err
