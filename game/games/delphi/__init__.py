@@ -1,0 +1,1 @@
+"""Delphi, the rule-guessing game (the engine package replaces this placeholder)."""
