@@ -119,6 +119,16 @@ LIBRARY: tuple[LibraryRule, ...] = (
 _BY_ID = {r.id: r for r in LIBRARY}
 
 
+def family_name(family: str) -> Message:
+    """``"two"`` -> "The card and the last one" (for the setup screen)."""
+    return Message(f"delphi_lang.family.{family}")
+
+
+def provisional_name(category: str) -> Message:
+    """``"easy"`` -> "easy (provisional guess)"."""
+    return Message(f"delphi_lang.provisional.{category}")
+
+
 def library_rule(rule_id: str) -> LibraryRule:
     """The library entry with this id (KeyError if none)."""
     return _BY_ID[rule_id]
@@ -151,4 +161,15 @@ def with_measured(measured: Mapping[str, float], rules: Iterable[LibraryRule] = 
     return tuple(replace(r, measured_difficulty=measured.get(r.id, r.measured_difficulty)) for r in rules)
 
 
-__all__ = ["FAMILIES", "LIBRARY", "LibraryRule", "PROVISIONAL", "find_text", "library_rule", "rules_in", "with_measured"]
+__all__ = [
+    "FAMILIES",
+    "LIBRARY",
+    "LibraryRule",
+    "PROVISIONAL",
+    "family_name",
+    "find_text",
+    "library_rule",
+    "provisional_name",
+    "rules_in",
+    "with_measured",
+]

@@ -98,3 +98,75 @@ def trees(t: str, depth: int = 3):
 
 cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))
 situations = st.tuples(cards, cards, cards, st.integers(1, 160))
+
+
+# --- a plain seeded generator (fast; for sweeps and the fuzzer) -------------------------
+
+
+def random_tree(rng, t: str = A.BOOL, depth: int = 3):
+    """A random well-typed tree of type ``t`` from a ``random.Random``."""
+    ref = lambda: rng.choice(["card", "last", "last2"])  # noqa: E731
+    leafy = depth <= 0 or rng.random() < 0.3
+    if t == A.NUM:
+        if leafy:
+            k = rng.randrange(3)
+            if k == 0:
+                return A.Num(rng.choice([rng.randrange(16), rng.randrange(1000)]))
+            return A.Attr(ref(), "rank") if k == 1 else A.Pos()
+        d = depth - 1
+        k = rng.randrange(5)
+        if k == 0:
+            return A.Neg(random_tree(rng, A.NUM, d))
+        if k == 1:
+            n = rng.randrange(2, 4)
+            group = rng.choice([A.ADD_OPS, A.MUL_OPS])
+            return A.Arith(tuple(rng.choice(group) for _ in range(n - 1)), tuple(random_tree(rng, A.NUM, d) for _ in range(n)))
+        if k == 2:
+            return A.Call("abs", (random_tree(rng, A.NUM, d),))
+        if k == 3:
+            return A.Call(rng.choice(["min", "max"]), tuple(random_tree(rng, A.NUM, d) for _ in range(rng.randrange(2, 4))))
+        return A.If(random_tree(rng, A.BOOL, d), random_tree(rng, A.NUM, d), random_tree(rng, A.NUM, d))
+    if t in (A.SUIT, A.COLOR, A.CARD):
+        if leafy or rng.random() < 0.5:
+            if t == A.SUIT:
+                return A.SuitConst(rng.choice(A.SUIT_NAMES)) if rng.random() < 0.5 else A.Attr(ref(), "suit")
+            if t == A.COLOR:
+                return A.ColorConst(rng.choice(A.COLOR_NAMES)) if rng.random() < 0.5 else A.Attr(ref(), "color")
+            return A.CardRef(ref())
+        d = depth - 1
+        return A.If(random_tree(rng, A.BOOL, d), random_tree(rng, t, d), random_tree(rng, t, d))
+    if leafy and rng.random() < 0.3:
+        return A.BoolConst(rng.random() < 0.5)
+    d = max(0, depth - 1)
+    k = rng.randrange(10)
+    if k <= 2:
+        ty = rng.choice([A.NUM, A.NUM, A.SUIT, A.COLOR, A.CARD, A.BOOL])
+        if ty == A.NUM:
+            n = rng.randrange(2, 4)
+            return A.Compare(tuple(rng.choice(A.CMP_OPS) for _ in range(n - 1)), tuple(random_tree(rng, A.NUM, d) for _ in range(n)))
+        return A.Compare((rng.choice(["=", "!="]),), (random_tree(rng, ty, d), random_tree(rng, ty, d)))
+    if k == 3:
+        pred = rng.choice(A.PREDICATES)
+        if pred in A.NUMBER_PREDICATES:
+            ty = rng.choice([A.NUM, A.CARD])
+        elif pred in A.COLOR_NAMES:
+            ty = rng.choice([A.COLOR, A.SUIT, A.CARD])
+        else:
+            ty = rng.choice([A.SUIT, A.CARD])
+        return A.Is(random_tree(rng, ty, d), pred, rng.random() < 0.3)
+    if k == 4:
+        ty = rng.choice([A.NUM, A.NUM, A.SUIT, A.COLOR, A.CARD])
+        items = []
+        for _ in range(rng.randrange(1, 4)):
+            if ty == A.NUM and rng.random() < 0.4:
+                items.append(A.Range(random_tree(rng, A.NUM, d), random_tree(rng, A.NUM, d)))
+            else:
+                items.append(random_tree(rng, ty, d))
+        return A.In(random_tree(rng, ty, d), tuple(items), rng.random() < 0.3)
+    if k == 5:
+        return A.Not(random_tree(rng, A.BOOL, d))
+    if k in (6, 7):
+        cls = A.And if k == 6 else A.Or
+        return cls(tuple(random_tree(rng, A.BOOL, d) for _ in range(rng.randrange(2, 4))))
+    els = None if rng.random() < 0.3 else random_tree(rng, A.BOOL, d)
+    return A.If(random_tree(rng, A.BOOL, d), random_tree(rng, A.BOOL, d), els)
