@@ -103,7 +103,7 @@ LIBRARY: tuple[LibraryRule, ...] = (
     _r("echo_suit_or_switch", "card.suit = last2.suit or card.color != last.color", "three", 2, "hard"),
     _r("sum_three_odd", "card.rank + last.rank + last2.rank is odd", "three", 2, "hard"),
     _r("rise_switches_colour", "if last.rank > last2.rank then card.color != last.color else card.color = last.color", "three", 2, "hard"),
-    _r("above_lower", "card.rank > min(last.rank, last2.rank) or card.rank = 1", "three", 2, "hard"),
+    _r("above_lower", "card.rank > min(last.rank, last2.rank) or card.color != last.color", "three", 2, "hard"),
     _r("even_pair", "if last.rank is even and last2.rank is even then card.rank is odd else card.color = last.color", "three", 2, "hard"),
     # --- the position counts ---------------------------------------------------------
     _r("pos_colour", "if pos is even then card.color = red else card.color = black", "periodic", 0, "medium"),

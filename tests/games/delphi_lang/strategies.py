@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hypothesis import strategies as st
 
 from game.cards import RANKS, SUITS, Card
@@ -15,8 +17,15 @@ def _if(t: str, depth: int):
     return st.builds(A.If, trees(A.BOOL, depth - 1), trees(t, depth - 1), trees(t, depth - 1))
 
 
+def _chain(operands, ops, make):
+    """operands: 2-3 items; ops: 2 items, cut to fit."""
+    return st.builds(lambda xs, os: make(tuple(os[: len(xs) - 1]), tuple(xs)), operands, ops)
+
+
+@lru_cache(maxsize=None)
 def trees(t: str, depth: int = 3):
-    """Well-typed trees of type ``t`` with at most ``depth`` nested levels."""
+    """Well-typed trees of type ``t`` with at most ``depth`` nested levels
+    (no flatmap, so generation stays cheap)."""
     if t == A.NUM:
         leaves = st.one_of(
             st.builds(A.Num, small_num),
@@ -26,19 +35,13 @@ def trees(t: str, depth: int = 3):
         if depth <= 0:
             return leaves
         sub = trees(A.NUM, depth - 1)
+        two_ops = lambda group: st.lists(st.sampled_from(group), min_size=2, max_size=2)  # noqa: E731
         return st.one_of(
             leaves,
             leaves,
             st.builds(A.Neg, sub),
-            st.lists(sub, min_size=2, max_size=3).flatmap(
-                lambda xs: st.tuples(
-                    st.one_of(
-                        st.lists(st.sampled_from(A.ADD_OPS), min_size=len(xs) - 1, max_size=len(xs) - 1),
-                        st.lists(st.sampled_from(A.MUL_OPS), min_size=len(xs) - 1, max_size=len(xs) - 1),
-                    ),
-                    st.just(xs),
-                )
-            ).map(lambda p: A.Arith(tuple(p[0]), tuple(p[1]))),
+            _chain(st.lists(sub, min_size=2, max_size=3), two_ops(A.ADD_OPS), A.Arith),
+            _chain(st.lists(sub, min_size=2, max_size=3), two_ops(A.MUL_OPS), A.Arith),
             st.builds(lambda a: A.Call("abs", (a,)), sub),
             st.builds(lambda f, xs: A.Call(f, tuple(xs)), st.sampled_from(["min", "max"]), st.lists(sub, min_size=2, max_size=3)),
             _if(A.NUM, depth),
@@ -57,14 +60,11 @@ def trees(t: str, depth: int = 3):
     if depth <= 0:
         return leaf
     d = depth - 1
-    eq_cmp = st.sampled_from([A.NUM, A.SUIT, A.COLOR, A.CARD, A.BOOL]).flatmap(
-        lambda ty: st.builds(lambda op, a, b: A.Compare((op,), (a, b)), st.sampled_from(["=", "!="]), trees(ty, d), trees(ty, d))
+    eq_ops = st.sampled_from(["=", "!="])
+    eq_cmp = st.one_of(
+        *[st.builds(lambda op, a, b: A.Compare((op,), (a, b)), eq_ops, trees(ty, d), trees(ty, d)) for ty in (A.SUIT, A.COLOR, A.CARD, A.BOOL)]
     )
-    order_cmp = st.lists(trees(A.NUM, d), min_size=2, max_size=3).flatmap(
-        lambda xs: st.lists(st.sampled_from(A.CMP_OPS), min_size=len(xs) - 1, max_size=len(xs) - 1).map(
-            lambda ops: A.Compare(tuple(ops), tuple(xs))
-        )
-    )
+    order_cmp = _chain(st.lists(trees(A.NUM, d), min_size=2, max_size=3), st.lists(st.sampled_from(A.CMP_OPS), min_size=2, max_size=2), A.Compare)
     is_num = st.builds(A.Is, st.one_of(trees(A.NUM, d), trees(A.CARD, d)), st.sampled_from(A.NUMBER_PREDICATES), st.booleans())
     is_col = st.builds(
         A.Is, st.one_of(trees(A.COLOR, d), trees(A.SUIT, d), trees(A.CARD, d)), st.sampled_from(A.COLOR_NAMES), st.booleans()
@@ -76,8 +76,11 @@ def trees(t: str, depth: int = 3):
         st.lists(st.one_of(trees(A.NUM, d), st.builds(A.Range, trees(A.NUM, d), trees(A.NUM, d))), min_size=1, max_size=3),
         st.booleans(),
     )
-    in_other = st.sampled_from([A.SUIT, A.COLOR, A.CARD, A.BOOL]).flatmap(
-        lambda ty: st.builds(lambda s, items, neg: A.In(s, tuple(items), neg), trees(ty, d), st.lists(trees(ty, d), min_size=1, max_size=3), st.booleans())
+    in_other = st.one_of(
+        *[
+            st.builds(lambda s, items, neg: A.In(s, tuple(items), neg), trees(ty, d), st.lists(trees(ty, d), min_size=1, max_size=3), st.booleans())
+            for ty in (A.SUIT, A.COLOR, A.CARD, A.BOOL)
+        ]
     )
     sub = trees(A.BOOL, d)
     return st.one_of(

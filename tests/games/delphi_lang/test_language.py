@@ -201,3 +201,17 @@ def test_rule_syntax_error_is_a_notation_error_with_a_column():
     assert isinstance(e, RuleSyntaxError) and e.column == 21
     assert str(e) == "column 21: expected 'then' after the condition, found 'card'"
     assert e.render("de") == "Spalte 21: erwartet: „dann“ nach der Bedingung; gefunden: „card“"
+
+
+def test_normal_form_of_nested_ifs_parses_within_the_same_limits():
+    """The printer wraps an inner 'if' in brackets; those must not push the
+    normal form over the nesting limit (found by the fuzzer)."""
+    from game.games.delphi.rulelang import MAX_NESTING
+
+    text = "if true then " * (MAX_NESTING - 1) + "card.rank = 1"
+    r = parse_rule(text)
+    assert r.text.count("(") == MAX_NESTING - 2
+    assert parse_rule(r.text) == r
+    r2 = parse_rule("card.rank = 1 and if last.rank > 3 then card.color = red else card.color = black")
+    assert r2.text == "card.rank = 1 and (if last.rank > 3 then card.color = red else card.color = black)"
+    assert parse_rule(r2.text) == r2

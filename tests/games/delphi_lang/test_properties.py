@@ -23,7 +23,7 @@ from game.games.delphi.rulelang import (
 from game.games.delphi.rulelang.evaluate import interpret
 from tests.games.delphi_lang.strategies import random_tree, situations, trees
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 BOUNDS = {"delphi_lang.too_long", "delphi_lang.too_many_nodes", "delphi_lang.too_deep"}
 
 
@@ -70,7 +70,7 @@ def test_the_three_evaluators_agree(tree, sits):
         assert (card in mask_cards(m)) is expected
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(trees(A.BOOL, 2), st.integers(0, 10**6))
 def test_mask_matches_accepts_for_every_kind_along_a_real_line(tree, seed):
     rule = checked(tree)

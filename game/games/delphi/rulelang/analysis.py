@@ -188,13 +188,30 @@ class Share:
 
 
 def _nth_bit(m: int, n: int) -> int:
-    """Index of the n-th (0-based) set bit of m."""
-    while True:
-        low = m & -m
-        if n == 0:
-            return low.bit_length() - 1
-        m ^= low
-        n -= 1
+    """Index of the n-th (0-based) set bit of a mask below 2**64."""
+    base = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        low = m & ((1 << width) - 1)
+        c = low.bit_count()
+        if n >= c:
+            n -= c
+            m >>= width
+            base += width
+        else:
+            m = low
+    return base
+
+
+def _draw(rng, have: list[int], mask: int, counts: list[int], avail: int) -> int:
+    """A random remaining card among ``mask``, each copy equally likely."""
+    r = rng.randrange(avail)
+    for k in range(3):
+        if r < counts[k]:
+            c = _nth_bit(mask & have[k], r)
+            break
+        r -= counts[k]
+    _take(have, c)
+    return c
 
 
 def acceptance_share(
@@ -202,7 +219,7 @@ def acceptance_share(
 ) -> Share:
     """Simulate ``lines`` main lines from three shuffled decks.
 
-    Each line deals the starters from a shuffled 156-card pack; then, step
+    Each line deals the starters at random from a 156-card pack; then, step
     by step, it measures which share of the cards not yet on the main line
     the rule accepts, and extends the line with one of them drawn at random
     (each copy equally likely).  A line that reaches a step where no
@@ -216,19 +233,17 @@ def acceptance_share(
     uses_pos = rule.uses_pos
     lb = rule.lookback
     cache: dict[tuple, int] = {}
-    pack = list(range(52)) * DECKS
     total_share = 0.0
     steps = 0
     dry_positions: list[int] = []
     for line in range(lines):
         rng = rng_for(seed, "delphi-lang-share", line)
-        order = pack[:]
-        rng.shuffle(order)
         # remaining copies as bit planes: have[k] bit i set when >= k+1 copies remain
         have = [FULL52, FULL52, FULL52]
-        main = order[:s]
-        for c in main:
-            _take(have, c)
+        main = []
+        for _ in range(s):  # the starters: any cards of the pack
+            counts = [h.bit_count() for h in have]
+            main.append(_draw(rng, have, FULL52, counts, sum(counts)))
         remaining = TOTAL_CARDS - s
         while len(main) < s + length and remaining:
             pos = len(main) + 1
@@ -248,14 +263,7 @@ def acceptance_share(
             if not avail:
                 dry_positions.append(pos)
                 break
-            r = rng.randrange(avail)
-            for k in range(3):
-                if r < counts[k]:
-                    c = _nth_bit(mask & have[k], r)
-                    break
-                r -= counts[k]
-            _take(have, c)
-            main.append(c)
+            main.append(_draw(rng, have, mask, counts, avail))
             remaining -= 1
     share = total_share / steps if steps else 0.0
     warnings: list[Message] = []
@@ -268,7 +276,7 @@ def acceptance_share(
         warnings.append(
             _m(
                 "warn.runs_dry",
-                percent=round(100 * len(dry_positions) / lines),
+                count=len(dry_positions),
                 lines=lines,
                 position=round(statistics.median(dry_positions)),
             )

@@ -236,10 +236,16 @@ class _Parser:
             return A.Num(int(t.value), col=t.col, end=t.end)  # type: ignore[arg-type]
         if t.kind == "op" and t.value == "(":
             self.take()
-            self.enter(t)
+            # brackets right around an 'if' do not count a level of their
+            # own: the printer adds exactly those, and the normal form must
+            # parse again within the same limits
+            counted = not self.at("kw", "if")
+            if counted:
+                self.enter(t)
             inner = self.expr()
             self.need("op", ")", "close_paren")
-            self.leave()
+            if counted:
+                self.leave()
             return inner
         if t.kind != "kw":
             raise self.fail("value")
