@@ -136,7 +136,7 @@ def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> E
     return Exploration(s, seen, exhaustive, last_pos, any_accept, all_accept and seen > 0, dead_count, dead_example)
 
 
-def check_total(rule: Rule, starters: int | None = None) -> list[Message]:
+def check_total(rule: Rule, starters: int | None = None, exploration: Exploration | None = None) -> list[Message]:
     """What makes the rule unusable as written; empty when it is fine.
 
     A rule is *total* when it gives a verdict for every card in every
@@ -147,7 +147,7 @@ def check_total(rule: Rule, starters: int | None = None) -> list[Message]:
     s = starters_for(rule) if starters is None else starters
     if s < rule.lookback:
         return [_m("check.needs_starters", lookback=rule.lookback, starters=s, n=s)]
-    ex = explore(rule, s)
+    ex = exploration if exploration is not None and exploration.starters == s else explore(rule, s)
     out: list[Message] = []
     if not ex.any_accept:
         out.append(_m("check.never"))
@@ -321,10 +321,10 @@ def analyse(
     """All checks for the setup screen: errors block the rule, warnings
     advise.  Deterministic for a seed."""
     s = starters_for(rule) if starters is None else starters
-    errors = check_total(rule, s)
     if s < rule.lookback:
-        return Analysis(rule, rule.lookback, s, tuple(errors), (), None, None, None, None)
+        return Analysis(rule, rule.lookback, s, tuple(check_total(rule, s)), (), None, None, None, None)
     ex = explore(rule, s)
+    errors = check_total(rule, s, ex)
     sh = acceptance_share(rule, seed=seed, lines=lines, length=length, starters=s)
     warnings = list(sh.warnings)
     dead = dead_end_message(ex)

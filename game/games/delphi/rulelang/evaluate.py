@@ -275,23 +275,23 @@ def _compile(node: A.Node) -> Fn:
         return lambda e: p(f(e))
     if isinstance(node, A.In):
         f = compile_scalar(node.subject)
-        consts: list[Any] = []
-        ranges: list[tuple[Fn, Fn]] = []
-        others: list[Fn] = []
-        for item in node.items:
-            if isinstance(item, A.Range):
-                ranges.append((compile_scalar(item.lo), compile_scalar(item.hi)))
-            elif is_constant(item):
-                consts.append(interpret(item, ()))
-            else:
-                others.append(compile_scalar(item))
-        cset = tuple(consts)
+        consts, ranges, others = split_set(node)
+        cset: Any = frozenset(consts) if all(type(c) is int for c in consts) else tuple(consts)
         neg = node.negated
+        if not ranges and not others:
+            return lambda e: (f(e) in cset) != neg
 
         def member(e: Env) -> bool:
             x = f(e)
-            hit = x in cset or any(g(e) == x for g in others) or any(lo(e) <= x <= hi(e) for lo, hi in ranges)
-            return hit != neg
+            if x in cset:
+                return not neg
+            for g in others:
+                if g(e) == x:
+                    return not neg
+            for lo, hi in ranges:
+                if lo(e) <= x <= hi(e):
+                    return not neg
+            return neg
 
         return member
     if isinstance(node, A.Not):
@@ -316,6 +316,31 @@ def _compile(node: A.Node) -> Fn:
         el = compile_scalar(node.else_)
         return lambda e: t(e) if c(e) else el(e)
     raise TypeError(f"not a rule node: {node!r}")
+
+
+#: a constant range up to this wide is turned into its members
+_EXPAND_RANGE = 64
+
+
+def split_set(node: A.In) -> tuple[list[Any], list[tuple[Fn, Fn]], list[Fn]]:
+    """The items of ``x in {…}`` as (constant values, ranges still to
+    compare, other expressions).  Narrow constant ranges become values."""
+    consts: list[Any] = []
+    ranges: list[tuple[Fn, Fn]] = []
+    others: list[Fn] = []
+    for item in node.items:
+        if isinstance(item, A.Range):
+            if is_constant(item.lo) and is_constant(item.hi):
+                lo, hi = interpret(item.lo, ()), interpret(item.hi, ())
+                if hi - lo <= _EXPAND_RANGE:
+                    consts.extend(range(lo, hi + 1))
+                    continue
+            ranges.append((compile_scalar(item.lo), compile_scalar(item.hi)))
+        elif is_constant(item):
+            consts.append(interpret(item, ()))
+        else:
+            others.append(compile_scalar(item))
+    return consts, ranges, others
 
 
 def _binary(op: Callable[[Any, Any], Any], fa: Fn, right: A.Node) -> Fn:

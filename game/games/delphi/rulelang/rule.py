@@ -40,9 +40,21 @@ class Rule:
     _cache: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_scalar", compile_scalar(self.tree))
-        object.__setattr__(self, "_mask", compile_mask(self.tree))
+        # both evaluators are compiled on first use (a bot may build many
+        # candidate rules and use only one of them)
+        object.__setattr__(self, "_scalar", self._first_scalar)
+        object.__setattr__(self, "_mask", self._first_mask)
         object.__setattr__(self, "_cache", {})
+
+    def _first_scalar(self, env: tuple) -> Any:
+        fn = compile_scalar(self.tree)
+        object.__setattr__(self, "_scalar", fn)
+        return fn(env)
+
+    def _first_mask(self, env: tuple) -> int:
+        fn = compile_mask(self.tree)
+        object.__setattr__(self, "_mask", fn)
+        return fn(env)
 
     # --- judging one card -------------------------------------------------
     def accepts(self, card: Card, main_line: Sequence[Card]) -> bool:

@@ -172,14 +172,19 @@ def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
         consts = []
         for item in node.items:
             if isinstance(item, A.Range):
+                if is_constant(item.lo) and is_constant(item.hi):
+                    lo, hi = interpret(item.lo, ()), interpret(item.hi, ())
+                    if hi - lo <= 64:
+                        consts.extend(range(lo, hi + 1))
+                        continue
                 tests.append(_lift(lambda x, lo, hi: lo <= x <= hi, [subj, _vc(item.lo), _vc(item.hi)], True))
             elif is_constant(item):
                 consts.append(interpret(item, ()))
             else:
                 tests.append(_lift(operator.eq, [subj, _vc(item)], True))
         if consts:
-            cset = tuple(consts)
-            tests.append(_lift(lambda x: x in cset, [subj], True))
+            cset: Any = frozenset(consts) if all(type(c) is int for c in consts) else tuple(consts)
+            tests.append(_lift(cset.__contains__, [subj], True))
         found = _or(tests)
         if node.negated:
             return _not(found)
