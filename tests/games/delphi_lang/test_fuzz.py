@@ -10,7 +10,7 @@ import random
 from game.cards import multi_deck, shuffled
 from game.games.delphi.library import LIBRARY
 from game.games.delphi.rulelang import MAX_INPUT, Rule, RuleSyntaxError, ast as A, parse_rule, to_text
-from game.games.delphi.rulelang.lexer import GERMAN, NUMBER_WORDS, WORDS
+from game.games.delphi.rulelang.lexer import NUMBER_WORDS, WORDS
 from tests.games.delphi_lang.strategies import random_tree
 
 SYMBOLS = ["(", ")", "{", "}", ",", ".", "..", "+", "-", "*", "/", "%", "=", "==", "!=", "<>", "<", "<=", ">", ">=",

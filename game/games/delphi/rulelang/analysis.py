@@ -17,6 +17,7 @@ running dry.  For the God setup screen and the computer God.
 
 from __future__ import annotations
 
+import math
 import statistics
 from dataclasses import dataclass, field
 
@@ -267,11 +268,12 @@ def acceptance_share(
             remaining -= 1
     share = total_share / steps if steps else 0.0
     warnings: list[Message] = []
-    pct = round(share * 100)
+    # rounded away from the threshold, so "about 10 %" never reads as a
+    # warning for being below 10 %
     if share < LOW_SHARE:
-        warnings.append(_m("warn.share_low", percent=pct))
+        warnings.append(_m("warn.share_low", percent=math.floor(share * 100)))
     elif share > HIGH_SHARE:
-        warnings.append(_m("warn.share_high", percent=pct))
+        warnings.append(_m("warn.share_high", percent=math.ceil(share * 100)))
     if dry_positions:
         warnings.append(
             _m(
