@@ -16,6 +16,7 @@ from game.games.delphi.rulelang import (
     ast as A,
     build as b,
     card_index,
+    cards_mask,
     mask_cards,
     parse_rule,
     rule_from_tree,
@@ -134,3 +135,16 @@ def test_rules_are_hashable_values():
     texts = ["card.color != last.color", "card.colour != last.colour", "card.rank > 3", "CARD.RANK > 3"]
     rules = [parse_rule(rng.choice(texts)) for _ in range(50)]
     assert len(set(rules)) == 2
+
+
+def test_hand_masks_answer_no_play_questions():
+    from game.cards import parse_cards
+
+    rule = parse_rule("card.color != last.color")
+    hand = parse_cards("2H 5D KH")
+    line = parse_cards("3C")
+    assert rule.mask(line) & cards_mask(hand) == cards_mask(hand)
+    assert rule.mask(parse_cards("3H")) & cards_mask(hand) == 0
+    assert mask_cards(cards_mask(hand)) == sorted(set(hand), key=card_index)
+    assert rule.accepted_kinds(line) == mask_cards(rule.mask(line))
+    assert rule.mask_at(line[-1], None, 2) == rule.mask(line)

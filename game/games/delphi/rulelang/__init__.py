@@ -6,7 +6,8 @@ The main entry points::
     parse_rule(text) -> Rule              # raises RuleSyntaxError (.column)
     rule.accepts(card, main_line) -> bool # main_line includes the starters
     rule.lookback                         # 0, 1 or 2: deal max(1, lookback) starters
-    rule.mask(main_line) -> int           # all 52 card kinds at once (bit i = CARD_KINDS[i])
+    rule.mask(main_line) -> int           # all 52 card kinds at once (bit i = CARD_KINDS[i]);
+                                          # & cards_mask(hand) answers "does any card fit?"
     check_total(rule) -> list[Message]    # problems that make a rule unusable
     acceptance_share(rule, seed) -> Share # simulated share of cards accepted, running dry
     analyse(rule, seed) -> Analysis       # everything for the setup screen
@@ -34,7 +35,7 @@ from game.games.delphi.rulelang.lexer import MAX_INPUT, MAX_NUMBER
 from game.games.delphi.rulelang.parser import MAX_NESTING
 from game.games.delphi.rulelang.printer import to_text
 from game.games.delphi.rulelang.rule import MAX_LENGTH, Rule, parse_rule, rule_from_tree
-from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52, card_index, mask_cards
+from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52, card_index, cards_mask, mask_cards
 
 __all__ = [
     "Analysis",
@@ -55,6 +56,7 @@ __all__ = [
     "ast",
     "build",
     "card_index",
+    "cards_mask",
     "check_total",
     "explore",
     "mask_cards",

@@ -57,6 +57,15 @@ def card_index(card: Card) -> int:
     return _SUIT_INDEX[card.suit] * 13 + int(card.rank) - 1
 
 
+def cards_mask(cards) -> int:
+    """The mask of the kinds among ``cards`` (e.g. a hand): ``rule.mask(line)
+    & cards_mask(hand)`` is non-zero when some card of the hand fits."""
+    m = 0
+    for c in cards:
+        m |= 1 << card_index(c)
+    return m
+
+
 def mask_cards(mask: int) -> list[Card]:
     """The card kinds whose bits are set."""
     return [CARD_KINDS[i] for i in range(52) if mask >> i & 1]
