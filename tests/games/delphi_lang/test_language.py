@@ -215,3 +215,14 @@ def test_normal_form_of_nested_ifs_parses_within_the_same_limits():
     r2 = parse_rule("card.rank = 1 and if last.rank > 3 then card.color = red else card.color = black")
     assert r2.text == "card.rank = 1 and (if last.rank > 3 then card.color = red else card.color = black)"
     assert parse_rule(r2.text) == r2
+
+
+def test_rules_survive_deepcopy_and_the_cache_gives_the_same_rule():
+    import copy
+
+    from game.games.delphi.rulelang import cached_rule
+
+    r = parse_rule("card.color != last.color")
+    c = copy.deepcopy(r)
+    assert c == r and c.accepts(C("3H")[0], C("4S")) and c.mask(C("4S")) == r.mask(C("4S"))
+    assert cached_rule(r.text) is cached_rule(r.text) and cached_rule(r.text) == r

@@ -4,6 +4,7 @@ evaluated by our own interpreter; never Python code.
 The main entry points::
 
     parse_rule(text) -> Rule              # raises RuleSyntaxError (.column)
+    cached_rule(text) -> Rule             # the same, cached (state keeps rule.text)
     rule.accepts(card, main_line) -> bool # main_line includes the starters
     rule.lookback                         # 0, 1 or 2: deal max(1, lookback) starters
     rule.mask(main_line) -> int           # all 52 card kinds at once (bit i = CARD_KINDS[i]);
@@ -34,7 +35,7 @@ from game.games.delphi.rulelang.errors import RuleSyntaxError
 from game.games.delphi.rulelang.lexer import MAX_INPUT, MAX_NUMBER
 from game.games.delphi.rulelang.parser import MAX_NESTING
 from game.games.delphi.rulelang.printer import to_text
-from game.games.delphi.rulelang.rule import MAX_LENGTH, Rule, parse_rule, rule_from_tree
+from game.games.delphi.rulelang.rule import MAX_LENGTH, Rule, cached_rule, parse_rule, rule_from_tree
 from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52, card_index, cards_mask, mask_cards
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "analyse",
     "ast",
     "build",
+    "cached_rule",
     "card_index",
     "cards_mask",
     "check_total",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from game.cards import Card
@@ -162,4 +163,11 @@ def parse_rule(text: str) -> Rule:
     return rule_from_tree(tree, text)
 
 
-__all__ = ["MAX_LENGTH", "Rule", "parse_rule", "rule_from_tree", "FULL52", "card_index"]
+@lru_cache(maxsize=1024)
+def cached_rule(text: str) -> Rule:
+    """:func:`parse_rule` with a cache: for an engine that keeps only the
+    rule text in its immutable state and needs the Rule at every move."""
+    return parse_rule(text)
+
+
+__all__ = ["MAX_LENGTH", "Rule", "cached_rule", "parse_rule", "rule_from_tree", "FULL52", "card_index"]
