@@ -143,9 +143,21 @@ def test_built_trees_are_type_checked():
     with pytest.raises(RuleSyntaxError) as info:
         rule_from_tree(b.eq(b.CARD_RANK, b.color("red")))
     assert info.value.column is None and "card.rank is a number but red is a colour" in str(info.value)
-    for bad in (A.Num(1000), A.Num(True), A.Compare(("<>",), (A.Num(1), A.Num(2))), A.Attr("card", "size"), "card.rank = 1", 7):
+    one = A.Num(1)
+    bad_trees = [
+        A.Compare(("=",), (A.Num(1000), one)),  # number out of range
+        A.Compare(("=",), (A.Num(True), one)),  # not an int
+        A.Compare(("<>",), (one, one)),  # operators are stored canonically
+        A.Compare(("=",), (A.Attr("card", "size"), one)),  # no such attribute
+        A.Compare(("=",), (one,)),  # a comparison needs two sides
+        A.And((A.BoolConst(True),)),  # and needs two operands
+        A.Is(A.Attr("card", "rank"), "big"),  # no such predicate
+        "card.rank = 1",  # text is not a tree
+        7,
+    ]
+    for bad in bad_trees:
         with pytest.raises(RuleSyntaxError):
-            rule_from_tree(A.Compare(("=",), (bad, A.Num(1))) if isinstance(bad, A.NODE_TYPES) and not isinstance(bad, A.Compare) else bad)
+            rule_from_tree(bad)  # type: ignore[arg-type]
 
 
 def test_parse_rule_refuses_non_text():
