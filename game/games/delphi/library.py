@@ -1,0 +1,175 @@
+"""Delphi's rule library: rules a computer God draws, or a person picks.
+
+Each entry has an ``id``, its ``text`` in the rule language, a ``family``
+(``one``: the judged card alone; ``two``: the card and the last one;
+``three``: also the one before; ``periodic``: the position counts), its
+``lookback`` and a description for the end-of-round reveal
+(``description`` -> Message ``delphi_lang.lib.<id>``, English and German).
+
+Difficulty: ``measured_difficulty`` is ``None`` here and is filled from the
+bots' measurement (how many cards they need to crack the rule; see
+:func:`with_measured`).  ``provisional`` ("easy", "medium", "hard") is a
+guess from the rule's shape, **not measured**: use it only until the
+measurement exists.
+
+A test checks that every rule parses, passes ``check_total``, accepts
+between 10 % and 90 % of cards in simulated lines, never reaches a
+situation where no card fits and does not run dry in 60-card lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+from game.engine import Message
+from game.games.delphi.rulelang import Rule, RuleSyntaxError, parse_rule
+
+FAMILIES = ("one", "two", "three", "periodic")
+PROVISIONAL = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class LibraryRule:
+    id: str
+    text: str
+    family: str
+    lookback: int
+    provisional: str  # a guess, not measured
+    measured_difficulty: float | None = None  # filled from the bots' measurement
+
+    @property
+    def rule(self) -> Rule:
+        return _parsed(self.text)
+
+    @property
+    def description(self) -> Message:
+        return Message(f"delphi_lang.lib.{self.id}")
+
+
+@lru_cache(maxsize=None)
+def _parsed(text: str) -> Rule:
+    return parse_rule(text)
+
+
+def _r(id: str, text: str, family: str, lookback: int, provisional: str) -> LibraryRule:
+    return LibraryRule(id, text, family, lookback, provisional)
+
+
+LIBRARY: tuple[LibraryRule, ...] = (
+    # --- the judged card alone ---------------------------------------------------
+    _r("red", "card.color = red", "one", 0, "easy"),
+    _r("odd", "card.rank is odd", "one", 0, "easy"),
+    _r("even", "card.rank is even", "one", 0, "easy"),
+    _r("no_spades", "card.suit != spades", "one", 0, "easy"),
+    _r("hearts_or_clubs", "card.suit = hearts or card.suit = clubs", "one", 0, "easy"),
+    _r("low", "card.rank <= 7", "one", 0, "easy"),
+    _r("middle", "5 <= card.rank <= 10", "one", 0, "easy"),
+    _r("court_or_low", "card.rank is face or card.rank <= 3", "one", 0, "medium"),
+    _r("prime", "card.rank is prime", "one", 0, "medium"),
+    _r("red_or_even", "card.color = red or card.rank is even", "one", 0, "medium"),
+    _r("rank_set", "card.rank in {2..5, 11..13}", "one", 0, "medium"),
+    _r("diamonds_or_high", "card.suit = diamonds or card.rank > 9", "one", 0, "medium"),
+    _r("red_odd_black_even", "if card.color = red then card.rank is odd else card.rank is even", "one", 0, "hard"),
+    # --- the card and the last one -------------------------------------------------
+    _r("alternate_colour", "card.color != last.color", "two", 1, "easy"),
+    _r("new_suit", "card.suit != last.suit", "two", 1, "easy"),
+    _r("suit_or_rank", "card.suit = last.suit or card.rank = last.rank", "two", 1, "easy"),
+    _r("gardner", "if last.rank is odd then card.color = black else card.color = red", "two", 1, "medium"),
+    _r("near", "abs(card.rank - last.rank) <= 3", "two", 1, "medium"),
+    _r("parity_flip", "card.rank + last.rank is odd", "two", 1, "medium"),
+    _r("same_colour_new_rank", "card.rank != last.rank and card.color = last.color", "two", 1, "medium"),
+    _r("colour_sets_height", "if last.color = red then card.rank > 6 else card.rank <= 7", "two", 1, "medium"),
+    _r("step_or_suit", "abs(card.rank - last.rank) = 1 or card.suit = last.suit", "two", 1, "medium"),
+    _r("sum_fourteen", "card.rank + last.rank >= 14", "two", 1, "medium"),
+    _r("suit_or_other_colour", "card.suit = last.suit or card.color != last.color", "two", 1, "medium"),
+    _r("seesaw", "if last.rank <= 6 then card.rank >= 7 else card.rank <= 7", "two", 1, "medium"),
+    _r("pair_or_switch", "card.rank = last.rank or card.color != last.color", "two", 1, "medium"),
+    _r("red_then_black", "if last.color = red then card.color = black else card.rank is even", "two", 1, "medium"),
+    _r("climb_wrap", "(card.rank - last.rank) % 13 in {1..6}", "two", 1, "hard"),
+    _r("face_odd", "if last.rank is face then card.rank is odd else card.rank is even", "two", 1, "hard"),
+    _r("sum_three_or_suit", "(card.rank + last.rank) % 3 = 0 or card.suit = last.suit", "two", 1, "hard"),
+    _r("up_red", "if card.rank > last.rank then card.color = red else card.color = black", "two", 1, "hard"),
+    _r("one_high", "max(card.rank, last.rank) >= 8", "two", 1, "hard"),
+    _r("suit_climbs", "if card.suit = last.suit then card.rank > last.rank", "two", 1, "hard"),
+    _r("same_half", "(card.rank > 6) = (last.rank > 6)", "two", 1, "hard"),
+    # --- the card and the last two -------------------------------------------------
+    _r("echo_colour", "card.color = last2.color", "three", 2, "medium"),
+    _r("no_three_colours", "if last.color = last2.color then card.color != last.color", "three", 2, "medium"),
+    _r("third_suit", "card.suit != last.suit and card.suit != last2.suit", "three", 2, "medium"),
+    _r("fresh_rank", "card.rank != last.rank and card.rank != last2.rank", "three", 2, "hard"),
+    _r("fresh_rank_switch", "card.rank not in {last.rank, last2.rank} and card.color != last.color", "three", 2, "hard"),
+    _r("echo_suit_or_switch", "card.suit = last2.suit or card.color != last.color", "three", 2, "hard"),
+    _r("sum_three_odd", "card.rank + last.rank + last2.rank is odd", "three", 2, "hard"),
+    _r("rise_switches_colour", "if last.rank > last2.rank then card.color != last.color else card.color = last.color", "three", 2, "hard"),
+    _r("above_lower", "card.rank > min(last.rank, last2.rank) or card.color != last.color", "three", 2, "hard"),
+    _r("even_pair", "if last.rank is even and last2.rank is even then card.rank is odd else card.color = last.color", "three", 2, "hard"),
+    # --- the position counts ---------------------------------------------------------
+    _r("pos_colour", "if pos is even then card.color = red else card.color = black", "periodic", 0, "medium"),
+    _r("third_free", "pos % 3 = 0 or card.color = red", "periodic", 0, "medium"),
+    _r("third_face", "if pos % 3 = 0 then card.rank is face else card.rank is not face", "periodic", 0, "hard"),
+    _r("fourth_spade", "if pos % 4 = 0 then card.suit = spades else card.suit != spades", "periodic", 0, "hard"),
+    _r("rank_follows_pos", "card.rank % 4 = pos % 4", "periodic", 0, "hard"),
+    _r("waves", "if pos % 3 = 1 then card.rank >= 7 else card.rank <= 7", "periodic", 0, "hard"),
+    _r("fifth_face", "pos % 5 != 0 or card.rank is face", "periodic", 0, "hard"),
+    _r("odd_pos_odd_rank", "if pos is odd then card.rank is odd else card.suit = last.suit", "periodic", 1, "hard"),
+)
+
+_BY_ID = {r.id: r for r in LIBRARY}
+
+
+def family_name(family: str) -> Message:
+    """``"two"`` -> "The card and the last one" (for the setup screen)."""
+    return Message(f"delphi_lang.family.{family}")
+
+
+def provisional_name(category: str) -> Message:
+    """``"easy"`` -> "easy (provisional guess)"."""
+    return Message(f"delphi_lang.provisional.{category}")
+
+
+def library_rule(rule_id: str) -> LibraryRule:
+    """The library entry with this id (KeyError if none)."""
+    return _BY_ID[rule_id]
+
+
+def rules_in(provisional: str | None = None, family: str | None = None, rules: Iterable[LibraryRule] = LIBRARY) -> list[LibraryRule]:
+    """Library entries filtered by provisional category and/or family."""
+    return [
+        r for r in rules
+        if (provisional is None or r.provisional == provisional) and (family is None or r.family == family)
+    ]
+
+
+def find_text(text: str) -> LibraryRule | None:
+    """The library entry for a rule text (compared in normal form), if any;
+    lets the reveal show a library description for a picked rule."""
+    try:
+        rule = parse_rule(text)
+    except RuleSyntaxError:
+        return None
+    for r in LIBRARY:
+        if r.rule == rule:
+            return r
+    return None
+
+
+def with_measured(measured: Mapping[str, float], rules: Iterable[LibraryRule] = LIBRARY) -> tuple[LibraryRule, ...]:
+    """The library with ``measured_difficulty`` set from a measurement
+    (rule id -> e.g. mean cards played before the bots crack it)."""
+    return tuple(replace(r, measured_difficulty=measured.get(r.id, r.measured_difficulty)) for r in rules)
+
+
+__all__ = [
+    "FAMILIES",
+    "LIBRARY",
+    "LibraryRule",
+    "PROVISIONAL",
+    "family_name",
+    "find_text",
+    "library_rule",
+    "provisional_name",
+    "rules_in",
+    "with_measured",
+]

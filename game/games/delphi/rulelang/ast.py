@@ -1,0 +1,288 @@
+"""The nodes of a parsed rule: small frozen values, no behaviour.
+
+A rule is a tree of these nodes.  Nodes compare and hash by their content
+only; the ``col``/``end`` fields remember where a node stood in the text a
+player typed (1-based, for error messages) and take no part in equality, so
+``parse("a  and b") == parse("a and b")``.
+
+Value kinds (the language's types) are the strings in :data:`TYPES`.
+Runtime values: numbers are ``int``, suits are :class:`game.cards.Suit`
+members, colours the strings ``"red"``/``"black"``, truth values ``bool``,
+cards ``(rank, suit)`` tuples.  A joker (never in a Delphi deck) has rank 0,
+suit ``None`` and colour ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+NUM = "number"
+SUIT = "suit"
+COLOR = "color"
+BOOL = "bool"
+CARD = "card"
+TYPES = (NUM, SUIT, COLOR, BOOL, CARD)
+
+#: card references and how many main-line cards each looks back
+REFS = {"card": 0, "last": 1, "last2": 2}
+ATTRS = {"rank": NUM, "suit": SUIT, "color": COLOR}
+ADD_OPS = ("+", "-")
+MUL_OPS = ("*", "/", "%")
+CMP_OPS = ("=", "!=", "<", "<=", ">", ">=")
+ORDER_OPS = ("<", "<=", ">", ">=")
+NUMBER_PREDICATES = ("odd", "even", "prime", "face")
+COLOR_NAMES = ("red", "black")
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+PREDICATES = NUMBER_PREDICATES + COLOR_NAMES + SUIT_NAMES
+FUNCTIONS = ("abs", "min", "max")
+
+
+def _pos() -> object:
+    return field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class BoolConst:
+    value: bool
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class SuitConst:
+    name: str  # one of SUIT_NAMES
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class ColorConst:
+    name: str  # "red" or "black"
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """``card``, ``last`` or ``last2`` as a whole card (for ``card = last``)."""
+
+    which: str
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Attr:
+    """``card.rank``, ``last.suit``, ``last2.color`` …"""
+
+    which: str  # key of REFS
+    attr: str  # key of ATTRS
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Pos:
+    """The 1-based main-line position the judged card would take."""
+
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: "Node"
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Arith:
+    """A left-to-right chain of ``+ -`` (or of ``* / %``):
+    ``operands[0] ops[0] operands[1] ops[1] …``."""
+
+    ops: tuple[str, ...]
+    operands: tuple["Node", ...]
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Call:
+    fn: str  # abs, min, max
+    args: tuple["Node", ...]
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Compare:
+    """A comparison chain: ``a < b <= c`` means ``a < b and b <= c``."""
+
+    ops: tuple[str, ...]
+    operands: tuple["Node", ...]
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Is:
+    """``x is odd``, ``card is red``, ``last.suit is not hearts``."""
+
+    subject: "Node"
+    pred: str  # one of PREDICATES
+    negated: bool = False
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Range:
+    """``lo..hi`` inside a set (both ends included)."""
+
+    lo: "Node"
+    hi: "Node"
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class In:
+    """``x in {1, 3, 5..7}`` / ``x not in {…}``."""
+
+    subject: "Node"
+    items: tuple["Node", ...]  # expressions or Range
+    negated: bool = False
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Node"
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class And:
+    operands: tuple["Node", ...]
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class Or:
+    operands: tuple["Node", ...]
+    col: int = _pos()
+    end: int = _pos()
+
+
+@dataclass(frozen=True)
+class If:
+    """``if c then t else e``; without ``else`` (``else_ is None``) the rule
+    reads ``if c then t`` as "otherwise true" (only for conditions)."""
+
+    cond: "Node"
+    then: "Node"
+    else_: "Node | None" = None
+    col: int = _pos()
+    end: int = _pos()
+
+
+Node = Union[
+    Num, BoolConst, SuitConst, ColorConst, CardRef, Attr, Pos, Neg, Arith, Call,
+    Compare, Is, Range, In, Not, And, Or, If,
+]
+NODE_TYPES = (
+    Num, BoolConst, SuitConst, ColorConst, CardRef, Attr, Pos, Neg, Arith, Call,
+    Compare, Is, Range, In, Not, And, Or, If,
+)
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The direct sub-nodes, left to right."""
+    if isinstance(node, (Neg, Not)):
+        return (node.operand,)
+    if isinstance(node, (Arith, Compare, And, Or)):
+        return node.operands
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, Is):
+        return (node.subject,)
+    if isinstance(node, In):
+        return (node.subject,) + node.items
+    if isinstance(node, Range):
+        return (node.lo, node.hi)
+    if isinstance(node, If):
+        return (node.cond, node.then) if node.else_ is None else (node.cond, node.then, node.else_)
+    return ()
+
+
+def walk(node: Node):
+    """Every node of the tree, iteratively (no recursion), parents first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(children(n)))
+
+
+def depth_and_size(node: Node) -> tuple[int, int, Node]:
+    """(depth, node count, a deepest node), computed without recursion, so
+    even a tree built by a program cannot exhaust the Python stack here."""
+    best, count, deepest = 0, 0, node
+    stack = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        count += 1
+        if d > best:
+            best, deepest = d, n
+        for c in children(n):
+            stack.append((c, d + 1))
+    return best, count, deepest
+
+
+def free_refs(node: Node) -> frozenset[str]:
+    """Which of ``card``, ``last``, ``last2``, ``pos`` the tree reads."""
+    out: set[str] = set()
+    for n in walk(node):
+        if isinstance(n, (Attr, CardRef)):
+            out.add(n.which)
+        elif isinstance(n, Pos):
+            out.add("pos")
+    return frozenset(out)
+
+
+def lookback_of(node: Node) -> int:
+    refs = free_refs(node)
+    return max((REFS[r] for r in refs if r in REFS), default=0)
+
+
+def type_of(node: Node) -> str:
+    """The kind of value a (type-checked) node gives."""
+    while isinstance(node, If):
+        node = node.then
+    if isinstance(node, (Num, Neg, Arith, Call, Pos)):
+        return NUM
+    if isinstance(node, (BoolConst, Compare, Is, In, Not, And, Or)):
+        return BOOL
+    if isinstance(node, SuitConst):
+        return SUIT
+    if isinstance(node, ColorConst):
+        return COLOR
+    if isinstance(node, CardRef):
+        return CARD
+    if isinstance(node, Attr):
+        return ATTRS[node.attr]
+    if isinstance(node, Range):
+        return NUM
+    raise TypeError(f"not a rule node: {node!r}")

@@ -1,0 +1,362 @@
+"""Evaluating a rule for all 52 kinds of card at once: a bit mask.
+
+For a situation (last cards and position), :func:`compile_mask` gives a
+function returning an int whose bit ``i`` says whether card kind ``i``
+(see :data:`CARD_KINDS`, index ``suit * 13 + rank - 1`` in the suit order
+spades, hearts, diamonds, clubs) would be accepted.  The analysis and the
+bots use it: one call answers "which cards fit here?".
+
+Each sub-tree is evaluated only as wide as it needs: parts that do not read
+the judged card are plain values computed once per situation; parts that
+read only the card's rank are 13 wide, only its suit or colour 4 wide, and
+the rest 52 wide.  Truth values travel as bit masks, so ``and``/``or``/
+``not`` are single integer operations, and an ``if`` whose condition does
+not read the card picks one branch without evaluating the other.  Parts
+that read only the card are computed once when the rule is compiled.
+"""
+
+from __future__ import annotations
+
+import operator
+from itertools import compress, repeat
+from typing import Any, Callable
+
+from game.cards import RANKS, SUITS, Card
+from game.games.delphi.rulelang import ast as A
+from game.games.delphi.rulelang.evaluate import (
+    ARITH,
+    CMP,
+    color_of,
+    compile_scalar,
+    interpret,
+    is_constant,
+    predicate,
+)
+
+R, S, X = "r", "s", "x"  # rank-wide (13), suit-wide (4), card-wide (52)
+WIDTH = {R: 13, S: 4, X: 52}
+FULL = {k: (1 << w) - 1 for k, w in WIDTH.items()}
+BITS = {k: tuple(1 << i for i in range(w)) for k, w in WIDTH.items()}
+FULL52 = FULL[X]
+
+#: the 52 kinds of card, index = suit_index * 13 + rank - 1
+CARD_KINDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_R_OF = tuple(i % 13 for i in range(52))
+_S_OF = tuple(i // 13 for i in range(52))
+_SUIT_MASK52 = tuple(sum(FULL[R] << (13 * i) for i in range(4) if m >> i & 1) for m in range(16))
+
+RANK_VEC = tuple(int(r) for r in RANKS)
+SUIT_VEC = tuple(SUITS)
+COLOR_VEC = tuple(color_of(s) for s in SUITS)
+CARD_VEC = tuple((int(c.rank), c.suit) for c in CARD_KINDS)
+
+
+def card_index(card: Card) -> int:
+    """Index of a card's kind in :data:`CARD_KINDS` (not for jokers)."""
+    return _SUIT_INDEX[card.suit] * 13 + int(card.rank) - 1
+
+
+def cards_mask(cards) -> int:
+    """The mask of the kinds among ``cards`` (e.g. a hand): ``rule.mask(line)
+    & cards_mask(hand)`` is non-zero when some card of the hand fits."""
+    m = 0
+    for c in cards:
+        m |= 1 << card_index(c)
+    return m
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The card kinds whose bits are set."""
+    return [CARD_KINDS[i] for i in range(52) if mask >> i & 1]
+
+
+def _unify(a: str | None, b: str | None) -> str | None:
+    if a is None:
+        return b
+    if b is None or a == b:
+        return a
+    return X
+
+
+def _widen(kind: str, to: str, vec: Any, is_bool: bool) -> Any:
+    """A vector (or mask) of ``kind`` as one of kind ``to`` (``X``)."""
+    if kind == to:
+        return vec
+    if is_bool:
+        if kind == R:
+            return vec | vec << 13 | vec << 26 | vec << 39
+        return _SUIT_MASK52[vec]
+    idx = _R_OF if kind == R else _S_OF
+    return [vec[j] for j in idx]
+
+
+def _full_value(kind: str, value: Any, is_bool: bool) -> Any:
+    """A card-independent value spread to a vector of ``kind``."""
+    if is_bool:
+        return FULL[kind] if value else 0
+    return [value] * WIDTH[kind]
+
+
+Vec = Callable[[tuple], Any]
+
+
+class _Compiled:
+    """A node compiled for masks: ``kind`` None means a plain value."""
+
+    __slots__ = ("kind", "fn", "is_bool")
+
+    def __init__(self, kind: str | None, fn: Vec, is_bool: bool) -> None:
+        self.kind, self.fn, self.is_bool = kind, fn, is_bool
+
+    def as_kind(self, kind: str) -> Vec:
+        """A function giving this node's value as a vector/mask of ``kind``."""
+        f, k, b = self.fn, self.kind, self.is_bool
+        if k == kind:
+            return f
+        if k is None:
+            w = WIDTH[kind]
+            if b:
+                full = FULL[kind]
+                return lambda e: full if f(e) else 0
+            return lambda e: [f(e)] * w
+        return lambda e: _widen(k, kind, f(e), b)
+
+
+def _vc(node: A.Node) -> _Compiled:
+    is_bool = A.type_of(node) == A.BOOL
+    refs = A.free_refs(node)
+    if "card" not in refs:
+        return _Compiled(None, compile_scalar(node), is_bool)
+    c = _vc_card(node, is_bool)
+    if refs == {"card"}:
+        # depends on the judged card only: compute once, now
+        value = c.fn(())
+        return _Compiled(c.kind, lambda e: value, is_bool)
+    return c
+
+
+def _mask_of(kind: str, bools: Any) -> int:
+    return sum(compress(BITS[kind], bools))
+
+
+def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
+    if isinstance(node, A.Attr):  # which == "card"
+        vec = {"rank": (R, RANK_VEC), "suit": (S, SUIT_VEC), "color": (S, COLOR_VEC)}[node.attr]
+        k, v = vec
+        return _Compiled(k, lambda e: v, False)
+    if isinstance(node, A.CardRef):
+        return _Compiled(X, lambda e: CARD_VEC, False)
+    if isinstance(node, A.Neg):
+        c = _vc(node.operand)
+        f = c.fn
+        return _Compiled(c.kind, lambda e: list(map(operator.neg, f(e))), False)
+    if isinstance(node, A.Arith):
+        acc = _vc(node.operands[0])
+        for op, o in zip(node.ops, node.operands[1:]):
+            acc = _lift(ARITH[op], [acc, _vc(o)], False)
+        return acc
+    if isinstance(node, A.Call):
+        parts = [_vc(a) for a in node.args]
+        if node.fn == "abs":
+            f, k = parts[0].fn, parts[0].kind
+            return _Compiled(k, lambda e: list(map(abs, f(e))), False)
+        return _lift(min if node.fn == "min" else max, parts, False)
+    if isinstance(node, A.Compare):
+        parts = [_vc(o) for o in node.operands]
+        masks = [_lift(CMP[op], [parts[i], parts[i + 1]], True) for i, op in enumerate(node.ops)]
+        return _and(masks)
+    if isinstance(node, A.Is):
+        c = _vc(node.subject)
+        p = predicate(node.pred, A.type_of(node.subject))
+        f, k = c.fn, c.kind
+        bits = BITS[k]
+        if node.negated:
+            full = FULL[k]
+            return _Compiled(k, lambda e: full ^ sum(compress(bits, map(p, f(e)))), True)
+        return _Compiled(k, lambda e: sum(compress(bits, map(p, f(e)))), True)
+    if isinstance(node, A.In):
+        subj = _vc(node.subject)
+        tests: list[_Compiled] = []
+        consts = []
+        for item in node.items:
+            if isinstance(item, A.Range):
+                if is_constant(item.lo) and is_constant(item.hi):
+                    lo, hi = interpret(item.lo, ()), interpret(item.hi, ())
+                    if hi - lo <= 64:
+                        consts.extend(range(lo, hi + 1))
+                        continue
+                tests.append(_lift(lambda x, lo, hi: lo <= x <= hi, [subj, _vc(item.lo), _vc(item.hi)], True))
+            elif is_constant(item):
+                consts.append(interpret(item, ()))
+            else:
+                tests.append(_lift(operator.eq, [subj, _vc(item)], True))
+        if consts:
+            cset: Any = frozenset(consts) if all(type(c) is int for c in consts) else tuple(consts)
+            tests.append(_lift(cset.__contains__, [subj], True))
+        found = _or(tests)
+        if node.negated:
+            return _not(found)
+        return found
+    if isinstance(node, A.Not):
+        return _not(_vc(node.operand))
+    if isinstance(node, A.And):
+        return _and([_vc(o) for o in node.operands])
+    if isinstance(node, A.Or):
+        return _or([_vc(o) for o in node.operands])
+    if isinstance(node, A.If):
+        return _if(node, is_bool)
+    raise TypeError(f"not a card-dependent node: {node!r}")
+
+
+def _mask_to_bools(f: Vec, width: int) -> Vec:
+    def run(e: tuple) -> list[bool]:
+        m = f(e)
+        return [m >> i & 1 == 1 for i in range(width)]
+
+    return run
+
+
+def _lift(fn: Callable[..., Any], parts: list[_Compiled], to_mask: bool) -> _Compiled:
+    """Apply ``fn`` element by element; the result as values or, with
+    ``to_mask``, as a bit mask of the truth values."""
+    kind = None
+    for p in parts:
+        kind = _unify(kind, p.kind)
+    if kind is None:  # no part reads the card: a plain value
+        fs = [p.fn for p in parts]
+        return _Compiled(None, lambda e: fn(*[f(e) for f in fs]), to_mask)
+    getters = []
+    for p in parts:
+        if p.kind is None:
+            getters.append((True, p.fn))
+        elif p.is_bool:
+            # truth values as masks: spread them into one bool per element
+            getters.append((False, _mask_to_bools(p.as_kind(kind), WIDTH[kind])))
+        else:
+            getters.append((False, p.as_kind(kind)))
+    bits = BITS[kind]
+    if len(getters) == 1:
+        (_, g0), = getters
+        if to_mask:
+            return _Compiled(kind, lambda e: sum(compress(bits, map(fn, g0(e)))), True)
+        return _Compiled(kind, lambda e: list(map(fn, g0(e))), False)
+    if len(getters) == 2:
+        (s0, g0), (s1, g1) = getters
+        if s1:
+            def run(e: tuple) -> Any:
+                return map(fn, g0(e), repeat(g1(e)))
+        elif s0:
+            def run(e: tuple) -> Any:
+                return map(fn, repeat(g0(e)), g1(e))
+        else:
+            def run(e: tuple) -> Any:
+                return map(fn, g0(e), g1(e))
+    else:
+        def run(e: tuple) -> Any:
+            return map(fn, *[repeat(g(e)) if s else g(e) for s, g in getters])
+    if to_mask:
+        return _Compiled(kind, lambda e: sum(compress(bits, run(e))), True)
+    return _Compiled(kind, lambda e: list(run(e)), False)
+
+
+def _kind_of(parts: list[_Compiled]) -> str | None:
+    kind = None
+    for p in parts:
+        kind = _unify(kind, p.kind)
+    return kind
+
+
+def _and(parts: list[_Compiled]) -> _Compiled:
+    if len(parts) == 1:
+        return parts[0]
+    kind = _kind_of(parts)
+    assert kind is not None
+    fs = [(p.kind is None, p.fn if p.kind is None else p.as_kind(kind)) for p in parts]
+    full = FULL[kind]
+
+    def run(e: tuple) -> int:
+        m = full
+        for scalar, f in fs:
+            if scalar:
+                if not f(e):
+                    return 0
+            else:
+                m &= f(e)
+                if not m:
+                    return 0
+        return m
+
+    return _Compiled(kind, run, True)
+
+
+def _or(parts: list[_Compiled]) -> _Compiled:
+    if len(parts) == 1:
+        return parts[0]
+    kind = _kind_of(parts)
+    assert kind is not None
+    fs = [(p.kind is None, p.fn if p.kind is None else p.as_kind(kind)) for p in parts]
+    full = FULL[kind]
+
+    def run(e: tuple) -> int:
+        m = 0
+        for scalar, f in fs:
+            if scalar:
+                if f(e):
+                    return full
+            else:
+                m |= f(e)
+                if m == full:
+                    return full
+        return m
+
+    return _Compiled(kind, run, True)
+
+
+def _not(c: _Compiled) -> _Compiled:
+    if c.kind is None:
+        f = c.fn
+        return _Compiled(None, lambda e: not f(e), True)
+    f, full = c.fn, FULL[c.kind]
+    return _Compiled(c.kind, lambda e: full ^ f(e), True)
+
+
+def _if(node: A.If, is_bool: bool) -> _Compiled:
+    cond = _vc(node.cond)
+    then = _vc(node.then)
+    other = _vc(node.else_) if node.else_ is not None else _Compiled(None, lambda e: True, True)
+    kind = _unify(then.kind, other.kind)
+    kind = _unify(kind, cond.kind)
+    assert kind is not None
+    t, o = then.as_kind(kind), other.as_kind(kind)
+    if cond.kind is None:
+        c = cond.fn
+        return _Compiled(kind, lambda e: t(e) if c(e) else o(e), is_bool)
+    cm = cond.as_kind(kind)
+    full = FULL[kind]
+    if is_bool:
+        def pick_mask(e: tuple) -> int:
+            m = cm(e)
+            return (m & t(e)) | ((full ^ m) & o(e))
+
+        return _Compiled(kind, pick_mask, True)
+    width = WIDTH[kind]
+
+    def pick(e: tuple) -> list:
+        m, tv, ov = cm(e), t(e), o(e)
+        return [tv[i] if m >> i & 1 else ov[i] for i in range(width)]
+
+    return _Compiled(kind, pick, False)
+
+
+def compile_mask(tree: A.Node) -> Callable[[tuple], int]:
+    """``env -> 52-bit mask`` for a checked condition tree; the card slots
+    of ``env`` are ignored."""
+    c = _vc(tree)
+    f = c.fn
+    if c.kind is None:
+        return lambda e: FULL52 if f(e) else 0
+    if c.kind == X:
+        return f
+    k = c.kind
+    return lambda e: _widen(k, X, f(e), True)
