@@ -131,13 +131,14 @@ class App:
 
     def _rebuild(self) -> None:
         from game.ui import cardart
-        from game.ui.widgets import felt
+        from game.ui.widgets import felt, rendered
 
         old = self.screen.get_size()
         self.screen = self._make_screen()
         if self.screen.get_size() != old:
             cardart.clear_caches()
             felt.cache_clear()
+            rendered.cache_clear()
         for s in self.scenes.scenes:
             s.clear_ui()
         self.ui = self._make_ui()

@@ -153,6 +153,7 @@ class TableScene(Scene):
         return None
 
     def after_action(self, before, action) -> None:
+        self.touch()
         desc = self.describe(before, action)
         if desc:
             self.log.append(desc)
@@ -236,6 +237,7 @@ class TableScene(Scene):
 
     def on_viewer_changed(self) -> None:
         """Hook: the seat at the screen changed (rebuild buttons)."""
+        self.touch()
         if self._elements or self.app.scenes.top is self:
             self.clear_ui()
             self.build_ui()
@@ -298,6 +300,7 @@ class TableScene(Scene):
         self.redo_stack = keep
 
     def on_undo(self) -> None:
+        self.touch()
         self.clear_ui()
         self.build_ui()
 
@@ -336,6 +339,49 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         self.toasts.update(dt)
+
+    def touch(self) -> None:
+        """Something the static layer shows has changed: redraw it."""
+        self._version = getattr(self, "_version", 0) + 1
+
+    def static_key(self) -> tuple:
+        """Everything the static layer depends on.  Subclasses add their
+        own (what is being dragged or selected, flights in the air)."""
+        return (
+            getattr(self, "_version", 0),
+            id(self.state),
+            len(self.runner.states),
+            self.viewer,
+            self.finished,
+            self.app.size,
+            self.lang,
+            self.app.settings.four_colour,
+            tuple(sorted(map(repr, (f.hide for f in self.anim.flights)))),
+        )
+
+    def draw(self, surface) -> None:
+        """The table is drawn in two layers: a cached static layer (felt,
+        cards, labels), redrawn only when ``static_key`` changes, and the
+        moving parts on top every frame.  Dragging a card over a full table
+        then costs one blit plus the dragged card."""
+        key = self.static_key()
+        cache = getattr(self, "_static", None)
+        if cache is None or cache.get_size() != surface.get_size():
+            cache = self._static = pygame.Surface(surface.get_size()).convert()
+            self._static_key = None
+        if self._static_key != key:
+            self.draw_static(cache)
+            self._static_key = key
+        surface.blit(cache, (0, 0))
+        self.draw_dynamic(surface)
+
+    def draw_static(self, surface) -> None:
+        """Hook: felt, cards and labels."""
+
+    def draw_dynamic(self, surface) -> None:
+        """Hook: glows, flights, the dragged card, toasts."""
+        self.anim.draw(surface)
+        self.draw_toasts(surface)
 
     def draw_toasts(self, surface) -> None:
         s = self.app.scale

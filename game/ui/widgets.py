@@ -28,18 +28,33 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return big
 
 
-def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="topleft", shadow=True, max_width: int | None = None) -> pygame.Rect:
-    """Draw text; shrinks the font until it fits ``max_width`` (never clips)."""
+@lru_cache(maxsize=4096)
+def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: int | None):
+    """Rendered text (and its shadow), cached: tables draw the same labels
+    every frame, and rendering glyphs is the expensive part."""
     f = font(size, bold)
     if max_width is not None:
         while size > 9 and f.size(txt)[0] > max_width:
             size -= 1
             f = font(size, bold)
     img = f.render(txt, True, colour)
-    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    sh = None
     if shadow:
         sh = f.render(txt, True, (0, 0, 0))
         sh.set_alpha(110)
+    if pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+        if sh is not None:
+            sh = sh.convert_alpha()
+            sh.set_alpha(110)
+    return img, sh
+
+
+def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="topleft", shadow=True, max_width: int | None = None) -> pygame.Rect:
+    """Draw text; shrinks the font until it fits ``max_width`` (never clips)."""
+    img, sh = rendered(txt, int(size), tuple(colour), bold, shadow, None if max_width is None else int(max_width))
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if sh is not None:
         surface.blit(sh, r.move(1, 2))
     surface.blit(img, r)
     return r
@@ -65,13 +80,17 @@ def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
 def text_block(surface, txt: str, rect: pygame.Rect, size: int, colour=INK, *, bold=False, align="left", line_gap=1.25) -> int:
     """Wrapped text inside ``rect``; returns the height used."""
     y = rect.y
-    for line in wrap(txt, size, rect.w, bold):
-        f = font(size, bold)
-        img = f.render(line, True, colour)
+    for line in _wrapped(txt, size, rect.w, bold):
+        img, _ = rendered(line, int(size), tuple(colour), bold, False, None)
         x = rect.x if align == "left" else rect.centerx - img.get_width() // 2
         surface.blit(img, (x, y))
         y += int(size * line_gap)
     return y - rect.y
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(txt: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    return tuple(wrap(txt, size, width, bold))
 
 
 def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border=None) -> None:
