@@ -179,7 +179,8 @@ class RoundResult:
     ``played``: points for cards played; ``bonus``: finishing bonus;
     ``penalty``: points of the cards left in hand (subtracted);
     ``finish``: seats in the order they went out; ``left``: the hands at
-    the end (shown to everyone); ``chain``: the cards played, in order;
+    the end (shown to everyone); ``chain``: the cards played, in order,
+    and ``chain_seats`` who played each;
     ``reason``: ``"out"`` (at most one player held cards) or ``"blocked"``
     (nobody could play or draw); ``turns``: actions taken in the round.
     """
@@ -192,6 +193,7 @@ class RoundResult:
     finish: tuple[int, ...]
     left: tuple[tuple[Card, ...], ...]
     chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
     reason: str
     turns: int
 
@@ -398,9 +400,8 @@ class RunsGame:
                 if not plays:
                     key = "runs.err.cannot_follow_draw" if state.pile else "runs.err.cannot_follow_pass"
                     raise IllegalAction(key, card=card, last=last)
-                need = [c for c in _NEIGHBOURS[state.wrap][last] if c not in state.chain]
                 raise IllegalAction(
-                    "runs.err.not_following", card=card, last=last, suit=suit_name(last.suit), needed=need
+                    "runs.err.not_following", card=card, last=last, suit=suit_name(last.suit), cards=list(plays)
                 )
             return _play(state, seat, card)
         if kind == DRAW:
@@ -425,14 +426,14 @@ class RunsGame:
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         played = len(state.history) or state.round
         if len(winners) == 1:
-            reason = msg("runs.outcome.win", name=seat_name(winners[0]), seat=winners[0], score=best, rounds=played)
+            reason = msg("runs.outcome.win", name=seat_name(winners[0]), seat=winners[0], score=best, n=played)
         else:
             reason = msg(
                 "runs.outcome.tie",
                 names=[seat_name(w) for w in winners],
                 seats=list(winners),
                 score=best,
-                rounds=played,
+                n=played,
             )
         return Outcome(winners=winners, scores=tuple(float(v) for v in scores), reason=reason)
 
@@ -510,6 +511,7 @@ class RunsGame:
                         card=card,
                         points=POINTS[card],
                         place=place,
+                        place_name=msg(f"runs.place.{place}"),
                         bonus=BONUSES[place - 1],
                     )
                 return msg("runs.log.play_out_late", name=name, seat=seat, card=card, points=POINTS[card], place=place)
@@ -744,6 +746,7 @@ def _end_round(state, hands, pile, points, bonus, finished, chain, chain_seats, 
         finish=finished,
         left=hands,
         chain=chain,
+        chain_seats=chain_seats,
         reason=reason,
         turns=len(log),
     )
