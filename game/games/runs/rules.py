@@ -44,7 +44,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from game.cards import SUITS, Card, Rank, Suit, derive_seed, rng_for, standard_deck
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg

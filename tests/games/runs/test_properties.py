@@ -9,15 +9,13 @@ cards left in its hand; and the game total is the sum of the rounds.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.games.runs import GAME
-from game.games.runs.rules import BONUSES, DECK, POINTS, card_index
+from game.games.runs.rules import BONUSES, POINTS, card_index
 
-DECK_COUNT = Counter(DECK)
 ALL = list(range(52))
 
 
