@@ -1,0 +1,288 @@
+"""Computer players for Runs.  A bot sees only its seat's view.
+
+How the game plays out under the binding reading shapes the bots: after
+the first card the chain can only run in one direction (a card once played
+never returns), so a round is one suit, and the only real choices are the
+first card of a round and, for whoever plays second, the direction.  Every
+other turn is forced (the one card that follows, or draw, or pass).
+
+- ``simple``: plays the highest-scoring legal card (ties: the higher rank).
+- ``strong``: for each legal card it deals the cards it cannot see at
+  random among the other hands (their sizes are known) and the draw pile,
+  many times, and plays each deal out to the end of the round; it picks
+  the card with the best mean of (its own round score minus the mean
+  round score of the others).  The deals respect what the table showed:
+  a player who drew or passed since the last card was played held no card
+  that follows it (apart from the card just drawn).  The same deals are
+  used for every candidate card, so the comparison is fair.
+- ``random``: any legal action (for tests and as a baseline).
+
+No bot ever ends an open-ended game: at a break they choose
+``next-round``; stopping is the people's decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from game.cards import SUITS
+from game.games.runs.rules import (
+    BONUSES,
+    DECK,
+    NEXT_ROUND,
+    PHASE_BREAK,
+    PLAY,
+    POINTS,
+    STOP,
+    Action,
+    RunsView,
+)
+
+# cards as small ints for the look-ahead: suit index * 13 + rank - 1
+CARD_ID = {c: SUITS.index(c.suit) * 13 + int(c.rank) - 1 for c in DECK}
+ID_CARD = {i: c for c, i in CARD_ID.items()}
+VAL = [POINTS[ID_CARD[i]] for i in range(52)]
+RANK = [i % 13 + 1 for i in range(52)]
+
+
+def _nb_ids(wrap: bool) -> list[tuple[int, ...]]:
+    out = []
+    for i in range(52):
+        s, r = divmod(i, 13)
+        ids = []
+        if r > 0:
+            ids.append(s * 13 + r - 1)
+        elif wrap:
+            ids.append(s * 13 + 12)
+        if r < 12:
+            ids.append(s * 13 + r + 1)
+        elif wrap:
+            ids.append(s * 13)
+        out.append(tuple(ids))
+    return out
+
+
+NB = {False: _nb_ids(False), True: _nb_ids(True)}
+PLAYED, PILE = -2, -1
+
+
+def _best_by_points(cards):
+    return max(cards, key=lambda c: (POINTS[c], int(c.rank)))
+
+
+class SimpleBot:
+    """Plays the legal card worth the most points."""
+
+    name = "simple"
+
+    def choose(self, view: RunsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        plays = [a for a in legal if a.kind == PLAY]
+        if plays:
+            best = _best_by_points([a.card for a in plays])
+            return next(a for a in plays if a.card == best)
+        return _non_play(legal)
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, view: RunsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        options = [a for a in legal if a.kind != STOP] or list(legal)
+        return rng.choice(options)
+
+
+def _non_play(legal: Sequence[Action]) -> Action:
+    for a in legal:
+        if a.kind == NEXT_ROUND:
+            return a
+    return legal[0]
+
+
+def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished) -> float:
+    """Play the round to its end from seat ``p`` to move, ``last`` the card
+    on the chain (ids).  Everyone follows the simple policy when there is a
+    choice.  Changes the lists in place: ``gain`` gets points played and
+    bonuses, ``hval`` ends as the points of the cards each seat held before
+    the look-ahead and still holds, ``dk`` the number of cards each seat drew
+    and still holds.  Returns the points of the drawn cards still held (all
+    seats together), so the caller may share them out by ``dk``: which pile
+    card lands in which hand is chance that only adds noise to a comparison.
+    """
+    nbt = NB[wrap]
+    active = 0
+    for s in range(n):
+        if cnt[s]:
+            active += 1
+    drawn_val = 0
+    if active <= 1:
+        return drawn_val
+    drawn = set()
+    while True:
+        nbs = [f for f in nbt[last] if owner[f] != PLAYED]
+        if not nbs:
+            # nothing can follow any more: the pile is drawn round the table
+            while pile:
+                if cnt[p]:
+                    c = pile.pop()
+                    owner[c] = p
+                    cnt[p] += 1
+                    dk[p] += 1
+                    drawn_val += VAL[c]
+                p = p + 1 if p + 1 < n else 0
+            return drawn_val
+        if len(nbs) == 1:
+            f = nbs[0]
+            mine = f if owner[f] == p else -1
+        else:
+            a, b = nbs
+            if owner[a] == p and owner[b] == p:
+                mine = a if (VAL[a], RANK[a]) > (VAL[b], RANK[b]) else b
+            elif owner[a] == p:
+                mine = a
+            elif owner[b] == p:
+                mine = b
+            else:
+                mine = -1
+        if mine >= 0:
+            owner[mine] = PLAYED
+            cnt[p] -= 1
+            v = VAL[mine]
+            if mine in drawn:
+                dk[p] -= 1
+                drawn_val -= v
+            else:
+                hval[p] -= v
+            gain[p] += v
+            last = mine
+            if not cnt[p]:
+                if finished < 3:
+                    gain[p] += BONUSES[finished]
+                finished += 1
+                active -= 1
+                if active <= 1:
+                    return drawn_val
+        elif pile:
+            c = pile.pop()
+            owner[c] = p
+            cnt[p] += 1
+            dk[p] += 1
+            drawn_val += VAL[c]
+            drawn.add(c)
+        # else: pass (someone else holds the card that follows)
+        p = p + 1 if p + 1 < n else 0
+        while not cnt[p]:
+            p = p + 1 if p + 1 < n else 0
+
+
+class StrongBot:
+    """Determinised look-ahead over the rest of the round (see the module
+    docstring).  ``samples`` deals are tried for every candidate card."""
+
+    name = "strong"
+
+    def __init__(self, samples: int = 60) -> None:
+        self.samples = samples
+
+    def choose(self, view: RunsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == PHASE_BREAK:
+            return _non_play(legal)
+        plays = [a for a in legal if a.kind == PLAY]
+        if len(plays) <= 1:
+            return plays[0] if plays else _non_play(legal)
+        return self._search(view, plays, rng)
+
+    # --- the look-ahead ---------------------------------------------------------
+    def _search(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> Action:
+        n = view.players
+        me = view.seat
+        assert me is not None
+        wrap = view.wrap
+        my_ids = [CARD_ID[c] for c in view.hand]
+        played = {CARD_ID[c] for c in view.chain}
+        known = set(my_ids) | played
+        unknown = [i for i in range(52) if i not in known]
+        counts = list(view.hand_counts)
+        # what the table told us: who drew or passed since the last card played
+        last = CARD_ID[view.chain[-1]] if view.chain else -1
+        need = [f for f in NB[wrap][last] if f not in known] if last >= 0 else []
+        lacking: dict[int, int] = {}  # seat -> slots that cannot hold a needed card
+        if need:
+            drew_last: dict[int, bool] = {}
+            for seat, a in reversed(view.log):
+                if a.kind == PLAY:
+                    break
+                if seat != me and seat not in drew_last:
+                    drew_last[seat] = a.kind == "draw"
+            for seat, drew in drew_last.items():
+                k = counts[seat] - (1 if drew else 0)
+                if k > 0:
+                    lacking[seat] = k
+        need_set = set(need)
+        free_pool = [i for i in unknown if i not in need_set]
+        if sum(lacking.values()) > len(free_pool):
+            lacking = {}  # the log and the counts disagree: use no inference
+        others = [s for s in range(n) if s != me]
+        base_owner = [PLAYED] * 52
+        for i in my_ids:
+            base_owner[i] = me
+        my_val = sum(VAL[i] for i in my_ids)
+        cand = [CARD_ID[a.card] for a in plays]
+        totals = [0.0] * len(cand)
+        for _ in range(self.samples):
+            owner = base_owner[:]
+            cnt = counts[:]
+            hval = [0] * n
+            hval[me] = my_val
+            pool = free_pool[:]
+            rng.shuffle(pool)
+            rest_slots: list[int] = []
+            for s in others:
+                k = lacking.get(s, 0)
+                for i in pool[len(pool) - k :] if k else ():
+                    owner[i] = s
+                    hval[s] += VAL[i]
+                if k:
+                    del pool[len(pool) - k :]
+                rest_slots.extend([s] * (counts[s] - k))
+            pool.extend(need)
+            rng.shuffle(pool)
+            for s, i in zip(rest_slots, pool):
+                owner[i] = s
+                hval[s] += VAL[i]
+            pile = pool[len(rest_slots) :]
+            for i in pile:
+                owner[i] = PILE
+            for j, c in enumerate(cand):
+                o = owner[:]
+                cn = cnt[:]
+                hv = hval[:]
+                gain = [0] * n
+                dk = [0] * n
+                o[c] = PLAYED
+                cn[me] -= 1
+                hv[me] -= VAL[c]
+                gain[me] += VAL[c]
+                finished = len(view.finished)
+                if not cn[me]:
+                    if finished < 3:
+                        gain[me] += BONUSES[finished]
+                    finished += 1
+                p = (me + 1) % n
+                while not cn[p] and p != me:
+                    p = (p + 1) % n
+                kept = rollout(o, pile[:], cn, hv, gain, dk, n, p, c, wrap, finished)
+                m = sum(dk)
+                each = kept / m if m else 0.0
+                mine = gain[me] - hv[me] - dk[me] * each
+                rest = sum(gain[s] - hv[s] - dk[s] * each for s in others) / len(others)
+                totals[j] += mine - rest
+        best = max(range(len(cand)), key=lambda j: (totals[j], -j))
+        return plays[best]
+
+
+BOTS = {"simple": SimpleBot, "strong": StrongBot, "random": RandomBot}
+
+__all__ = ["BOTS", "RandomBot", "SimpleBot", "StrongBot", "rollout"]

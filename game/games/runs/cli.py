@@ -1,0 +1,280 @@
+"""Command-line tools for Runs: ``sim`` and ``position``.
+
+``python -m game sim runs --players 2 --bots strong,simple --games 2000 --seed 1 --json``
+plays seeded games between bots.  Seating is rotated fairly: games come in
+blocks of ``players`` games that share one seed (the same deals), and in
+the k-th game of a block the line-up is turned k seats, so every bot plays
+every deal from every seat.  Per-decision latency is CPU time
+(``time.process_time``).
+
+``python -m game position runs "<notation>" --json`` tells what the engine
+knows about a position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Sequence
+
+from game.cards import derive_seed
+from game.engine.core import NotationError
+from game.games.runs.bots import BOTS
+from game.games.runs.rules import GAME, MAX_ROUNDS, MIN_ROUNDS, PLAY
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    return s[k]
+
+
+def _latency(xs: list[float]) -> dict:
+    ms = [x * 1000 for x in xs]
+    return {
+        "decisions": len(ms),
+        "p50_ms": round(_percentile(ms, 0.5), 3),
+        "p95_ms": round(_percentile(ms, 0.95), 3),
+        "max_ms": round(max(ms), 3) if ms else 0.0,
+    }
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled, self.shown = total, enabled, -1
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        pct = done * 100 // max(1, self.total)
+        if pct != self.shown:
+            self.shown = pct
+            bar = "#" * (pct // 4)
+            sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {done}/{self.total} games")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def play_game(options: dict, seed: int, bots: list, latency: list[list[float]], choice_latency: list[list[float]]):
+    """One game between ``bots`` (one per seat).  Returns the final state
+    and the number of turns (play/draw/pass actions) per round."""
+    state = GAME.new_game(options, seed)
+    rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(len(bots))]
+    clock = time.process_time
+    while True:
+        seat = GAME.current_player(state)
+        if seat is None:
+            break
+        legal = GAME.legal_actions(state)
+        view = GAME.view(state, seat)
+        t0 = clock()
+        action = bots[seat].choose(view, legal, rngs[seat])
+        dt = clock() - t0
+        latency[seat].append(dt)
+        if len(legal) > 1 and legal[0].kind == PLAY:
+            choice_latency[seat].append(dt)
+        state = GAME.apply(state, action)
+    return state
+
+
+def sim(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m game sim runs", description="Bots play seeded games of Runs.")
+    p.add_argument("--players", type=int, default=None, help="2 to 6 (default: the number of --bots, else 4)")
+    p.add_argument("--bots", default=None, help="comma-separated bot names, one per seat (repeated to fill): " + ", ".join(BOTS))
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--deals", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=5, help=f"rounds per game, {MIN_ROUNDS}-{MAX_ROUNDS}")
+    p.add_argument("--wrap", action="store_true", help="King and Ace touch")
+    p.add_argument("--no-rotate", action="store_true", help="keep the line-up in fixed seats")
+    p.add_argument("--samples", type=int, default=None, help="deals the strong bot tries per card")
+    p.add_argument("--json", action="store_true")
+    try:
+        args = p.parse_args(list(argv))
+    except SystemExit as e:
+        return int(e.code or 0)
+    names = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    players = args.players or (len(names) if len(names) >= 2 else 4)
+    if not names:
+        names = ["strong"] + ["simple"] * (players - 1)
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        print(f"runs sim: unknown bot(s) {', '.join(unknown)} (known: {', '.join(BOTS)})", file=sys.stderr)
+        return 2
+    if len(names) > players:
+        print(f"runs sim: {len(names)} bots for {players} seats", file=sys.stderr)
+        return 2
+    lineup = [names[i % len(names)] for i in range(players)]
+    games = args.deals if args.deals is not None else args.games
+    if games < 1:
+        print("runs sim: --games must be at least 1", file=sys.stderr)
+        return 2
+    options = {"players": players, "rounds": args.rounds, "wrap": args.wrap}
+    try:
+        options = GAME.validate_options(options)
+    except ValueError as e:
+        print(f"runs sim: {e}", file=sys.stderr)
+        return 2
+
+    def make(name):
+        if name == "strong" and args.samples:
+            return BOTS[name](samples=args.samples)
+        return BOTS[name]()
+
+    seat_score = [0.0] * players
+    seat_win = [0.0] * players
+    slot_score = [0.0] * players
+    slot_win = [0.0] * players
+    slot_wins_outright = [0] * players
+    slot_lat: list[list[float]] = [[] for _ in range(players)]
+    slot_choice_lat: list[list[float]] = [[] for _ in range(players)]
+    turns = 0
+    rounds_played = 0
+    diffs: dict[str, float] = {}
+    distinct = sorted(set(lineup), key=lineup.index)
+    progress = _Progress(games, sys.stderr.isatty())
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    for g in range(games):
+        block, turn = divmod(g, players)
+        if args.no_rotate:
+            block, turn = g, 0
+        seed = args.seed + block
+        # seat s is taken by line-up slot (s - turn) mod players
+        slot_of = [(s - turn) % players for s in range(players)]
+        bots = [make(lineup[slot_of[s]]) for s in range(players)]
+        lat = [[] for _ in range(players)]
+        clat = [[] for _ in range(players)]
+        state = play_game(options, seed, bots, lat, clat)
+        out = GAME.outcome(state)
+        assert out is not None
+        share = 1.0 / len(out.winners)
+        for s in range(players):
+            slot = slot_of[s]
+            sc = out.scores[s]
+            seat_score[s] += sc
+            slot_score[slot] += sc
+            slot_lat[slot].extend(lat[s])
+            slot_choice_lat[slot].extend(clat[s])
+            if s in out.winners:
+                seat_win[s] += share
+                slot_win[slot] += share
+                if len(out.winners) == 1:
+                    slot_wins_outright[slot] += 1
+        # mean score per bot name in this game, for pairwise differences
+        per_name: dict[str, list[float]] = {}
+        for s in range(players):
+            per_name.setdefault(lineup[slot_of[s]], []).append(out.scores[s])
+        for i, a in enumerate(distinct):
+            for b in distinct[i + 1 :]:
+                key = f"{a}-{b}"
+                diffs[key] = diffs.get(key, 0.0) + (
+                    sum(per_name[a]) / len(per_name[a]) - sum(per_name[b]) / len(per_name[b])
+                )
+        for r in state.history:
+            turns += r.turns
+            rounds_played += 1
+        progress.update(g + 1)
+    progress.close()
+    wall = time.perf_counter() - wall0
+    cpu = time.process_time() - cpu0
+    by_name: dict[str, dict] = {}
+    for name in distinct:
+        slots = [j for j in range(players) if lineup[j] == name]
+        lat_all = [x for j in slots for x in slot_lat[j]]
+        lat_choice = [x for j in slots for x in slot_choice_lat[j]]
+        ws = sum(slot_win[j] for j in slots) / games / len(slots)
+        by_name[name] = {
+            "seats": len(slots),
+            "mean_score": round(sum(slot_score[j] for j in slots) / games / len(slots), 3),
+            "win_share": round(ws, 4),
+            "win_share_se": round((ws * (1 - ws) / games) ** 0.5, 4),
+            "latency_cpu_all": _latency(lat_all),
+            "latency_cpu_choices": _latency(lat_choice),
+        }
+    result = {
+        "game": "runs",
+        "players": players,
+        "bots": lineup,
+        "games": games,
+        "rounds": args.rounds,
+        "wrap": args.wrap,
+        "seed": args.seed,
+        "rotated": not args.no_rotate,
+        "seats": [
+            {"seat": s, "mean_score": round(seat_score[s] / games, 3), "win_share": round(seat_win[s] / games, 4)}
+            for s in range(players)
+        ],
+        "lineup": [
+            {
+                "slot": j,
+                "bot": lineup[j],
+                "mean_score": round(slot_score[j] / games, 3),
+                "win_share": round(slot_win[j] / games, 4),
+                "outright_wins": slot_wins_outright[j],
+            }
+            for j in range(players)
+        ],
+        "by_bot": by_name,
+        "mean_score_difference": {k: round(v / games, 3) for k, v in diffs.items()},
+        "rounds_played": rounds_played,
+        "mean_turns_per_round": round(turns / max(1, rounds_played), 3),
+        "seconds": round(wall, 3),
+        "cpu_seconds": round(cpu, 3),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"Runs: {games} games, {players} players, line-up {', '.join(lineup)}; {wall:.1f} s")
+        for name, d in by_name.items():
+            print(f"  {name:<8} mean score {d['mean_score']:8.2f}  win share {d['win_share']:.3f}")
+        for k, v in result["mean_score_difference"].items():
+            print(f"  mean score difference {k}: {v:+.2f}")
+        print(f"  mean turns per round {result['mean_turns_per_round']}")
+    return 0
+
+
+def position(argv: Sequence[str]) -> int:
+    from game.games.runs.notation import NOTATION
+
+    p = argparse.ArgumentParser(prog="python -m game position runs")
+    p.add_argument("notation")
+    p.add_argument("--json", action="store_true")
+    try:
+        args = p.parse_args(list(argv))
+    except SystemExit as e:
+        return int(e.code or 0)
+    try:
+        state = NOTATION.parse(args.notation)
+    except NotationError as e:
+        print(f"runs position: {e}", file=sys.stderr)
+        return 2
+    forced = GAME.forced_action(state)
+    result = {
+        "game": "runs",
+        "phase": state.phase,
+        "turn": GAME.current_player(state),
+        "legal": [GAME.action_to_text(a) for a in GAME.legal_actions(state)],
+        "playable": [c.code for c in GAME.playable(state)],
+        "forced": GAME.action_to_text(forced) if forced else None,
+        "chain_dead": GAME.chain_dead(state),
+        "last": state.last.code if state.last else None,
+        "pile": len(state.pile),
+        "hand_counts": [len(h) for h in state.hands],
+        "scores": list(state.totals),
+        "hand_points": [sum(min(int(c.rank), 10) for c in h) for h in state.hands],
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k}: {v}")
+    return 0

@@ -1,0 +1,243 @@
+"""A one-line text notation for Runs positions (like FEN).
+
+Sections are separated by `` | ``; the first holds the settings, the others
+are ``name=value`` with comma-separated lists (``-`` for an empty list)::
+
+    p=3 seed=7 dealer=0 round=2/5 wrap=0 phase=play turn=2 | chain=5H@1,6H@2
+    | hands=AS,2S/4D,5D/KC | pile=2C,3C | out=- | base=0,0,0 | points=5,6,0
+    | bonus=0,0,0
+
+(on one line).  ``round=2/-`` is an open-ended game ("until we stop"),
+``turn=-`` a finished game.  Hands are listed seat by seat, separated by
+``/``; the pile is listed bottom first, so its last card is drawn next.
+The notation holds the position, not its past: the round history and the
+action log are not part of it (``base`` carries the totals of the rounds
+already played), so a parsed state has an empty ``history`` and ``log``.
+
+>>> s = NOTATION.parse("p=2 seed=1 dealer=0 round=1/5 wrap=0 phase=play turn=1 | chain=- "
+...     "| hands=AS/2S | pile=" + ",".join(c.code for c in DECK[2:]) +
+...     " | out=- | base=0,0 | points=0,0 | bonus=0,0")
+>>> [GAME.action_to_text(a) for a in GAME.legal_actions(s)]
+['play 2S']
+>>> NOTATION.format(NOTATION.parse(NOTATION.format(s))) == NOTATION.format(s)
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.cards import Card, CardParseError
+from game.engine.core import NotationError
+from game.games.runs.rules import (
+    DECK,
+    GAME,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    MIN_ROUNDS,
+    OPEN_ENDED,
+    PHASE_BREAK,
+    PHASE_OVER,
+    PHASE_PLAY,
+    RunsState,
+    sort_hand,
+)
+
+SEP = " | "
+SECTIONS = ("chain", "hands", "pile", "out", "base", "points", "bonus")
+
+
+def _cards(cs) -> str:
+    return ",".join(c.code for c in cs) or "-"
+
+
+def _ints(xs) -> str:
+    return ",".join(str(x) for x in xs) or "-"
+
+
+class RunsNotation:
+    def format(self, state: RunsState) -> str:
+        rounds = "-" if state.rounds == OPEN_ENDED else str(state.rounds)
+        turn = "-" if state.phase == PHASE_OVER else str(state.turn)
+        head = (
+            f"p={state.players} seed={state.seed} dealer={state.dealer} round={state.round}/{rounds} "
+            f"wrap={int(state.wrap)} phase={state.phase} turn={turn}"
+        )
+        chain = ",".join(f"{c.code}@{s}" for c, s in zip(state.chain, state.chain_seats)) or "-"
+        hands = "/".join(_cards(h) for h in state.hands)
+        parts = [
+            head,
+            f"chain={chain}",
+            f"hands={hands}",
+            f"pile={_cards(state.pile)}",
+            f"out={_ints(state.finished)}",
+            f"base={_ints(state.base)}",
+            f"points={_ints(state.points)}",
+            f"bonus={_ints(state.bonus)}",
+        ]
+        return SEP.join(parts)
+
+    def parse(self, text: str) -> RunsState:
+        text = " ".join(str(text).split())
+        parts = text.split(SEP)
+        cols = []
+        pos = 0
+        for p in parts:
+            cols.append(pos + 1)
+            pos += len(p) + len(SEP)
+        if len(parts) != 1 + len(SECTIONS):
+            raise NotationError(f"a Runs position has {1 + len(SECTIONS)} sections separated by ' | ', not {len(parts)}")
+        head = self._head(parts[0])
+        n = head["p"]
+        sec = {}
+        for name, part, col in zip(SECTIONS, parts[1:], cols[1:]):
+            key, eq, value = part.partition("=")
+            if not eq or key.strip() != name:
+                raise NotationError(f"expected the section '{name}=...'", col)
+            sec[name] = (value.strip(), col + len(key) + 1)
+
+        def cards(value: str, col: int) -> list[Card]:
+            if value in ("-", ""):
+                return []
+            out = []
+            for tok in value.split(","):
+                try:
+                    c = Card.parse(tok)
+                except CardParseError as e:
+                    raise NotationError(str(e), col) from None
+                if c.is_joker:
+                    raise NotationError("Runs uses no jokers", col)
+                out.append(c)
+            return out
+
+        def ints(value: str, col: int, length: int | None = n) -> tuple[int, ...]:
+            if value in ("-", ""):
+                out: tuple[int, ...] = ()
+            else:
+                try:
+                    out = tuple(int(x) for x in value.split(","))
+                except ValueError:
+                    raise NotationError(f"{value!r} is not a list of whole numbers", col) from None
+            if length is not None and len(out) != length:
+                raise NotationError(f"expected {length} numbers, one per seat, got {len(out)}", col)
+            return out
+
+        value, col = sec["chain"]
+        chain, chain_seats = [], []
+        if value not in ("-", ""):
+            for tok in value.split(","):
+                code, at, seat = tok.partition("@")
+                if not at or not seat.isdigit() or not 0 <= int(seat) < n:
+                    raise NotationError(f"a chain card is written like 7H@2 (card @ seat), not {tok!r}", col)
+                chain.extend(cards(code, col))
+                chain_seats.append(int(seat))
+        value, col = sec["hands"]
+        hand_texts = value.split("/")
+        if len(hand_texts) != n:
+            raise NotationError(f"expected {n} hands separated by '/', got {len(hand_texts)}", col)
+        hands = tuple(tuple(cards(h.strip(), col)) for h in hand_texts)
+        if any(h != sort_hand(h) for h in hands):
+            raise NotationError("hands are written sorted by suit (S, H, D, C), then rank", col)
+        pile = cards(*sec["pile"])
+        finished = ints(*sec["out"], length=None)
+        base = ints(*sec["base"])
+        points = ints(*sec["points"])
+        bonus = ints(*sec["bonus"])
+        everything = Counter(chain) + Counter(pile)
+        for h in hands:
+            everything += Counter(h)
+        if everything != Counter(DECK):
+            missing = [c.code for c in DECK if everything[c] == 0]
+            twice = [c.code for c, k in everything.items() if k > 1]
+            raise NotationError(
+                "the position must hold each of the 52 cards once"
+                + (f"; missing {' '.join(missing[:6])}" if missing else "")
+                + (f"; twice {' '.join(twice[:6])}" if twice else "")
+            )
+        for s in finished:
+            if not 0 <= s < n or hands[s] or finished.count(s) > 1:
+                raise NotationError(f"seat {s} is listed as out but is not a seat with an empty hand", sec["out"][1])
+        phase, turn = head["phase"], head["turn"]
+        if phase == PHASE_OVER:
+            if turn is not None:
+                raise NotationError("a finished game has turn=-")
+            turn = -1
+        else:
+            if turn is None or not 0 <= turn < n:
+                raise NotationError(f"turn is a seat from 0 to {n - 1}")
+            if phase == PHASE_PLAY and not hands[turn]:
+                raise NotationError(f"seat {turn} has no cards and cannot be the one to play")
+            if phase == PHASE_PLAY and not chain and len(pile) + sum(map(len, hands)) != 52:
+                raise NotationError("an empty chain with cards missing")
+        return RunsState(
+            players=n,
+            seed=head["seed"],
+            rounds=head["rounds"],
+            wrap=head["wrap"],
+            dealer=head["dealer"],
+            round=head["round"],
+            phase=phase,
+            turn=turn,
+            hands=hands,
+            pile=tuple(pile),
+            chain=tuple(chain),
+            chain_seats=tuple(chain_seats),
+            finished=finished,
+            base=base,
+            points=points,
+            bonus=bonus,
+        )
+
+    def _head(self, text: str) -> dict:
+        fields = {}
+        pos = 0
+        for tok in text.split(" "):
+            key, eq, value = tok.partition("=")
+            if not eq:
+                raise NotationError(f"expected name=value, not {tok!r}", pos + 1)
+            fields[key] = (value, pos + 1)
+            pos += len(tok) + 1
+        want = ("p", "seed", "dealer", "round", "wrap", "phase", "turn")
+        if tuple(fields) != want:
+            raise NotationError(f"the first section is '{' '.join(k + '=...' for k in want)}'", 1)
+
+        def num(key: str) -> int:
+            value, col = fields[key]
+            try:
+                return int(value)
+            except ValueError:
+                raise NotationError(f"{key} must be a whole number, not {value!r}", col) from None
+
+        out = {"p": num("p"), "seed": num("seed"), "dealer": num("dealer")}
+        if not MIN_PLAYERS <= out["p"] <= MAX_PLAYERS:
+            raise NotationError(f"Runs is for {MIN_PLAYERS} to {MAX_PLAYERS} players", fields["p"][1])
+        if not 0 <= out["dealer"] < out["p"]:
+            raise NotationError("the dealer is a seat", fields["dealer"][1])
+        value, col = fields["round"]
+        r, slash, total = value.partition("/")
+        try:
+            out["round"] = int(r)
+            out["rounds"] = OPEN_ENDED if total == "-" else int(total)
+        except ValueError:
+            raise NotationError("round is written like 2/5, or 2/- for a game until you stop", col) from None
+        if not slash or out["round"] < 1 or not (
+            out["rounds"] == OPEN_ENDED or MIN_ROUNDS <= out["rounds"] <= MAX_ROUNDS and out["round"] <= out["rounds"]
+        ):
+            raise NotationError("round is written like 2/5 (5 to 10 rounds), or 2/- for a game until you stop", col)
+        value, col = fields["wrap"]
+        if value not in ("0", "1"):
+            raise NotationError("wrap is 0 or 1", col)
+        out["wrap"] = value == "1"
+        value, col = fields["phase"]
+        if value not in (PHASE_PLAY, PHASE_BREAK, PHASE_OVER):
+            raise NotationError("phase is play, break or over", col)
+        out["phase"] = value
+        value, col = fields["turn"]
+        out["turn"] = None if value == "-" else num("turn")
+        return out
+
+
+NOTATION = RunsNotation()
+
+__all__ = ["NOTATION", "RunsNotation", "GAME"]

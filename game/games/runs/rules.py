@@ -1,0 +1,778 @@
+"""Runs: the rules, as an immutable state and a rules object.
+
+The reading followed here is the binding one in ``shared/rules/README.md``
+(the source text also calls this game "Mind the Gap"; its scoring
+contradicts itself):
+
+- 2–6 seats, 7 cards each from one 52-card deck, the rest is the draw pile.
+  Round ``r`` is dealt from ``rng_for(seed, "round", r)``; the dealer of
+  round 1 is the option ``dealer`` (or drawn from the seed) and the deal
+  moves one seat left each round, so the player left of the dealer starts
+  and the start rotates left.
+- The first card of a round is any card; each later card has the suit of
+  the last card played and a rank one higher or lower (Ace low, no wrap;
+  the table option ``wrap`` joins King and Ace).
+- Whoever can play must (any legal card); whoever cannot draws one card,
+  which ends the turn; with an empty draw pile they pass.
+- Every card played scores: 2–10 face value, J/Q/K 10, Ace 1.  A player
+  whose hand empties is out of the round; the first three out earn 15, 10
+  and 5.
+- The round ends when at most one player still holds cards, or when nobody
+  can play or draw: the draw pile is empty and no player holding cards has
+  a card that follows the last card played.  (A chain whose neighbours are
+  all played therefore ends the round as soon as the pile runs dry.)
+  Every player then loses the points of the cards left in hand.
+- A game is ``rounds`` rounds (5–10, default 5) or, with ``rounds == 0``,
+  "until we stop": between rounds the table chooses ``next-round`` or
+  ``stop``.  The highest total wins; ties share.
+
+Between rounds the state rests in the phase ``"break"``: the finished
+round's :class:`RoundResult` is the last entry of ``history`` (points
+played, hand penalty, finishing bonus per seat), and the only actions are
+``next-round`` (and ``stop`` in an open-ended game).  After the last round
+of a fixed game the phase is ``"over"`` at once.
+
+>>> s = GAME.new_game({"players": 2, "dealer": 0}, seed=1)
+>>> GAME.current_player(s), len(s.hands[0]), len(s.pile)
+(1, 7, 38)
+>>> len(GAME.legal_actions(s))          # the first card may be any card
+7
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from game.cards import SUITS, Card, Rank, Suit, derive_seed, rng_for, standard_deck
+from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
+
+GAME_ID = "runs"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+HAND_SIZE = 7
+BONUSES = (15, 10, 5)
+DEFAULT_ROUNDS = 5
+MIN_ROUNDS, MAX_ROUNDS = 5, 10
+OPEN_ENDED = 0  # rounds == 0: play until the table stops
+
+PLAY, DRAW, PASS, NEXT_ROUND, STOP = "play", "draw", "pass", "next-round", "stop"
+
+PHASE_PLAY, PHASE_BREAK, PHASE_OVER = "play", "break", "over"
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+
+
+def card_points(card: Card) -> int:
+    """What a card is worth: 2–10 face value, J/Q/K 10, Ace 1.
+
+    >>> [card_points(Card.parse(c)) for c in ("AS", "7H", "10D", "KC")]
+    [1, 7, 10, 10]
+    """
+    return min(int(card.rank), 10)
+
+
+POINTS: dict[Card, int] = {c: card_points(c) for c in DECK}
+
+# Card equality and hashing go through Python-level code (dataclass, enum),
+# which dominates a playout; the hot paths below compare suits by identity
+# (enum members are singletons) and ranks as ints instead.
+_SUIT_BASE = {s.value: 13 * i for i, s in enumerate(SUITS)}  # DECK is suit by suit, Ace..King
+
+
+def card_index(card: Card) -> int:
+    """The card's position in :data:`DECK` (0 = AS … 51 = KC)."""
+    return _SUIT_BASE[card.suit._value_] + card.rank - 1
+
+
+def _hand_key(card: Card) -> int:
+    return _SUIT_BASE[card.suit._value_] + card.rank
+
+
+def sort_hand(cards) -> tuple[Card, ...]:
+    """Cards sorted as a hand is held: by suit (S, H, D, C), then rank."""
+    return tuple(sorted(cards, key=_hand_key))
+
+
+def neighbours(card: Card, wrap: bool = False) -> tuple[Card, ...]:
+    """The cards that may follow ``card``: same suit, one rank lower or
+    higher (Ace low; with ``wrap`` King and Ace touch).
+
+    >>> [c.code for c in neighbours(Card.parse("AH"))]
+    ['2H']
+    >>> [c.code for c in neighbours(Card.parse("AH"), wrap=True)]
+    ['KH', '2H']
+    """
+    return _NEIGHBOURS[wrap][card]
+
+
+def _make_neighbours(wrap: bool) -> dict[Card, tuple[Card, ...]]:
+    out = {}
+    for c in DECK:
+        r = int(c.rank)
+        ranks = []
+        if r > 1:
+            ranks.append(r - 1)
+        elif wrap:
+            ranks.append(13)
+        if r < 13:
+            ranks.append(r + 1)
+        elif wrap:
+            ranks.append(1)
+        out[c] = tuple(Card(Rank(x), c.suit) for x in ranks)
+    return out
+
+
+_NEIGHBOURS = {False: _make_neighbours(False), True: _make_neighbours(True)}
+# by rank: the neighbouring ranks (0 where there is none)
+_NB_RANKS = {
+    w: [(0, 0)] + [((r - 1) or (13 if w else 0), (r + 1 if r < 13 else (1 if w else 0))) for r in range(1, 14)]
+    for w in (False, True)
+}
+
+
+def _followers(cards, last: Card, wrap: bool) -> tuple[Card, ...]:
+    suit = last.suit
+    lo, hi = _NB_RANKS[wrap][last.rank]
+    return tuple(c for c in cards if c.suit is suit and (c.rank == lo or c.rank == hi))
+
+
+def follows(last: Card | None, card: Card, wrap: bool = False) -> bool:
+    """Whether ``card`` may be played on ``last`` (anything starts a chain)."""
+    return last is None or card in _NEIGHBOURS[wrap][last]
+
+
+# --- values ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """``play <card>``, ``draw``, ``pass``, ``next-round`` or ``stop``."""
+
+    kind: str
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+DRAW_ACTION = Action(DRAW)
+PASS_ACTION = Action(PASS)
+NEXT_ACTION = Action(NEXT_ROUND)
+STOP_ACTION = Action(STOP)
+PLAY_ACTIONS: dict[Card, Action] = {c: Action(PLAY, c) for c in DECK}
+_PLAY_LIST: list[Action] = [Action(PLAY, c) for c in DECK]
+
+
+def action_text(a: Action) -> str:
+    if a.kind == PLAY:
+        assert a.card is not None
+        return f"play {a.card.code}"
+    return a.kind
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The score sheet of one finished round (one entry per seat).
+
+    ``played``: points for cards played; ``bonus``: finishing bonus;
+    ``penalty``: points of the cards left in hand (subtracted);
+    ``finish``: seats in the order they went out; ``left``: the hands at
+    the end (shown to everyone); ``chain``: the cards played, in order,
+    and ``chain_seats`` who played each;
+    ``reason``: ``"out"`` (at most one player held cards) or ``"blocked"``
+    (nobody could play or draw); ``turns``: actions taken in the round.
+    """
+
+    round: int
+    starter: int
+    played: tuple[int, ...]
+    bonus: tuple[int, ...]
+    penalty: tuple[int, ...]
+    finish: tuple[int, ...]
+    left: tuple[tuple[Card, ...], ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    reason: str
+    turns: int
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(p + b - q for p, b, q in zip(self.played, self.bonus, self.penalty))
+
+
+@dataclass(frozen=True, slots=True)
+class RunsState:
+    """Everything about a game of Runs.  Hidden from a seat: the other hands
+    (during play) and the order of ``pile`` (drawn from its end).
+
+    ``base`` holds the totals of finished rounds; ``points`` and ``bonus``
+    the current round's points for cards played and finishing bonuses.
+    ``log`` is this round's public actions as ``(seat, Action)``.
+    """
+
+    players: int
+    seed: int
+    rounds: int
+    wrap: bool
+    dealer: int  # dealer of round 1; round r is dealt by dealer + r - 1
+    round: int
+    phase: str
+    turn: int  # the seat to act; -1 when the game is over
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    finished: tuple[int, ...]
+    base: tuple[int, ...]
+    points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    history: tuple[RoundResult, ...] = ()
+    log: tuple[tuple[int, Action], ...] = ()
+
+    @property
+    def starter(self) -> int:
+        """Who starts the current round: the player left of its dealer."""
+        return (self.dealer + self.round) % self.players
+
+    @property
+    def last(self) -> Card | None:
+        return self.chain[-1] if self.chain else None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Game totals so far: finished rounds plus this round's points and
+        bonuses (hand penalties count only when the round ends)."""
+        return tuple(a + b + c for a, b, c in zip(self.base, self.points, self.bonus))
+
+
+@dataclass(frozen=True, slots=True)
+class RunsView:
+    """What one seat may see.  ``seat is None`` is a spectator (no hand)."""
+
+    seat: int | None
+    players: int
+    rounds: int
+    wrap: bool
+    round: int
+    phase: str
+    turn: int | None
+    dealer: int
+    starter: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    pile_count: int
+    finished: tuple[int, ...]
+    scores: tuple[int, ...]
+    base: tuple[int, ...]
+    points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    log: tuple[tuple[int, Action], ...]
+    playable: tuple[Card, ...]
+
+    @property
+    def last(self) -> Card | None:
+        return self.chain[-1] if self.chain else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.turn == self.seat
+
+
+def seat_name(seat: int) -> Message:
+    """A default name for a seat ("Player 2"); the table may swap in the
+    players' own names by replacing the ``name`` parameter of a message."""
+    return msg("runs.seat", n=seat + 1)
+
+
+def suit_name(suit: Suit) -> Message:
+    return msg(f"runs.suit.{suit.value}")
+
+
+# --- the rules ----------------------------------------------------------------------
+
+
+class RunsGame:
+    id = GAME_ID
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    # --- setting up -------------------------------------------------------------
+    def default_options(self, players: int | None = None) -> dict[str, Any]:
+        return {"players": 4 if players is None else players, "rounds": DEFAULT_ROUNDS, "wrap": False, "dealer": None}
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise ValueError("options must be a mapping")
+        unknown = set(options) - {"players", "rounds", "wrap", "dealer"}
+        if unknown:
+            raise ValueError(f"unknown option(s) for Runs: {', '.join(sorted(unknown))}")
+        out = self.default_options(options.get("players"))
+        out.update(options)
+        p = out["players"]
+        if not _is_int(p) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
+            raise ValueError(f"Runs is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {p!r}")
+        r = out["rounds"]
+        if not _is_int(r) or not (r == OPEN_ENDED or MIN_ROUNDS <= r <= MAX_ROUNDS):
+            raise ValueError(
+                f"a game of Runs lasts {MIN_ROUNDS} to {MAX_ROUNDS} rounds (or 0: until you stop), not {r!r}"
+            )
+        if not isinstance(out["wrap"], bool):
+            raise ValueError("the option 'wrap' is true or false")
+        d = out["dealer"]
+        if d is not None and (not _is_int(d) or not 0 <= d < p):
+            raise ValueError(f"the first dealer is a seat from 0 to {p - 1}, or null to draw one")
+        return out
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> RunsState:
+        o = self.validate_options(options)
+        n = o["players"]
+        dealer = o["dealer"]
+        if dealer is None:
+            dealer = derive_seed(seed, "dealer") % n
+        zeros = (0,) * n
+        shell = RunsState(
+            players=n,
+            seed=int(seed),
+            rounds=o["rounds"],
+            wrap=o["wrap"],
+            dealer=dealer,
+            round=0,
+            phase=PHASE_BREAK,
+            turn=0,
+            hands=((),) * n,
+            pile=(),
+            chain=(),
+            chain_seats=(),
+            finished=(),
+            base=zeros,
+            points=zeros,
+            bonus=zeros,
+        )
+        return deal_round(shell, 1)
+
+    # --- playing -------------------------------------------------------------------
+    def current_player(self, state: RunsState) -> int | None:
+        return None if state.phase == PHASE_OVER else state.turn
+
+    def legal_actions(self, state: RunsState) -> list[Action]:
+        phase = state.phase
+        if phase == PHASE_PLAY:
+            plays = playable(state, state.turn)
+            if plays:
+                return [_PLAY_LIST[card_index(c)] for c in plays]
+            return [DRAW_ACTION] if state.pile else [PASS_ACTION]
+        if phase == PHASE_BREAK:
+            return [NEXT_ACTION, STOP_ACTION] if state.rounds == OPEN_ENDED else [NEXT_ACTION]
+        return []
+
+    def apply(self, state: RunsState, action: Action) -> RunsState:
+        if not isinstance(action, Action):
+            raise IllegalAction("engine.unknown_action", text=str(action))
+        phase = state.phase
+        if phase == PHASE_OVER:
+            raise IllegalAction("engine.game_over")
+        kind = action.kind
+        if phase == PHASE_BREAK:
+            if kind == NEXT_ROUND:
+                return deal_round(state, state.round + 1)
+            if kind == STOP:
+                if state.rounds != OPEN_ENDED:
+                    raise IllegalAction("runs.err.fixed_rounds", rounds=state.rounds)
+                return _replace(state, phase=PHASE_OVER, turn=-1)
+            raise IllegalAction("runs.err.round_over", round=state.round)
+        # the play phase
+        if kind in (NEXT_ROUND, STOP):
+            raise IllegalAction("runs.err.round_running", round=state.round)
+        seat = state.turn
+        hand = state.hands[seat]
+        last = state.last
+        plays = playable(state, seat)
+        if kind == PLAY:
+            card = action.card
+            if card not in hand:
+                raise IllegalAction("runs.err.not_in_hand", card=card)
+            if last is not None and card not in plays:
+                if not plays:
+                    key = "runs.err.cannot_follow_draw" if state.pile else "runs.err.cannot_follow_pass"
+                    raise IllegalAction(key, card=card, last=last)
+                raise IllegalAction(
+                    "runs.err.not_following", card=card, last=last, suit=suit_name(last.suit), cards=list(plays)
+                )
+            return _play(state, seat, card)
+        if kind == DRAW:
+            if plays:
+                raise IllegalAction("runs.err.must_play_not_draw", cards=list(plays))
+            if not state.pile:
+                raise IllegalAction("runs.err.pile_empty_pass")
+            return _draw(state, seat)
+        if kind == PASS:
+            if plays:
+                raise IllegalAction("runs.err.must_play_not_pass", cards=list(plays))
+            if state.pile:
+                raise IllegalAction("runs.err.pile_not_empty", n=len(state.pile))
+            return _after_turn(state, seat, state.hands, state.pile, state.points, state.bonus, state.finished, PASS_ACTION)
+        raise IllegalAction("engine.unknown_action", text=action_text(action))
+
+    def outcome(self, state: RunsState) -> Outcome | None:
+        if state.phase != PHASE_OVER:
+            return None
+        scores = state.base
+        best = max(scores)
+        winners = tuple(s for s, v in enumerate(scores) if v == best)
+        played = len(state.history) or state.round
+        if len(winners) == 1:
+            reason = msg("runs.outcome.win", name=seat_name(winners[0]), seat=winners[0], score=best, n=played)
+        else:
+            reason = msg(
+                "runs.outcome.tie",
+                names=[seat_name(w) for w in winners],
+                seats=list(winners),
+                score=best,
+                n=played,
+            )
+        return Outcome(winners=winners, scores=tuple(float(v) for v in scores), reason=reason)
+
+    def view(self, state: RunsState, seat: int | None) -> RunsView:
+        hand = state.hands[seat] if seat is not None else ()
+        if seat is not None and state.phase == PHASE_PLAY:
+            last = state.last
+            plays = hand if last is None else _followers(hand, last, state.wrap)
+        else:
+            plays = ()
+        return RunsView(
+            seat=seat,
+            players=state.players,
+            rounds=state.rounds,
+            wrap=state.wrap,
+            round=state.round,
+            phase=state.phase,
+            turn=self.current_player(state),
+            dealer=(state.dealer + state.round - 1) % state.players,
+            starter=state.starter,
+            hand=hand,
+            hand_counts=tuple(len(h) for h in state.hands),
+            chain=state.chain,
+            chain_seats=state.chain_seats,
+            pile_count=len(state.pile),
+            finished=state.finished,
+            scores=state.totals,
+            base=state.base,
+            points=state.points,
+            bonus=state.bonus,
+            history=state.history,
+            log=state.log,
+            playable=plays,
+        )
+
+    # --- text forms -----------------------------------------------------------------
+    def action_to_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def action_from_text(self, text: str) -> Action:
+        """Parse an action: ``play 7H`` (also ``7H``, ``play 7♥``), ``draw``,
+        ``pass``, ``next-round``, ``stop``.
+
+        >>> GAME.action_from_text("play 10s")
+        Action(kind='play', card=Card(rank=<Rank.TEN: 10>, suit=<Suit.SPADES: 'S'>))
+        """
+        t = " ".join(str(text).strip().split())
+        low = t.lower()
+        for a in (DRAW_ACTION, PASS_ACTION, NEXT_ACTION, STOP_ACTION):
+            if low == a.kind:
+                return a
+        if low in ("next round", "next"):
+            return NEXT_ACTION
+        code = t[5:] if low.startswith("play ") else t
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            raise NotationError(f"{text!r} is not a Runs action (play 7H, draw, pass, next-round, stop)") from None
+        if card not in PLAY_ACTIONS:
+            raise NotationError(f"{text!r}: Runs uses no jokers")
+        return PLAY_ACTIONS[card]
+
+    def describe_action(self, state: RunsState, action: Action) -> Message:
+        seat = state.turn
+        name = seat_name(seat)
+        if action.kind == PLAY:
+            card = action.card
+            if len(state.hands[seat]) == 1:
+                place = len(state.finished) + 1
+                if place <= len(BONUSES):
+                    return msg(
+                        "runs.log.play_out",
+                        name=name,
+                        seat=seat,
+                        card=card,
+                        points=POINTS[card],
+                        place=place,
+                        place_name=msg(f"runs.place.{place}"),
+                        bonus=BONUSES[place - 1],
+                    )
+                return msg("runs.log.play_out_late", name=name, seat=seat, card=card, points=POINTS[card], place=place)
+            return msg("runs.log.play", name=name, seat=seat, card=card, points=POINTS[card])
+        if action.kind == DRAW:
+            return msg("runs.log.draw", name=name, seat=seat)
+        if action.kind == PASS:
+            return msg("runs.log.pass", name=name, seat=seat)
+        if action.kind == NEXT_ROUND:
+            n = state.round + 1
+            starter = (state.dealer + n) % state.players
+            return msg("runs.log.next_round", round=n, name=seat_name(starter), seat=starter)
+        if action.kind == STOP:
+            return msg("runs.log.stop", round=state.round)
+        return msg("engine.unknown_action", text=action_text(action))
+
+    def describe_round(self, result: RoundResult) -> Message:
+        """The headline of a round summary."""
+        return msg(f"runs.round.{result.reason}", round=result.round)
+
+    # --- for the generic checks --------------------------------------------------------
+    def cards(self, state: RunsState) -> list[Card]:
+        out = list(state.chain)
+        out.extend(state.pile)
+        for h in state.hands:
+            out.extend(h)
+        return out
+
+    def shuffle_hidden(self, state: RunsState, seat: int, rng: random.Random) -> RunsState:
+        if state.phase != PHASE_PLAY:
+            # between rounds and at the end every hand is shown; only the
+            # order of the leftover pile is unknown
+            pile = list(state.pile)
+            rng.shuffle(pile)
+            return _replace(state, pile=tuple(pile))
+        pool = list(state.pile)
+        for s, h in enumerate(state.hands):
+            if s != seat:
+                pool.extend(h)
+        rng.shuffle(pool)
+        hands = []
+        for s, h in enumerate(state.hands):
+            if s == seat:
+                hands.append(h)
+            else:
+                hands.append(sort_hand(pool[: len(h)]))
+                del pool[: len(h)]
+        return _replace(state, hands=tuple(hands), pile=tuple(pool))
+
+    # --- helpers for the table ------------------------------------------------------------
+    def playable(self, state: RunsState, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards of ``seat`` (default: the player to act) that follow the
+        last card played.  Light these up in the hand."""
+        if state.phase != PHASE_PLAY:
+            return ()
+        return playable(state, state.turn if seat is None else seat)
+
+    def can_play(self, state: RunsState) -> bool:
+        """Whether the player to act has a card to play."""
+        return bool(self.playable(state))
+
+    def forced_action(self, state: RunsState) -> Action | None:
+        """``draw`` or ``pass`` when that is the only thing the player to act
+        may do (the table may then apply it with one click or by itself);
+        ``None`` when there is a choice or a card to play."""
+        if state.phase != PHASE_PLAY:
+            return None
+        legal = self.legal_actions(state)
+        if len(legal) == 1 and legal[0].kind != PLAY:
+            return legal[0]
+        return None
+
+    def chain_dead(self, state: RunsState) -> bool:
+        """True when no card can ever follow the last card again (every
+        neighbour is played or off the end): the rest of the round is only
+        drawing until the pile is empty.  The table may fast-forward it."""
+        last = state.last
+        if state.phase != PHASE_PLAY or last is None:
+            return False
+        return all(c in state.chain for c in _NEIGHBOURS[state.wrap][last])
+
+    def finish_round(self, state: RunsState) -> list[Action]:
+        """The forced draws and passes from here to the next real choice or
+        the end of the round (cheap: a few µs each).  For a UI that wants
+        the blocked-chain drawing to take one click."""
+        out = []
+        while (a := self.forced_action(state)) is not None:
+            out.append(a)
+            state = self.apply(state, a)
+        return out
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def playable(state: RunsState, seat: int) -> tuple[Card, ...]:
+    hand = state.hands[seat]
+    if not state.chain:
+        return hand
+    return _followers(hand, state.chain[-1], state.wrap)
+
+
+_FIELDS = RunsState.__dataclass_fields__
+
+
+def _replace(state: RunsState, **changes: Any) -> RunsState:
+    kw = {f: getattr(state, f) for f in _FIELDS}
+    kw.update(changes)
+    return RunsState(**kw)
+
+
+def deal_round(state: RunsState, number: int) -> RunsState:
+    """A fresh deal for round ``number`` from ``rng_for(seed, "round", number)``."""
+    n = state.players
+    deck = list(DECK)
+    rng_for(state.seed, "round", number).shuffle(deck)
+    starter = (state.dealer + number) % n
+    # dealt one at a time, starting left of the dealer
+    hands = [[] for _ in range(n)]
+    for i in range(HAND_SIZE * n):
+        hands[(starter + i) % n].append(deck[i])
+    zeros = (0,) * n
+    return RunsState(
+        players=n,
+        seed=state.seed,
+        rounds=state.rounds,
+        wrap=state.wrap,
+        dealer=state.dealer,
+        round=number,
+        phase=PHASE_PLAY,
+        turn=starter,
+        hands=tuple(sort_hand(h) for h in hands),
+        pile=tuple(deck[HAND_SIZE * n :]),
+        chain=(),
+        chain_seats=(),
+        finished=(),
+        base=state.base,
+        points=zeros,
+        bonus=zeros,
+        history=state.history,
+        log=(),
+    )
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def _play(state: RunsState, seat: int, card: Card) -> RunsState:
+    old = state.hands[seat]
+    i = old.index(card)
+    hand = old[:i] + old[i + 1 :]
+    hands = _set(state.hands, seat, hand)
+    points = _set(state.points, seat, state.points[seat] + POINTS[card])
+    bonus = state.bonus
+    finished = state.finished
+    if not hand:
+        place = len(finished)
+        finished = finished + (seat,)
+        if place < len(BONUSES):
+            bonus = _set(bonus, seat, bonus[seat] + BONUSES[place])
+    return _after_turn(
+        state,
+        seat,
+        hands,
+        state.pile,
+        points,
+        bonus,
+        finished,
+        _PLAY_LIST[card_index(card)],
+        chain=state.chain + (card,),
+        chain_seats=state.chain_seats + (seat,),
+    )
+
+
+def _draw(state: RunsState, seat: int) -> RunsState:
+    card = state.pile[-1]
+    cards = list(state.hands[seat])
+    bisect.insort(cards, card, key=_hand_key)
+    hand = tuple(cards)
+    hands = _set(state.hands, seat, hand)
+    return _after_turn(state, seat, hands, state.pile[:-1], state.points, state.bonus, state.finished, DRAW_ACTION)
+
+
+def _after_turn(state, seat, hands, pile, points, bonus, finished, action, chain=None, chain_seats=None) -> RunsState:
+    n = state.players
+    chain = state.chain if chain is None else chain
+    chain_seats = state.chain_seats if chain_seats is None else chain_seats
+    log = state.log + ((seat, action),)
+    holding = [s for s in range(n) if hands[s]]
+    over = len(holding) <= 1
+    if not over and not pile:
+        last = chain[-1]
+        over = not any(_followers(hands[s], last, state.wrap) for s in holding)
+    if over:
+        return _end_round(state, hands, pile, points, bonus, finished, chain, chain_seats, log, "out" if len(holding) <= 1 else "blocked")
+    nxt = (seat + 1) % n
+    while not hands[nxt]:
+        nxt = (nxt + 1) % n
+    return RunsState(
+        players=n,
+        seed=state.seed,
+        rounds=state.rounds,
+        wrap=state.wrap,
+        dealer=state.dealer,
+        round=state.round,
+        phase=PHASE_PLAY,
+        turn=nxt,
+        hands=hands,
+        pile=pile,
+        chain=chain,
+        chain_seats=chain_seats,
+        finished=finished,
+        base=state.base,
+        points=points,
+        bonus=bonus,
+        history=state.history,
+        log=log,
+    )
+
+
+def _end_round(state, hands, pile, points, bonus, finished, chain, chain_seats, log, reason) -> RunsState:
+    n = state.players
+    penalty = tuple(sum(POINTS[c] for c in h) for h in hands)
+    result = RoundResult(
+        round=state.round,
+        starter=state.starter,
+        played=points,
+        bonus=bonus,
+        penalty=penalty,
+        finish=finished,
+        left=hands,
+        chain=chain,
+        chain_seats=chain_seats,
+        reason=reason,
+        turns=len(log),
+    )
+    base = tuple(b + t for b, t in zip(state.base, result.totals))
+    last_round = state.rounds != OPEN_ENDED and state.round >= state.rounds
+    zeros = (0,) * n
+    return RunsState(
+        players=n,
+        seed=state.seed,
+        rounds=state.rounds,
+        wrap=state.wrap,
+        dealer=state.dealer,
+        round=state.round,
+        phase=PHASE_OVER if last_round else PHASE_BREAK,
+        turn=-1 if last_round else (state.dealer + state.round + 1) % n,
+        hands=hands,
+        pile=pile,
+        chain=chain,
+        chain_seats=chain_seats,
+        finished=finished,
+        base=base,
+        points=zeros,
+        bonus=zeros,
+        history=state.history + (result,),
+        log=log,
+    )
+
+
+GAME = RunsGame()
