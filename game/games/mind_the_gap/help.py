@@ -1,0 +1,216 @@
+"""Public help: what each gap can still take, how many finished pyramids
+are still possible, and whether (and why) the pyramid is a dead end.
+
+Everything here reads only what lies on the table (the pyramid, the
+discard pile, the rules in force), so it works on a :class:`~.rules.State`
+or on any seat's :class:`~.rules.View` alike, and it never hints at a hand.
+
+"Still possible" follows the project's decision: a finished pyramid counts
+when it agrees with every filled place and, for every rank, its copies plus
+the copies already discarded are at most what the deck holds (4; jokers 2).
+
+>>> from game.games.mind_the_gap.notation import NOTATION
+>>> b = NOTATION.parse("4C/-,QS/9H,2D,-/-,-,-,- - 0 normal std")
+>>> dead_end(b).kind
+'conflict'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import Card, Rank
+from game.engine.core import Message
+from game.games.mind_the_gap.pyramids import MAX_VALUE, copies, table
+from game.games.mind_the_gap.rules import m, placement_problem, values_of
+
+# kinds of dead end, most specific first
+NEEDS_ZERO = "needs_zero"
+NEEDS_OVER_13 = "needs_over_13"
+CONFLICT = "conflict"
+RANK_USED_UP = "rank_used_up"
+EXPERT_REPEAT = "expert_repeat"
+NO_COMPLETION = "no_completion"
+DEAD_KINDS = (NEEDS_ZERO, NEEDS_OVER_13, CONFLICT, RANK_USED_UP, EXPERT_REPEAT, NO_COMPLETION)
+
+
+def _table(board):
+    return table(board.places[0].value, board.small, board.jokers, board.level == "expert")
+
+
+def compatible(board) -> int:
+    """Bit mask (over :func:`pyramids.table` ``.pyramids``) of the finished
+    pyramids still possible on ``board``."""
+    return _table(board).compatible(values_of(board.places), [c.value for c in board.discard])
+
+
+def finished_count(board) -> int:
+    """How many finished pyramids (by rank) are still possible."""
+    return compatible(board).bit_count()
+
+
+def gap_values(board, mask: int | None = None) -> dict[int, tuple[int, ...]]:
+    """For each gap (place index), the values it can still take in some
+    finished pyramid that is still possible.  Empty tuples on a dead end."""
+    t = _table(board)
+    if mask is None:
+        mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
+    lo = 0 if board.jokers else 1
+    out: dict[int, tuple[int, ...]] = {}
+    for p, c in enumerate(board.places):
+        if c is None:
+            row = t.pos[p]
+            out[p] = tuple(v for v in range(lo, MAX_VALUE + 1) if mask & row[v])
+    return out
+
+
+def used_copies(board) -> list[int]:
+    """Per value 0..13: copies lying in the pyramid or on the discard pile."""
+    used = [0] * (MAX_VALUE + 1)
+    for c in board.places:
+        if c is not None:
+            used[c.value] += 1
+    for c in board.discard:
+        used[c.value] += 1
+    return used
+
+
+@dataclass(frozen=True)
+class DeadEnd:
+    """Why a pyramid can no longer be finished.
+
+    ``kind`` is one of :data:`DEAD_KINDS`; ``place`` the gap concerned (None
+    for ``no_completion``); ``values`` the values the gap would need;
+    ``rows``/``pos`` are 1-based for messages.
+    """
+
+    kind: str
+    place: int | None = None
+    values: tuple[int, ...] = ()
+    row: int | None = None
+    pos: int | None = None
+    #: for "conflict": the values one pair demands and the other allows
+    first: tuple[int, ...] = ()
+    second: tuple[int, ...] = ()
+
+    def message(self) -> Message:
+        vals = [_value_param(v) for v in self.values]
+        if self.kind == NO_COMPLETION:
+            return m("dead.no_completion")
+        if self.kind == CONFLICT:
+            return m(
+                "dead.conflict",
+                row=self.row,
+                pos=self.pos,
+                first=[_value_param(v) for v in self.first],
+                second=[_value_param(v) for v in self.second],
+            )
+        return m(f"dead.{self.kind}", row=self.row, pos=self.pos, values=vals)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "place": None if self.place is None else f"r{self.row}c{self.pos}",
+            "values": list(self.values),
+            "message": {"en": self.message().render("en"), "de": self.message().render("de")},
+        }
+
+
+def _value_param(v: int):
+    """A value as a message parameter: a rank when it is a card, else the number."""
+    if 0 <= v <= MAX_VALUE:
+        return Rank(v)
+    return v
+
+
+def local_options(board, place: int) -> tuple[set[int] | None, list[set[int]]]:
+    """What the arithmetic around one gap demands: the intersection of the
+    value sets each filled neighbourhood allows (None when nothing constrains
+    the gap yet) and the list of those sets.  Values may be out of range."""
+    shape = board.shape
+    places = board.places
+    sets: list[set[int]] = []
+    for above, left, right in shape.triples_of[place]:
+        a, lc, rc = places[above], places[left], places[right]
+        if place == above:
+            if lc is not None and rc is not None:
+                sets.append({abs(lc.value - rc.value)})
+        else:
+            other = rc if place == left else lc
+            if a is not None and other is not None:
+                sets.append({other.value + a.value, other.value - a.value})
+    if not sets:
+        return None, sets
+    inter = set(sets[0])
+    for s in sets[1:]:
+        inter &= s
+    return inter, sets
+
+
+def dead_end(board) -> DeadEnd | None:
+    """None while some finished pyramid is still possible; otherwise the
+    most specific reason: a gap needing 0, a gap needing more than a King,
+    two neighbourhoods demanding different values, a needed rank used up
+    (or, on Expert, already in the pyramid), or - when every gap on its own
+    still has a card - that no finished pyramid agrees with all of them."""
+    if compatible(board):
+        return None
+    shape = board.shape
+    lo = 0 if board.jokers else 1
+    used = used_copies(board)
+    in_pyramid = {c.value for c in board.places if c is not None}
+    expert = board.level == "expert"
+    for p, c in enumerate(board.places):
+        if c is not None:
+            continue
+        row, pos = shape.row(p) + 1, shape.col(p) + 1
+        inter, sets = local_options(board, p)
+        if inter is None:
+            continue
+        if not inter:
+            first = tuple(sorted(v for v in sets[0] if v >= 0))
+            second = tuple(sorted(v for v in sets[1] if v >= 0))
+            return DeadEnd(CONFLICT, p, (), row, pos, first, second)
+        valid = sorted(v for v in inter if lo <= v <= MAX_VALUE)
+        if not valid:
+            shown = tuple(sorted(v for v in inter if v >= 0)) or tuple(sorted(inter))
+            kind = NEEDS_ZERO if any(v <= 0 for v in inter) else NEEDS_OVER_13
+            return DeadEnd(kind, p, shown, row, pos)
+        free = [v for v in valid if used[v] < copies(v, board.jokers)]
+        if not free:
+            return DeadEnd(RANK_USED_UP, p, tuple(valid), row, pos)
+        if expert and all(v in in_pyramid for v in free):
+            return DeadEnd(EXPERT_REPEAT, p, tuple(free), row, pos)
+    return DeadEnd(NO_COMPLETION)
+
+
+@dataclass(frozen=True)
+class Help:
+    """Everything the table may show about the pyramid."""
+
+    finished: int
+    gaps: dict[int, tuple[int, ...]]
+    dead: DeadEnd | None
+
+
+def analyse(board) -> Help:
+    """Finished pyramids still possible, the values per gap, the dead end."""
+    t = _table(board)
+    mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
+    gaps = gap_values(board, mask)
+    return Help(mask.bit_count(), gaps, None if mask else dead_end(board))
+
+
+def legal_places(board, card: Card) -> list[int]:
+    """The gaps where ``card`` may go under the placement rules (difference,
+    neighbours, Expert).  For highlighting drop targets; whose turn it is
+    and whether the card is in that hand are the caller's business."""
+    return [p for p, c in enumerate(board.places) if c is None and placement_problem(board, card, p) is None]
+
+
+def pyramids_with(board, place: int, value: int) -> int:
+    """How many finished pyramids stay possible if ``value`` goes to ``place``."""
+    t = _table(board)
+    mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
+    return (mask & t.pos[place][value]).bit_count()
