@@ -94,8 +94,11 @@ class DeadEnd:
     first: tuple[int, ...] = ()
     second: tuple[int, ...] = ()
 
+    #: whether jokers (value 0) are in play, for showing values
+    jokers: bool = False
+
     def message(self) -> Message:
-        vals = [_value_param(v) for v in self.values]
+        vals = [_value_param(v, self.jokers) for v in self.values]
         if self.kind == NO_COMPLETION:
             return m("dead.no_completion")
         if self.kind == CONFLICT:
@@ -103,8 +106,8 @@ class DeadEnd:
                 "dead.conflict",
                 row=self.row,
                 pos=self.pos,
-                first=[_value_param(v) for v in self.first],
-                second=[_value_param(v) for v in self.second],
+                first=[_value_param(v, self.jokers) for v in self.first],
+                second=[_value_param(v, self.jokers) for v in self.second],
             )
         return m(f"dead.{self.kind}", row=self.row, pos=self.pos, values=vals)
 
@@ -113,13 +116,14 @@ class DeadEnd:
             "kind": self.kind,
             "place": None if self.place is None else f"r{self.row}c{self.pos}",
             "values": list(self.values),
+            "conflicting": [list(self.first), list(self.second)] if self.kind == CONFLICT else None,
             "message": {"en": self.message().render("en"), "de": self.message().render("de")},
         }
 
 
-def _value_param(v: int):
-    """A value as a message parameter: a rank when it is a card, else the number."""
-    if 0 <= v <= MAX_VALUE:
+def _value_param(v: int, jokers: bool):
+    """A value as a message parameter: a rank when a card has it, else the number."""
+    if (0 if jokers else 1) <= v <= MAX_VALUE:
         return Rank(v)
     return v
 
@@ -171,17 +175,17 @@ def dead_end(board) -> DeadEnd | None:
         if not inter:
             first = tuple(sorted(v for v in sets[0] if v >= 0))
             second = tuple(sorted(v for v in sets[1] if v >= 0))
-            return DeadEnd(CONFLICT, p, (), row, pos, first, second)
+            return DeadEnd(CONFLICT, p, (), row, pos, first, second, board.jokers)
         valid = sorted(v for v in inter if lo <= v <= MAX_VALUE)
         if not valid:
             shown = tuple(sorted(v for v in inter if v >= 0)) or tuple(sorted(inter))
             kind = NEEDS_ZERO if any(v <= 0 for v in inter) else NEEDS_OVER_13
-            return DeadEnd(kind, p, shown, row, pos)
+            return DeadEnd(kind, p, shown, row, pos, jokers=board.jokers)
         free = [v for v in valid if used[v] < copies(v, board.jokers)]
         if not free:
-            return DeadEnd(RANK_USED_UP, p, tuple(valid), row, pos)
+            return DeadEnd(RANK_USED_UP, p, tuple(valid), row, pos, jokers=board.jokers)
         if expert and all(v in in_pyramid for v in free):
-            return DeadEnd(EXPERT_REPEAT, p, tuple(free), row, pos)
+            return DeadEnd(EXPERT_REPEAT, p, tuple(free), row, pos, jokers=board.jokers)
     return DeadEnd(NO_COMPLETION)
 
 

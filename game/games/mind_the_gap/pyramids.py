@@ -18,7 +18,6 @@ fast enough to ask on every move.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from functools import lru_cache
 
@@ -88,32 +87,43 @@ class Table:
         return m
 
 
-def _triangle(bottom: tuple[int, ...]) -> tuple[int, ...] | None:
-    rows = [bottom]
-    while len(rows[-1]) > 1:
-        r = rows[-1]
-        rows.append(tuple(abs(r[i] - r[i + 1]) for i in range(len(r) - 1)))
-    # reading order: top row first
-    return tuple(v for row in reversed(rows) for v in row)
-
-
-@lru_cache(maxsize=None)
-def _all(rows: int, jokers: bool, expert: bool) -> dict[int, list[tuple[int, ...]]]:
+def _enumerate(target: int, rows: int, jokers: bool, expert: bool) -> list[tuple[int, ...]]:
+    """Every finished pyramid with ``target`` on top, built row by row
+    downwards: a row is fixed by its first card, then each next card is the
+    previous one plus or minus the card resting on both."""
     lo = 0 if jokers else 1
-    out: dict[int, list[tuple[int, ...]]] = {}
-    for bottom in itertools.product(range(lo, MAX_VALUE + 1), repeat=rows):
-        pyr = _triangle(bottom)
-        if not jokers and 0 in pyr:
-            continue
-        c = Counter(pyr)
-        if expert:
-            if len(c) != len(pyr):
-                continue
-        elif any(k > copies(v, jokers) for v, k in c.items()):
-            continue
-        out.setdefault(pyr[0], []).append(pyr)
-    for lst in out.values():
-        lst.sort()
+    out: list[tuple[int, ...]] = []
+    limit = {v: copies(v, jokers) for v in range(MAX_VALUE + 1)}
+
+    def fits(used: Counter, v: int) -> bool:
+        return used[v] < (1 if expert else limit[v])
+
+    def grow(done: tuple[int, ...], above: tuple[int, ...], row: list[int], used: Counter) -> None:
+        i = len(row)
+        if i == len(above) + 1:
+            flat = done + tuple(row)
+            if len(row) == rows:
+                out.append(flat)
+            else:
+                grow(flat, tuple(row), [], used)
+            return
+        if i == 0:
+            options = range(lo, MAX_VALUE + 1)
+        else:
+            d, prev = above[i - 1], row[-1]
+            options = (prev - d,) if d == 0 else (prev - d, prev + d)
+        for v in options:
+            if lo <= v <= MAX_VALUE and fits(used, v):
+                used[v] += 1
+                row.append(v)
+                grow(done, above, row, used)
+                row.pop()
+                used[v] -= 1
+
+    if not lo <= target <= MAX_VALUE or copies(target, jokers) == 0:
+        return out
+    grow((target,), (target,), [], Counter({target: 1}))
+    out.sort()
     return out
 
 
@@ -121,10 +131,11 @@ def _all(rows: int, jokers: bool, expert: bool) -> dict[int, list[tuple[int, ...
 def table(target: int, small: bool = False, jokers: bool = False, expert: bool = False) -> Table:
     """The finished pyramids for ``target`` (a value), cached."""
     shape = SHAPES[3 if small else 4]
-    pyrs = _all(shape.rows, jokers, expert).get(target, [])
-    return Table(target, shape, jokers, expert, pyrs)
+    return Table(target, shape, jokers, expert, _enumerate(target, shape.rows, jokers, expert))
 
 
 def counts(small: bool = False, jokers: bool = False, expert: bool = False) -> dict[int, int]:
     """Finished pyramids per target value (targets with none are left out)."""
-    return {t: len(p) for t, p in sorted(_all(3 if small else 4, jokers, expert).items())}
+    rows = 3 if small else 4
+    out = {t: len(_enumerate(t, rows, jokers, expert)) for t in range(0 if jokers else 1, MAX_VALUE + 1)}
+    return {t: n for t, n in out.items() if n}

@@ -62,19 +62,23 @@ class TutorialStep:
 
 def tutorial_steps() -> list[TutorialStep]:
     """The ten moves of the worked example, in order."""
+    c = Card.parse
     steps = [
-        (0, "place 3H r2c1", "tutorial.1"),
-        (1, "place 8D r2c2", "tutorial.2"),
-        (0, "place 9S r3c2", "tutorial.3"),
-        (1, "place 6C r3c1", "tutorial.4"),
-        (0, "place 4C r4c2", "tutorial.5"),
-        (1, "place KH r4c3", "tutorial.6"),
-        (0, "place 10D r4c1", "tutorial.7"),
-        (1, "discard JC", "tutorial.8"),
-        (0, "place QS r4c4", "tutorial.9"),
-        (1, "place AD r3c3", "tutorial.10"),
+        (0, "place 3H r2c1", {"card": c("3H")}),
+        (1, "place 8D r2c2", {"card": c("8D")}),
+        (0, "place 9S r3c2", {"card": c("9S")}),
+        (1, "place 6C r3c1", {"card": c("6C")}),
+        (0, "place 4C r4c2", {"card": c("4C")}),
+        (1, "place KH r4c3", {"card": c("KH")}),
+        (0, "place 10D r4c1", {"card": c("10D"), "drawn": c("QS")}),
+        (1, "discard JC", {"card": c("JC"), "drawn": c("AD")}),
+        (0, "place QS r4c4", {"card": c("QS")}),
+        (1, "place AD r3c3", {"card": c("AD")}),
     ]
-    return [TutorialStep(seat, text, m(key, player=NAMES[seat])) for seat, text, key in steps]
+    return [
+        TutorialStep(seat, text, m(f"tutorial.{n}", player=NAMES[seat], **params))
+        for n, (seat, text, params) in enumerate(steps, 1)
+    ]
 
 
 def tutorial_intro() -> Message:
