@@ -3,9 +3,12 @@
 ``seed`` - the policy the rules text simulated: place the card that keeps
 the most finished pyramids possible (counting the ranks still out there,
 i.e. not in the pyramid or on the discard pile); only when no card keeps
-any finished pyramid possible, discard the card that the fewest of them
-need; take a card back only when the pyramid is dead (the one whose removal
-leaves the most finished pyramids).  Ties are broken at random.
+any finished pyramid possible, discard the least needed card (see
+:func:`least_needed`); take a card back only when the pyramid is dead (the
+one whose removal leaves the most finished pyramids).  With no coin left
+and no card that keeps a pyramid possible, it must still place a card if
+one is legal (the rules allow passing only when none is).  Remaining ties
+are broken at random.
 
 ``strong`` - see :class:`StrongBot`: it weighs every finished pyramid still
 possible by how likely the team is to get the cards it still needs (its own
@@ -51,6 +54,25 @@ def _best_takeback(t, vals, disc, takebacks: list[Action], rng: random.Random) -
     return _pick(rng, best)
 
 
+def least_needed(t, vals, disc, mask, discards: list[Action]) -> list[Action]:
+    """The discards of the least needed cards: first by how many finished
+    pyramids still possible want the card's rank in a gap - which is 0 for
+    every card when nothing fits - then by how many of the target's finished
+    pyramids use that rank at all (counting the ranks still out there)."""
+    gaps = [p for p, v in enumerate(vals) if v is None]
+    general = t.compatible([vals[0]] + [None] * (len(vals) - 1), disc)
+    need: dict[int, tuple[int, int]] = {}
+    for a in discards:
+        v = a.card.value
+        if v not in need:
+            u = 0
+            for p in gaps:
+                u |= t.pos[p][v]
+            need[v] = ((mask & u).bit_count(), (general & t.atleast[v][1]).bit_count())
+    low = min(need[a.card.value] for a in discards)
+    return [a for a in discards if need[a.card.value] == low]
+
+
 class SeedBot:
     """The rules text's simulated player (see the module docstring)."""
 
@@ -79,17 +101,7 @@ class SeedBot:
                     return _best_takeback(t, vals, disc, takebacks, rng)
             discards = [a for a in legal if a.kind == DISCARD]
             if discards:
-                gaps = [p for p, v in enumerate(vals) if v is None]
-                need: dict[int, int] = {}
-                for a in discards:
-                    v = a.card.value
-                    if v not in need:
-                        u = 0
-                        for p in gaps:
-                            u |= t.pos[p][v]
-                        need[v] = (mask & u).bit_count()
-                low = min(need[a.card.value] for a in discards)
-                return _pick(rng, [a for a in discards if need[a.card.value] == low])
+                return _pick(rng, least_needed(t, vals, disc, mask, discards))
         if placements:  # no coin: a card must be placed when one can be
             return _pick(rng, placements)
         for a in legal:

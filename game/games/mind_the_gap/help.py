@@ -109,7 +109,7 @@ class DeadEnd:
                 first=[_value_param(v, self.jokers) for v in self.first],
                 second=[_value_param(v, self.jokers) for v in self.second],
             )
-        return m(f"dead.{self.kind}", row=self.row, pos=self.pos, values=vals)
+        return m(f"dead.{self.kind}", row=self.row, pos=self.pos, values=vals, n=len(vals))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,20 +154,31 @@ def local_options(board, place: int) -> tuple[set[int] | None, list[set[int]]]:
 
 def dead_end(board) -> DeadEnd | None:
     """None while some finished pyramid is still possible; otherwise the
-    most specific reason: a gap needing 0, a gap needing more than a King,
-    two neighbourhoods demanding different values, a needed rank used up
-    (or, on Expert, already in the pyramid), or - when every gap on its own
-    still has a card - that no finished pyramid agrees with all of them."""
-    if compatible(board):
+    most specific reason, in this order:
+
+    - arithmetic around one gap: it would need 0 (``needs_zero``) or more
+      than a King (``needs_over_13``), or two neighbourhoods demand
+      different values (``conflict``);
+    - on Expert, a gap that can only take a rank already in the pyramid
+      (``expert_repeat``);
+    - a gap whose every possible value - in the finished pyramids that fit
+      the filled places - is used up: all copies lie in the pyramid or on
+      the discard pile (``rank_used_up``);
+    - otherwise ``no_completion``: each gap on its own still has a value,
+      but no finished pyramid agrees with all of them (and the ranks left).
+    """
+    t = _table(board)
+    vals = values_of(board.places)
+    if t.compatible(vals, [c.value for c in board.discard]):
         return None
     shape = board.shape
     lo = 0 if board.jokers else 1
-    used = used_copies(board)
-    in_pyramid = {c.value for c in board.places if c is not None}
+    jk = board.jokers
+    in_pyramid = {v for v in vals if v is not None}
     expert = board.level == "expert"
-    for p, c in enumerate(board.places):
-        if c is not None:
-            continue
+    gaps = [p for p, v in enumerate(vals) if v is None]
+    repeat = None
+    for p in gaps:
         row, pos = shape.row(p) + 1, shape.col(p) + 1
         inter, sets = local_options(board, p)
         if inter is None:
@@ -175,18 +186,25 @@ def dead_end(board) -> DeadEnd | None:
         if not inter:
             first = tuple(sorted(v for v in sets[0] if v >= 0))
             second = tuple(sorted(v for v in sets[1] if v >= 0))
-            return DeadEnd(CONFLICT, p, (), row, pos, first, second, board.jokers)
+            return DeadEnd(CONFLICT, p, (), row, pos, first, second, jk)
         valid = sorted(v for v in inter if lo <= v <= MAX_VALUE)
         if not valid:
             shown = tuple(sorted(v for v in inter if v >= 0)) or tuple(sorted(inter))
-            kind = NEEDS_ZERO if any(v <= 0 for v in inter) else NEEDS_OVER_13
-            return DeadEnd(kind, p, shown, row, pos, jokers=board.jokers)
-        free = [v for v in valid if used[v] < copies(v, board.jokers)]
-        if not free:
-            return DeadEnd(RANK_USED_UP, p, tuple(valid), row, pos, jokers=board.jokers)
-        if expert and all(v in in_pyramid for v in free):
-            return DeadEnd(EXPERT_REPEAT, p, tuple(free), row, pos, jokers=board.jokers)
-    return DeadEnd(NO_COMPLETION)
+            kind = NEEDS_ZERO if 0 in inter or all(v < 0 for v in inter) else NEEDS_OVER_13
+            return DeadEnd(kind, p, shown, row, pos, jokers=jk)
+        if expert and repeat is None and all(v in in_pyramid for v in valid):
+            repeat = DeadEnd(EXPERT_REPEAT, p, tuple(valid), row, pos, jokers=jk)
+    if repeat is not None:
+        return repeat
+    # what the filled places force, before counting the ranks left
+    arith = t.compatible(vals, ())
+    if arith:
+        used = used_copies(board)
+        for p in gaps:
+            possible = tuple(v for v in range(lo, MAX_VALUE + 1) if arith & t.pos[p][v])
+            if possible and all(used[v] >= copies(v, jk) for v in possible):
+                return DeadEnd(RANK_USED_UP, p, possible, shape.row(p) + 1, shape.col(p) + 1, jokers=jk)
+    return DeadEnd(NO_COMPLETION, jokers=jk)
 
 
 @dataclass(frozen=True)

@@ -66,11 +66,20 @@ def variant_name(small: bool, jokers: bool) -> str:
     raise AssertionError
 
 
+_BY_CODE = {c.code: c for c in joker_deck(2)}
+_SORTED = {False: tuple(sorted(standard_deck())), True: tuple(sorted(joker_deck(2)))}
+
+
+def _card(text: str) -> Card:
+    c = _BY_CODE.get(text)
+    return c if c is not None else Card.parse(text)
+
+
 def _cards(text: str, what: str) -> tuple[Card, ...]:
     if text == "-" or text == "":
         return ()
     try:
-        return tuple(Card.parse(t) for t in text.split(","))
+        return tuple(_card(t) for t in text.split(","))
     except CardParseError as e:
         raise NotationError(f"{what}: {e}") from None
 
@@ -84,12 +93,15 @@ def _deck(jokers: bool) -> list[Card]:
 
 
 def _rest(jokers: bool, shown: list[Card]) -> tuple[Card, ...]:
-    left = Counter(_deck(jokers))
-    left.subtract(shown)
+    """The cards of the deck not in ``shown``, sorted (rank, then suit)."""
+    gone = Counter(shown)
     out: list[Card] = []
-    for c, k in left.items():
-        out.extend([c] * k)
-    return tuple(sorted(out))
+    for c in _SORTED[jokers]:
+        if gone.get(c):
+            gone[c] -= 1
+        else:
+            out.append(c)
+    return tuple(out)
 
 
 class Notation:
@@ -163,7 +175,7 @@ class Notation:
                     places.append(None)
                 else:
                     try:
-                        places.append(Card.parse(cell))
+                        places.append(_card(cell))
                     except CardParseError as e:
                         raise NotationError(f"row {r + 1}: {e}") from None
         target = places[0]
@@ -247,9 +259,9 @@ class Notation:
                     raise ValueError(rest)
                 return (seat, PASS, None, None)
             if kind == DISCARD:
-                return (seat, DISCARD, Card.parse(rest[1:]), None)
+                return (seat, DISCARD, _card(rest[1:]), None)
             card_txt, place_txt = rest[1:].split("@")
-            return (seat, kind, Card.parse(card_txt), shape.parse_place(place_txt))
+            return (seat, kind, _card(card_txt), shape.parse_place(place_txt))
         except (ValueError, KeyError, IndexError, CardParseError):
             raise NotationError(f"{text!r} is not a history entry (like 0:P3H@r2c1, 1:DJC, 0:TQS@r2c2, 1:X)") from None
 
