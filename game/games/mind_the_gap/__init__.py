@@ -5,10 +5,43 @@ notation (:mod:`.notation`), the finished-pyramid tables (:mod:`.pyramids`),
 the bots (:mod:`.bots`), the worked example (:mod:`.tutorial`), the series
 helper (:mod:`.series`), the expected win rates (:mod:`.winrates`) and the
 command-line tools (:mod:`.cli`).  No pygame here.
+
+For the table (all of these read a state or any seat's view alike):
+
+- places: index 0-9 in reading order (rows top to bottom, positions left to
+  right), ``state.shape.coords[i]`` gives (row, col) 0-based,
+  ``shape.name(i)`` gives ``"r2c1"``; see :mod:`.geometry`.
+- actions: ``GAME.legal_actions(state)``; texts ``place 3H r2c1``,
+  ``discard JC``, ``takeback r3c2``, ``pass``; ``GAME.describe_action`` gives
+  the log line (params ``player`` - replace it with the seat's name -,
+  ``seat``, ``card``, ``row``, ``pos``).
+- drag and drop: :func:`legal_places` (gaps a card may go to),
+  :func:`placement_problem` (why not: a Message, or None).
+- public help: :func:`analyse` (finished pyramids still possible, values
+  per gap, dead end), :func:`explain` (the same as Messages),
+  :func:`dead_end` (kind + Message), :func:`prepare` (build the target's
+  table while dealing).
+- tutorial: ``TUTORIAL_OPTIONS`` (a normal game option set with
+  ``"preset": "tutorial"``), :func:`tutorial_intro`, :func:`tutorial_steps`
+  (seat, action text, explanation Message), ``tutorial.NAMES``.
+- series: :class:`Series` (start, next_game, with_result, total, JSON),
+  :func:`points_of_state`.
+- setup screen: :func:`expected_win_rate` (players, level, coins, variant)
+  -> (rate, deals) or None; ``LEVEL_COINS``, ``MAX_COINS``.
 """
 
 from game.games.mind_the_gap.bots import BOTS
-from game.games.mind_the_gap.help import DeadEnd, Help, analyse, dead_end, finished_count, gap_values, legal_places
+from game.games.mind_the_gap.help import (
+    DeadEnd,
+    Help,
+    analyse,
+    dead_end,
+    explain,
+    finished_count,
+    gap_values,
+    legal_places,
+    prepare,
+)
 from game.games.mind_the_gap.notation import NOTATION
 from game.games.mind_the_gap.rules import (
     GAME,
@@ -58,12 +91,14 @@ __all__ = [
     "analyse",
     "dead_end",
     "expected_win_rate",
+    "explain",
     "finished_count",
     "gap_values",
     "legal_places",
     "placement_problem",
     "points_for",
     "points_of_state",
+    "prepare",
     "seat_name",
     "tutorial_intro",
     "tutorial_steps",

@@ -184,8 +184,11 @@ def dead_end(board) -> DeadEnd | None:
         if inter is None:
             continue
         if not inter:
-            first = tuple(sorted(v for v in sets[0] if v >= 0))
-            second = tuple(sorted(v for v in sets[1] if v >= 0))
+            # show the values that are cards; the raw arithmetic only when none is
+            first, second = (
+                tuple(sorted(v for v in x if lo <= v <= MAX_VALUE)) or tuple(sorted(v for v in x if v >= 0))
+                for x in (sets[0], sets[1])
+            )
             return DeadEnd(CONFLICT, p, (), row, pos, first, second, jk)
         valid = sorted(v for v in inter if lo <= v <= MAX_VALUE)
         if not valid:
@@ -236,3 +239,33 @@ def pyramids_with(board, place: int, value: int) -> int:
     t = _table(board)
     mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
     return (mask & t.pos[place][value]).bit_count()
+
+
+def prepare(board) -> None:
+    """Build (and cache) the finished-pyramid table for ``board``'s target
+    now, e.g. while a new game is dealt, so the first help call is instant.
+    Building takes about 20-150 ms once per target and rule set."""
+    _table(board)
+
+
+def explain(board) -> list[Message]:
+    """The help as sentences: how many finished pyramids remain, the dead
+    end (and that a coin can take a card back), then what each gap can take."""
+    h = analyse(board)
+    shape = board.shape
+    out = [m("help.finished", n=h.finished)]
+    if h.dead is not None:
+        if board.coins > 0:
+            out.append(m("help.dead_with_coins", why=h.dead.message(), n=board.coins))
+        else:
+            out.append(m("help.dead", why=h.dead.message()))
+    if h.dead is not None:
+        return out
+    lo = 0 if board.jokers else 1
+    for p, vals in h.gaps.items():
+        row, pos = shape.row(p) + 1, shape.col(p) + 1
+        if vals:
+            out.append(m("help.gap", row=row, pos=pos, values=[Rank(v) for v in vals if v >= lo]))
+        else:
+            out.append(m("help.gap_none", row=row, pos=pos))
+    return out

@@ -16,14 +16,13 @@ Actions and their texts (see :meth:`MindTheGap.action_to_text`)::
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
-from game.cards import JOKER, Card, Rank, joker_deck, shuffled, standard_deck
+from game.cards import Card, Rank, joker_deck, shuffled, standard_deck
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
 from game.games.mind_the_gap.geometry import Shape, shape_for
-from game.games.mind_the_gap.pyramids import copies, table
+from game.games.mind_the_gap.pyramids import table
 
 NS = "mind_the_gap"
 
@@ -503,14 +502,13 @@ class MindTheGap:
         who = seat_name(seat)
         shape = state.shape
         if action.kind == PLACE:
-            p = action.place
+            p = action.place if action.place is not None and 0 <= action.place < shape.size else 0
             return m("log.place", player=who, seat=seat, card=action.card, row=shape.row(p) + 1, pos=shape.col(p) + 1)
         if action.kind == DISCARD:
             return m("log.discard", player=who, seat=seat, card=action.card)
         if action.kind == TAKEBACK:
-            p = action.place
-            card = state.places[p] if p is not None and 0 <= p < shape.size else None
-            return m("log.takeback", player=who, seat=seat, card=card, row=shape.row(p) + 1, pos=shape.col(p) + 1)
+            p = action.place if action.place is not None and 0 <= action.place < shape.size else 0
+            return m("log.takeback", player=who, seat=seat, card=state.places[p], row=shape.row(p) + 1, pos=shape.col(p) + 1)
         return m("log.pass", player=who, seat=seat)
 
     # --- for the generic checks --------------------------------------------------

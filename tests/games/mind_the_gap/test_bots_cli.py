@@ -173,3 +173,30 @@ def test_expected_win_rate_table_loads_for_every_setting():
     assert expected_win_rate(2, "normal", 21) is None
     # more coins never make the table much worse (sampling noise aside)
     assert expected_win_rate(2, "normal", 20)[0] > expected_win_rate(2, "normal", 0)[0]
+
+
+def test_progress_bar_only_on_a_terminal():
+    import io
+
+    from game.games.mind_the_gap.sim import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = Progress(4, "sim", stream)
+        for i in range(1, 5):
+            bar.update(i)
+    assert "4/4" in tty.getvalue() and tty.getvalue().endswith("\n")
+    assert pipe.getvalue() == ""
+
+
+def test_rules_screens_exist_in_both_languages():
+    from game.i18n import rules_text
+
+    en, de = rules_text("mind-the-gap", "en"), rules_text("mind-the-gap", "de")
+    assert en.startswith("# Mind the Gap") and de.startswith("# Lückenlos")
+    for word in ("Leicht", "Normal", "Schwer", "Experte", "Münze"):
+        assert word in de

@@ -109,7 +109,7 @@ def test_each_dead_end_is_reported_with_its_reason(text, kind, place, values):
 
 def test_the_rules_queen_example_is_a_conflict_between_7_and_8():
     d = dead_end(P("4C/-,QS/9H,2D,-/-,-,-,- - 0 normal std"))
-    assert d.first == (8, 16) and d.second == (7,)
+    assert d.first == (8,) and d.second == (7,)  # 16 is no card, so it is not offered
 
 
 def test_no_dead_end_while_a_pyramid_remains():
@@ -127,3 +127,13 @@ def test_legal_places_filters_by_the_placement_rules():
     assert legal_places(s, Card.parse("8D")) == [2, 5, 6, 7, 8, 9]
     assert 3 in legal_places(s, Card.parse("6C")) and 3 not in legal_places(s, Card.parse("7C"))
     assert 8 not in legal_places(P("5C/-,-/-,-,-/-,-,9H,- - 6 normal std"), Card.parse("9S"))
+
+
+def test_explain_gives_the_help_as_sentences_in_both_languages():
+    from game.games.mind_the_gap import explain
+
+    live = [x.render("en") for x in explain(P("5C/3H,8D/6C,9S,-/10D,4C,KH,- JC 5 normal std"))]
+    assert live == ["1 finished pyramid is still possible.", "Row 3, position 3 can still take: A", "Row 4, position 4 can still take: Q"]
+    assert explain(P("5C/3H,8D/6C,9S,-/10D,4C,KH,- JC 5 normal std"))[2].render("de").endswith(": D")
+    dead = [x.render("en") for x in explain(P("4C/-,QS/9H,2D,-/-,-,-,- - 1 normal std"))]
+    assert len(dead) == 2 and dead[1].startswith("Dead end.") and "take a card back" in dead[1]
