@@ -134,7 +134,7 @@ def position(argv: Sequence[str]) -> int:
         print(f"mind-the-gap: {e}", file=sys.stderr)
         return 2
     res = _position_json(state)
-    lines = [f"target {res['target']}, {res['finished_pyramids']} finished pyramids possible"]
+    lines = [f"target {res['target']}: finished pyramids still possible: {res['finished_pyramids']}"]
     for g in res["gaps"]:
         lines.append(f"  {g['place']}: {' '.join(g['ranks']) or '-'}")
     if res["dead_end"]:
