@@ -111,10 +111,22 @@ class App:
         return self.pg.Surface((vw, vh)).convert()
 
     def _make_ui(self):
+        """A pygame_gui manager whose theme fits the window's scale.  Scales
+        are rounded to steps of 5 %, and a manager is only made anew when
+        the step changes: each one loads its own copies of the fonts."""
         from game.ui.assets import scale_for, theme
 
         self.scale = scale_for(self.screen.get_size())
-        return self.gui.UIManager(self.screen.get_size(), theme(self.scale), enable_live_theme_updates=False)
+        step = round(self.scale * 20) / 20
+        old = getattr(self, "ui", None)
+        if old is not None and getattr(self, "_ui_step", None) == step:
+            old.clear_and_reset()
+            old.set_window_resolution(self.screen.get_size())
+            return old
+        self._ui_step = step
+        ui = self.gui.UIManager(self.screen.get_size(), theme(step), enable_live_theme_updates=False)
+        _release_memory()
+        return ui
 
     @property
     def size(self) -> tuple[int, int]:
@@ -139,6 +151,7 @@ class App:
             cardart.clear_caches()
             felt.cache_clear()
             rendered.cache_clear()
+            _release_memory()
         for s in self.scenes.scenes:
             s.clear_ui()
         self.ui = self._make_ui()
@@ -166,7 +179,6 @@ class App:
         self.settings.language = lang
         for s in self.scenes.scenes:
             s.clear_ui()
-        self.ui = self._make_ui()
         top = self.scenes.top
         for s in self.scenes.scenes:
             if s is top:
@@ -274,6 +286,20 @@ class App:
         while self.scenes.scenes:
             self.scenes.scenes.pop().exit()
         self.pg.display.quit()
+
+
+def _release_memory() -> None:
+    """Give freed memory back to the system (glibc keeps it otherwise; a
+    replaced font set or image cache would stay in the process's size)."""
+    import gc
+
+    gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def all_scene_factories(app: App) -> list[tuple[str, Callable[[], object]]]:

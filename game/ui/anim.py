@@ -50,6 +50,7 @@ class Animator:
     factor: Callable[[], float] = lambda: 1.0
     flights: list[Flight] = field(default_factory=list)
     timers: list[list] = field(default_factory=list)  # [remaining, callback, blocking]
+    idle: list = field(default_factory=list)  # callbacks for when no card is in the air
 
     def fly(self, image, start, end, base_duration: float = 0.2, *, hide=None, on_done=None, blocking=True, delay=0.0) -> None:
         f = self.factor()
@@ -76,10 +77,19 @@ class Animator:
             if tm[0] <= 0:
                 self.timers.remove(tm)
                 tm[1]()
+        if self.idle and not self.flights:
+            todo, self.idle = self.idle, []
+            for cb in todo:
+                cb()
+
+    def when_landed(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once every travelling card has landed (at the
+        next frame at the earliest); input stays blocked until then."""
+        self.idle.append(callback)
 
     @property
     def blocking(self) -> bool:
-        return any(f.blocking for f in self.flights) or any(t[2] for t in self.timers)
+        return bool(self.idle) or any(f.blocking for f in self.flights) or any(t[2] for t in self.timers)
 
     def hidden(self, key) -> bool:
         return any(f.hide == key for f in self.flights)
@@ -90,11 +100,20 @@ class Animator:
                 x, y = fl.pos
                 surface.blit(fl.image, (round(x), round(y)))
 
+    def land_flights(self) -> None:
+        """Put every travelling card where it goes now (before the screen
+        is covered, so nothing is left hanging mid-air behind it)."""
+        for fl in list(self.flights):
+            self.flights.remove(fl)
+            if fl.on_done:
+                fl.on_done()
+
     def finish_all(self) -> None:
         """Land everything now (used when leaving a scene)."""
-        while self.flights or self.timers:
+        while self.flights or self.timers or self.idle:
             self.update(1e9)
 
     def clear(self) -> None:
         self.flights.clear()
         self.timers.clear()
+        self.idle.clear()

@@ -217,16 +217,22 @@ class TableScene(Scene):
             if self.is_bot(self.current):
                 self.schedule_bot()
             return
-        self.viewer = None
-        self.on_viewer_changed()
-
         def ready() -> None:
             self.viewer = seat
             self.on_viewer_changed()
             if self.is_bot(self.current):
                 self.schedule_bot()
 
-        self.app.push(PassScene(self.app, self.seat_name(seat), ready, on_menu=self.leave))
+        def cover() -> None:
+            # the last card lands in view first; then the hand is hidden
+            self.viewer = None
+            self.on_viewer_changed()
+            self.app.push(PassScene(self.app, self.seat_name(seat), ready, on_menu=self.leave))
+
+        if first:
+            cover()
+        else:
+            self.anim.when_landed(cover)
 
     def needs_pass(self, seat: int, first: bool) -> bool:
         """The pass screen appears between two different people (and at

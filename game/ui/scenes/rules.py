@@ -1,36 +1,43 @@
-"""The rules of each game in the current language, in our own words."""
+"""The rules of each game in the current language, in our own words.
+
+The text is light Markdown (headings, paragraphs, lists, **bold**),
+wrapped to the window and drawn line by line; only the visible lines are
+drawn, so a long text costs nothing while it is not on screen.  Scroll with
+the mouse wheel, the arrow keys, PgUp/PgDn, Home/End, or drag the bar.
+"""
 
 from __future__ import annotations
 
-import html
 import re
+from dataclasses import dataclass
 
 import pygame
-import pygame_gui
 
 from game.engine.registry import GAMES
 from game.i18n import rules_text, tr
-from game.ui.assets import INK
+from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
-from game.ui.widgets import felt, text
+from game.ui.widgets import felt, panel, rendered, text, wrap
 
 
-def markdown_to_html(md: str, scale: float) -> str:
-    """Our light Markdown (headings, lists, **bold**, paragraphs) to the
-    HTML subset pygame_gui's text box understands."""
-    out: list[str] = []
+@dataclass
+class Line:
+    text: str
+    size: int
+    bold: bool = False
+    colour: tuple = INK
+    indent: int = 0
+    gap_after: int = 0
+
+
+def parse_markdown(md: str) -> list[tuple[str, str]]:
+    """Blocks as (kind, text): kind is h1/h2/h3, p or li."""
+    blocks: list[tuple[str, str]] = []
     para: list[str] = []
-
-    def inline(t: str) -> str:
-        t = html.escape(t, quote=False)
-        t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
-        t = re.sub(r"(?<!\*)\*(?!\*)(.+?)(?<!\*)\*(?!\*)", r"<i>\1</i>", t)
-        t = re.sub(r"`(.+?)`", r"\1", t)
-        return t
 
     def flush() -> None:
         if para:
-            out.append(inline(" ".join(para)) + "<br><br>")
+            blocks.append(("p", " ".join(para)))
             para.clear()
 
     for raw in md.splitlines():
@@ -41,22 +48,46 @@ def markdown_to_html(md: str, scale: float) -> str:
         m = re.match(r"^(#{1,3})\s+(.*)$", line)
         if m:
             flush()
-            size = {1: 30, 2: 24, 3: 20}[len(m.group(1))]
-            out.append(f"<font pixel_size={int(size * scale)}><b>{inline(m.group(2))}</b></font><br><br>")
+            blocks.append((f"h{len(m.group(1))}", m.group(2)))
             continue
-        m = re.match(r"^\s*[-*]\s+(.*)$", line)
+        m = re.match(r"^\s*(?:[-*]|\d+[.)])\s+(.*)$", line)
         if m:
             flush()
-            out.append("&nbsp;&nbsp;• " + inline(m.group(1)) + "<br>")
+            num = re.match(r"^\s*(\d+)[.)]", line)
+            blocks.append(("li", (num.group(1) + ". " if num else "• ") + m.group(1)))
             continue
-        m = re.match(r"^\s*(\d+)[.)]\s+(.*)$", line)
-        if m:
-            flush()
-            out.append(f"&nbsp;&nbsp;{m.group(1)}. " + inline(m.group(2)) + "<br>")
+        if blocks and blocks[-1][0] == "li" and raw.startswith("  ") and not para:
+            blocks[-1] = ("li", blocks[-1][1] + " " + line.strip())
             continue
         para.append(line.strip())
     flush()
-    return "".join(out).replace("<br><br><font", "<br><font")
+    return blocks
+
+
+def layout_lines(md: str, width: int, scale: float) -> list[Line]:
+    """Wrap the blocks to ``width`` pixels.  Inline **bold** and `code`
+    marks are dropped (a line is one font); headings carry the weight."""
+    out: list[Line] = []
+    body = max(12, int(18 * scale))
+    sizes = {"h1": int(30 * scale), "h2": int(24 * scale), "h3": int(20 * scale)}
+    for kind, txt in parse_markdown(md):
+        plain = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`", lambda m: next(g for g in m.groups() if g), txt)
+        if kind in sizes:
+            size = sizes[kind]
+            for ln in wrap(plain, size, width, bold=True):
+                out.append(Line(ln, size, True, GOLD if kind != "h1" else INK))
+            out[-1].gap_after = int(8 * scale)
+        elif kind == "li":
+            indent = int(22 * scale)
+            lines = wrap(plain, body, width - indent)
+            for i, ln in enumerate(lines):
+                out.append(Line(ln, body, False, INK, indent if i else int(6 * scale)))
+            out[-1].gap_after = int(4 * scale)
+        else:
+            for ln in wrap(plain, body, width):
+                out.append(Line(ln, body))
+            out[-1].gap_after = int(10 * scale)
+    return out
 
 
 class RulesScene(Scene):
@@ -65,11 +96,20 @@ class RulesScene(Scene):
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id or GAMES[0].id
+        self.scroll = 0
+        self.dragging_bar = False
 
-    def build_ui(self) -> None:
+    # --- layout -----------------------------------------------------------------------
+    def _areas(self):
         w, h = self.app.size
         s = self.app.scale
         tab_w = int(230 * s)
+        box = pygame.Rect(int(60 * s) + tab_w, int(90 * s), w - tab_w - int(90 * s), h - int(120 * s))
+        return tab_w, box, s
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        tab_w, box, s = self._areas()
         y = int(100 * s)
         for g in GAMES:
             b = self.button((int(30 * s), y, tab_w, int(46 * s)), g.name(self.app.settings.language), lambda gid=g.id: self.show(gid))
@@ -78,35 +118,95 @@ class RulesScene(Scene):
             y += int(56 * s)
         self.button((int(30 * s), h - int(76 * s), tab_w, int(46 * s)), tr("ui.back"), self.app.pop)
         body = rules_text(self.game_id, self.app.settings.language) or tr("ui.rules.missing")
-        box = pygame_gui.elements.UITextBox(
-            markdown_to_html(body, s),
-            pygame.Rect(int(60 * s) + tab_w, int(90 * s), w - tab_w - int(90 * s), h - int(120 * s)),
-            manager=self.app.ui,
-        )
-        self.keep(box)
-        self.box = box
+        self.lines = layout_lines(body, box.w - int(56 * s), s)
+        self.total_h = sum(self._line_h(l) for l in self.lines)
+        self.scroll = min(self.scroll, self.max_scroll())
+
+    def _line_h(self, line: Line) -> int:
+        return int(line.size * 1.35) + line.gap_after
+
+    def max_scroll(self) -> int:
+        _, box, s = self._areas()
+        return max(0, self.total_h - (box.h - int(40 * s)))
 
     def show(self, game_id: str) -> None:
         self.game_id = game_id
+        self.scroll = 0
         keep = self.focus_index
         self.clear_ui()
         self.build_ui()
         self.focus_index = keep
 
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    def _bar(self):
+        _, box, s = self._areas()
+        track = pygame.Rect(box.right - int(18 * s), box.y + int(12 * s), int(8 * s), box.h - int(24 * s))
+        if self.max_scroll() <= 0:
+            return track, None
+        frac = (box.h - int(40 * s)) / max(1, self.total_h)
+        th = max(int(30 * s), int(track.h * frac))
+        ty = track.y + int((track.h - th) * self.scroll / max(1, self.max_scroll()))
+        return track, pygame.Rect(track.x, ty, track.w, th)
+
+    # --- input --------------------------------------------------------------------------
     def handle_event(self, event) -> None:
+        _, box, s = self._areas()
+        page = box.h - int(80 * s)
         if event.type == pygame.KEYDOWN:
+            step = {pygame.K_DOWN: int(40 * s), pygame.K_UP: -int(40 * s), pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                    pygame.K_HOME: -10**9, pygame.K_END: 10**9}.get(event.key)
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return
-            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.box.scroll_bar is not None:
-                bar = self.box.scroll_bar
-                step = bar.visible_percentage * 0.9 * (1 if event.key == pygame.K_PAGEDOWN else -1)
-                bar.set_scroll_from_start_percentage(min(1.0, max(0.0, bar.start_percentage + step)))
+            if step is not None:
+                self.scroll_by(step)
                 return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * int(60 * s))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            track, thumb = self._bar()
+            if thumb is not None and track.inflate(16, 0).collidepoint(event.pos):
+                self.dragging_bar = True
+                self._bar_to(event.pos[1])
+                return
+        if event.type == pygame.MOUSEMOTION and self.dragging_bar:
+            self._bar_to(event.pos[1])
+            return
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.dragging_bar = False
         super().handle_event(event)
 
+    def _bar_to(self, y: int) -> None:
+        track, thumb = self._bar()
+        if thumb is None:
+            return
+        frac = (y - track.y - thumb.h / 2) / max(1, track.h - thumb.h)
+        self.scroll = int(max(0.0, min(1.0, frac)) * self.max_scroll())
+
+    # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
         w, h = surface.get_size()
-        s = self.app.scale
+        tab_w, box, s = self._areas()
         surface.blit(felt((w, h)), (0, 0))
         text(surface, tr("ui.rules.title"), (int(30 * s), int(30 * s)), int(34 * s), INK, bold=True)
+        panel(surface, box, 200, int(12 * s))
+        clip = surface.get_clip()
+        inner = box.inflate(-int(40 * s), -int(24 * s))
+        surface.set_clip(inner)
+        y = inner.y - self.scroll
+        for line in getattr(self, "lines", []):
+            lh = self._line_h(line)
+            if y + lh >= inner.y and y <= inner.bottom:
+                img, _ = rendered(line.text, line.size, tuple(line.colour), line.bold, False, None)
+                surface.blit(img, (inner.x + line.indent, y))
+            y += lh
+            if y > inner.bottom:
+                break
+        surface.set_clip(clip)
+        track, thumb = self._bar()
+        if thumb is not None:
+            pygame.draw.rect(surface, (40, 80, 60), track, border_radius=int(4 * s))
+            pygame.draw.rect(surface, GOLD if self.dragging_bar else INK_DIM, thumb, border_radius=int(4 * s))
