@@ -23,7 +23,7 @@ from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import ConfirmScene
 from game.ui.scenes.passdevice import PassScene
-from game.ui.widgets import Toasts, dim, panel, text, text_block
+from game.ui.widgets import Toasts, dim, panel, text, text_block, wrap
 
 
 def reason_text(reason: Any, lang: str) -> str:
@@ -405,38 +405,55 @@ class ResultScene(Scene):
         self.title, self.lines, self.buttons_spec, self.won = title, lines, buttons, won
         self.where = where  # "center", or "bottom" to keep the table's top visible
 
-    def _rect(self) -> pygame.Rect:
+    def _metrics(self):
         w, h = self.app.size
         s = self.app.scale
-        pw = int(min(w * 0.62, 640 * s))
-        body = sum(max(1, len(l) * int(17 * s * 0.55) // max(1, pw - int(60 * s)) + 1) for l in self.lines)
-        ph = int(170 * s) + body * int(17 * s * 1.35)
-        if self.where == "bottom":
-            return pygame.Rect(w // 2 - pw // 2, h - ph - int(16 * s), pw, ph)
-        return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        side = self.where == "right"
+        pw = int(w * 0.27) if side else int(min(w * 0.62, 640 * s))
+        inner = pw - int(48 * s)
+        title_lines = wrap(self.title, int(28 * s), inner, bold=True)
+        body = sum(len(wrap(l, int(17 * s), inner)) for l in self.lines)
+        n = len(self.buttons_spec)
+        buttons_h = (n * int(52 * s)) if side else int(62 * s)
+        ph = int(34 * s) + len(title_lines) * int(28 * s * 1.25) + int(14 * s) + body * int(17 * s * 1.25) + len(self.lines) * int(4 * s) + int(20 * s) + buttons_h
+        if side:
+            r = pygame.Rect(w - pw - int(16 * s), int(70 * s), pw, ph)
+        elif self.where == "bottom":
+            r = pygame.Rect(w // 2 - pw // 2, h - ph - int(16 * s), pw, ph)
+        else:
+            r = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        return r, s, title_lines, side
+
+    def _rect(self) -> pygame.Rect:
+        return self._metrics()[0]
 
     def build_ui(self) -> None:
-        r = self._rect()
-        s = self.app.scale
+        r, s, _, side = self._metrics()
         n = len(self.buttons_spec)
         gap = int(12 * s)
-        bw = (r.w - int(48 * s) - gap * (n - 1)) // max(1, n)
         for i, (label, fn) in enumerate(self.buttons_spec):
-            b = self.button((r.x + int(24 * s) + i * (bw + gap), r.bottom - int(62 * s), bw, int(44 * s)), label, fn, object_id="#primary" if i == 0 else None)
+            if side:
+                rect = (r.x + int(24 * s), r.bottom - (n - i) * int(52 * s) - int(4 * s), r.w - int(48 * s), int(42 * s))
+            else:
+                bw = (r.w - int(48 * s) - gap * (n - 1)) // max(1, n)
+                rect = (r.x + int(24 * s) + i * (bw + gap), r.bottom - int(62 * s), bw, int(44 * s))
+            b = self.button(rect, label, fn, object_id="#primary" if i == 0 else None)
             if i == 0:
                 self.focus(b)
 
     def draw(self, surface) -> None:
         if self.where == "center":
             dim(surface, 90)
-        r = self._rect()
-        s = self.app.scale
+        r, s, title_lines, side = self._metrics()
         colour = GOLD if self.won else (INK if self.won is None else (224, 120, 100))
-        panel(surface, r, 235, int(16 * s), colour)
-        text(surface, self.title, (r.centerx, r.y + int(18 * s)), int(32 * s), colour, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
-        y = r.y + int(76 * s)
+        panel(surface, r, 240, int(16 * s), colour)
+        y = r.y + int(18 * s)
+        for tl in title_lines:
+            text(surface, tl, (r.centerx, y), int(28 * s), colour, bold=True, anchor="midtop")
+            y += int(28 * s * 1.25)
+        y += int(14 * s)
         for line in self.lines:
-            y += text_block(surface, line, pygame.Rect(r.x + int(30 * s), y, r.w - int(60 * s), r.h), int(17 * s), INK_DIM if line.startswith("·") else INK, align="center")
+            y += text_block(surface, line, pygame.Rect(r.x + int(24 * s), y, r.w - int(48 * s), r.h), int(17 * s), INK_DIM if line.startswith("·") else INK, align="center", line_gap=1.25)
             y += int(4 * s)
 
 

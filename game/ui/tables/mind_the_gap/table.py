@@ -408,7 +408,7 @@ class MtgTable(TableScene):
         buttons.append((tr("ui.new_deal"), lambda: new_deal(self.app, self)))
         buttons.append((tr("ui.menu"), self.app.to_menu))
         self.app.play_sound("win" if won else "refuse")
-        self.app.push(ResultScene(self.app, title, lines, buttons, won=won, where="bottom"))
+        self.app.push(ResultScene(self.app, title, lines, buttons, won=won, where="right"))
 
     def update_stats(self, st: dict, outcome) -> None:
         key = f"{self.state.level}-{self.players}p"
