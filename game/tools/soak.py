@@ -91,9 +91,12 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
         for i in range(per):
             ev = random_event(pg, rng, app.size, state)
             try:
-                app.step(1 / 30, events=[ev])
+                # events pygame_gui posts (a button pressed, hovered) go
+                # through the queue as in the real loop; left queued they
+                # were never handled and kept old UI managers alive
+                app.step(1 / 30, events=[ev] + pg.event.get())
                 if i % 7 == 0:
-                    app.step(1 / 30, events=[])
+                    app.step(1 / 30, events=pg.event.get())
             except Exception:
                 n_err += 1
                 if len(errors) < 5:
