@@ -183,15 +183,16 @@ class GodScene(Scene):
         by = r.bottom - int(62 * s)
         self.button((r.x + int(28 * s), by, int(150 * s), int(44 * s)), tr("ui.menu"), self.table.leave)
         if self.mode == "write":
-            self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui, placeholder_text=tr("delphi.table.rule_placeholder"))
+            self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui)
             from game.games.delphi.rulelang import MAX_INPUT
 
             self.entry.set_text_length_limit(MAX_INPUT)
             self.entry.set_text(self.rule_text)
             self.keep(self.entry)
             lib_y = left.bottom - bh
-            self.button((left.x, lib_y, int(250 * s), bh), tr("delphi.table.library"), self.open_library)
-            self.button((left.x + int(260 * s), lib_y, int(250 * s), bh), tr("delphi.table.random_rule"), self.random_rule)
+            half = (left.w - int(10 * s)) // 2
+            self.button((left.x, lib_y, half, bh), tr("delphi.table.library"), self.open_library)
+            self.button((left.x + half + int(10 * s), lib_y, half, bh), tr("delphi.table.random_rule"), self.random_rule)
             self.use_button = self.button((r.right - int(300 * s), by, int(270 * s), int(44 * s)), tr("delphi.table.use_rule"), self.use_rule, object_id="#primary", enabled=self.usable())
             if not self.rule_text:
                 self.entry.focus()
@@ -203,12 +204,12 @@ class GodScene(Scene):
                 if k == self.starters:
                     b.select()
             self._starters_y = y
-            self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, y + int(94 * s), left.w, int(42 * s)), manager=self.app.ui, placeholder_text=tr("delphi.table.note_placeholder"))
+            self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, y + int(94 * s), left.w, int(42 * s)), manager=self.app.ui)
             self.note_entry.set_text_length_limit(200)
             self.note_entry.set_text(self.note)
             self.keep(self.note_entry)
             self._note_y = y + int(94 * s)
-            self.use_button = self.button((r.right - int(300 * s), by, int(270 * s), int(44 * s)), tr("delphi.table.use_hand"), self.use_hand, object_id="#primary")
+            self.use_button = self.button((r.right - int(370 * s), by, int(340 * s), int(44 * s)), tr("delphi.table.use_hand"), self.use_hand, object_id="#primary")
 
     def _refresh(self) -> None:
         self._remember()
@@ -431,7 +432,8 @@ class GodScene(Scene):
         y = getattr(self, "_starters_y", left.y + int(70 * s))
         text(surface, tr("delphi.table.starters_label", n=self.starters), (left.x + int(220 * s), y + int(19 * s)), int(15 * s), INK_DIM, anchor="midleft", shadow=False, max_width=left.w - int(230 * s))
         ny = getattr(self, "_note_y", y + int(94 * s))
-        text(surface, tr("delphi.table.note_label"), (left.x, ny - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False)
+        text(surface, tr("delphi.table.note_label"), (left.x, ny - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False, max_width=left.w)
+        text(surface, tr("delphi.table.note_placeholder"), (left.x, ny + int(50 * s)), int(14 * s), INK_DIM, shadow=False, max_width=left.w)
         text_block(surface, tr("delphi.table.hand_how"), right, int(15 * s), INK_DIM)
 
 

@@ -66,7 +66,10 @@ class RoundScene(Scene):
         if self.final and self.outcome is not None and self.outcome.reason.key == "delphi.end.stopped":
             return reason_text(self.outcome.reason, self.lang)
         msgs = v.named_messages(t.names())
-        return reason_text(msgs[-1], self.lang) if msgs else ""
+        last = reason_text(msgs[-1], self.lang) if msgs else ""
+        if self.final and self.outcome is not None:
+            last = (last + " " + reason_text(self.outcome.reason, self.lang)).strip()
+        return last
 
     def rows(self):
         """(name, role, cards, round score, total, winner) per seat."""

@@ -292,6 +292,11 @@ class DelphiTable(TableScene):
             action = bot.choose(view, legal, self.rng)
         self.animate_bot_action(seat, action)
         err = self.try_action(action)
+        if err is not None and st.phase == SETRULE:
+            # a rule the engine refuses (never from our library): a plain one
+            from game.games.delphi.library import LIBRARY
+
+            err = self.try_action(Action("rule", text=self.rng.choice(LIBRARY).text))
         if err is not None and legal:  # a bot must never stall the table
             self._play_src = None
             self.try_action(legal[0])
@@ -331,7 +336,7 @@ class DelphiTable(TableScene):
         lw = sx - 2 * m
         hand_n = len(view.hand) if view.hand else 0
         hand_cw = int(84 * s)
-        hand_h = int(hand_cw * cardart.ASPECT) + int(18 * s)
+        hand_h = int(hand_cw * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
         hand_area = pygame.Rect(m, h - m - int(18 * s) - hand_h, lw, hand_h)
         status = pygame.Rect(m, hand_area.y - int(34 * s), lw, int(30 * s))
         hand = layout_hand(hand_area, hand_n, s, lift=set(self.chosen))
@@ -785,9 +790,9 @@ class DelphiTable(TableScene):
         settled_play = landed and (action.kind == "play" or before.pending_kind == "play")
         if settled_play:
             right = landed[0][2][0] == "main"
-            r = landed[0][1]
+            r = landed[-1][1]  # the last card of the play lies on top: fully visible
             label = tr("delphi.ui.right") if right else tr("delphi.ui.wrong")
-            self.badge = [label, right, (r.centerx, r.y - int(4 * L.s)), dur * self.app.anim_factor() + 0.05, 1.5]
+            self.badge = [label, right, (r.centerx, r.bottom - int(6 * L.s)), dur * self.app.anim_factor() + 0.05, 1.5]
         # penalty cards travel from God's deck to the seat
         for seat in range(after.players):
             got = len(after.hands[seat]) - len(before.hands[seat])
@@ -1105,7 +1110,7 @@ class DelphiTable(TableScene):
             text(surface, msg, L.status.center, int(18 * s), colour, bold=self.my_turn(), anchor="center", max_width=L.status.w)
 
     def status_text(self, view) -> str:
-        if self.finished:
+        if self.finished or self.state.phase in (ROUND_OVER, GAME_OVER):
             return ""
         st = self.state
         ph = st.phase
