@@ -511,3 +511,24 @@ def test_every_delphi_scene_draws_in_both_languages(app):
             app.scenes.reset(make())
             pump(app, 2)
             assert buttons(app), name
+
+
+def test_god_by_hand_rules_a_no_play_wrong_and_picks_the_card(app):
+    from game.engine import GameRunner
+
+    r = GameRunner.start(GAME, {"players": 3, "rounds": 1, "first_god": 0, "rules": [{"hand": True, "starters": 1}]}, 4)
+    r.play(GAME.action_from_text("noplay"))  # the player on turn says no card fits
+    st = r.state
+    assert st.phase == "god-verdict" and st.pending_kind == "noplay"
+    player = st.turn
+    t = seat_table(app, r, 0, humans=(0,))
+    assert t.layout().shown is not None  # the hand lies open on the table
+    press(app, "A card fits")
+    assert t.state.phase == "god-pick"
+    shown = t.view.shown_hand
+    click(app, t.layout().shown_cards[2].center)
+    assert t.pick == 2
+    press(app, "on the main line")
+    st = t.state
+    assert st.main[-1] == shown[2]
+    assert len(st.hands[player]) == len(shown) - 1 + 5  # the card went down, 5 penalty cards came

@@ -151,11 +151,18 @@ class SetupScene(Scene):
             self.god_name = self.god_entry.get_text().strip()
 
     def _refresh(self) -> None:
+        """Rebuild after a change; the keyboard focus stays on the button
+        at the same place (rows come and go with the seat count)."""
         self._remember()
-        keep = self.focus_index
+        cur = self.focused()
+        where = cur.rect.topleft if cur is not None else None
         self.clear_ui()
         self.build_ui()
-        self.focus_index = keep if keep is not None and keep < len(self._focusables) else None
+        if where is not None:
+            for i, b in enumerate(self._focusables):
+                if b.rect.topleft == where:
+                    self.focus_index = i
+                    break
 
     def set_players(self, n: int) -> None:
         self._remember()

@@ -664,8 +664,8 @@ class DelphiTable(TableScene):
             noplay = v.pending_kind == "noplay"
             yes = tr("delphi.ui.noplay_right") if noplay else tr("delphi.ui.right")
             no = tr("delphi.ui.noplay_wrong") if noplay else tr("delphi.ui.wrong")
-            self.primary = self.button((row1.x, row1.y, half, bh), "✓ " + yes, lambda: self.verdict(True), object_id="#primary")
-            self.button((row1.x + half + gap, row1.y, half, bh), "✗ " + no, lambda: self.verdict(False))
+            self.primary = self.button(row1, "✓ " + yes, lambda: self.verdict(True), object_id="#primary")
+            self.button(row2, "✗ " + no, lambda: self.verdict(False))
         elif mine and ph == GOD_CHECK_PICK:
             self.primary = self.button((row1.x, row1.y, half, bh), "✓ " + tr("delphi.ui.right"), lambda: self.verdict(True), object_id="#primary")
             self.button((row1.x + half + gap, row1.y, half, bh), "✗ " + tr("delphi.ui.wrong"), lambda: self.verdict(False), enabled=self.can("verdict", 0))
@@ -673,8 +673,8 @@ class DelphiTable(TableScene):
             label = tr("delphi.table.put_card", card=self.view.shown_hand[self.pick]) if self.pick is not None and self.pick < len(v.shown_hand) else tr("delphi.table.choose_card")
             self.primary = self.button(row1, label, self.do_pick, object_id="#primary", enabled=self.pick is not None)
         elif mine and ph == DECLARE:
-            self.prophet_button = self.button((row1.x, row1.y, half, bh), tr("delphi.ui.prophet"), self.declare)
-            self.primary = self.button((row1.x + half + gap, row1.y, half, bh), tr("delphi.table.continue"), self.decline, object_id="#primary")
+            self.primary = self.button(row1, tr("delphi.table.continue"), self.decline, object_id="#primary")
+            self.prophet_button = self.button(row2, tr("delphi.ui.prophet"), self.declare)
         elif v.hand is not None and self.viewer is not None:
             n = len(self.chosen)
             label = tr("delphi.table.play_n", n=n) if n else tr("delphi.table.play")
@@ -682,7 +682,7 @@ class DelphiTable(TableScene):
             cx = row1.x + half + half // 3 + gap
             self.button((cx, row1.y, row1.right - cx, bh), tr("delphi.table.clear"), self.clear_string, enabled=n > 0)
             self.noplay_button = self.button((row2.x, row2.y, narrow, bh), tr("delphi.ui.noplay"), self.no_play, enabled=self.can("noplay"))
-        if v.hand is not None and self.viewer is not None and not (mine and ph in (DECLARE,)):
+        if v.hand is not None and self.viewer is not None and not (mine and ph in (DECLARE, PROPHET_VERDICT, GOD_VERDICT)):
             why = self.game.prophet_blocker(self.state, self.viewer)
             tip = reason_text(self.named(why), self.lang) if why is not None else None
             x2 = row2.x + narrow + gap
