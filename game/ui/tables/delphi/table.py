@@ -809,6 +809,7 @@ class DelphiTable(TableScene):
             return
         res = after.results[-1]
         self.meta["counted_rounds"] = done
+        self.autosave()  # the mark goes to disk with the round it counts
         kinds = [self.kind_of(p) for p in range(after.players)]
 
         def fold(st: dict) -> None:
