@@ -103,7 +103,7 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
         return total <= H, (cw, ch, step, per_row, heights)
 
     found = None
-    for cw in range(hi, lo - 1, -2):
+    for cw in range(hi, lo - 1, -4):  # a few widths only: fewer card images to draw and cache
         for squeeze in (1.0, 0.8):
             ok, geo = attempt(cw, squeeze, 1.0)
             if ok:
