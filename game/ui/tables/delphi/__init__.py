@@ -1,0 +1,114 @@
+"""Delphi at the table: what the menu, the shell tools and the tests call
+(open, resume, statistics, scenes for shots/smoke/soak/bench, autoplay)."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import GameRunner
+from game.i18n import tr
+from game.ui.table import restore
+
+GAME_ID = "delphi"
+LEVELS = ("easy", "medium", "hard")
+
+
+def choose_library_rule(level: str, rng: random.Random) -> str:
+    """The rule text a computer God draws: the library's own choice when it
+    offers one (``choose_rule(difficulty, rng)``), else a random library
+    rule of that provisional difficulty."""
+    from game.games.delphi import library
+
+    chooser = getattr(library, "choose_rule", None)
+    if chooser is not None:
+        try:
+            got = chooser(level, rng)
+        except (KeyError, ValueError, TypeError, IndexError):
+            got = None
+        text = getattr(got, "text", got)
+        if isinstance(text, str) and text.strip():
+            return text
+    pool = library.rules_in(provisional=level) or list(library.LIBRARY)
+    return rng.choice(pool).text
+
+
+def open_new(app, prefs: dict | None = None) -> None:
+    from game.ui.tables.delphi.setup import SetupScene
+
+    app.push(SetupScene(app, prefs))
+
+
+def start_game(app, options: dict, seed: int, meta: dict):
+    from game.games.delphi import GAME
+    from game.ui.tables.delphi.table import DelphiTable
+
+    runner = GameRunner.start(GAME, options, seed)
+    table = DelphiTable(app, runner, meta)
+    _replace_with_table(app, table)
+    table.autosave()
+    return table
+
+
+def _replace_with_table(app, table) -> None:
+    """Menu at the bottom of the stack; setup and old tables go."""
+    from game.ui.scenes.menu import MenuScene
+
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(table)
+
+
+def resume(app, save: dict) -> str | None:
+    from game.ui.tables.delphi.table import DelphiTable
+
+    runner, meta, problem = restore(save)
+    if problem:
+        return problem
+    table = DelphiTable(app, runner, meta)
+    _replace_with_table(app, table)
+    return None
+
+
+def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
+    if not isinstance(stats, dict) or not stats.get("rounds") and not stats.get("games"):
+        return []
+    out: list[tuple[str, str]] = []
+    games = int(stats.get("games", 0))
+    out.append((tr("delphi.table.stats.games", lang), str(games)))
+    out.append((tr("delphi.table.stats.rounds", lang), str(int(stats.get("rounds", 0)))))
+    played = stats.get("played_by") or {}
+    wins = stats.get("wins_by") or {}
+    if isinstance(played, dict):
+        for kind in sorted(played, key=lambda k: (k != "person", k)):
+            n = int(played.get(kind, 0) or 0)
+            if not n:
+                continue
+            w = int(wins.get(kind, 0) or 0) if isinstance(wins, dict) else 0
+            if kind == "person":
+                label = tr("delphi.table.stats.wins_people", lang)
+            else:
+                from game.ui.tables.delphi.setup import bot_label
+
+                label = tr("delphi.table.stats.wins_bot", lang, bot=bot_label(kind))
+            out.append((label, tr("delphi.table.stats.wins_of", lang, wins=w, games=n)))
+    if stats.get("best_total") is not None:
+        out.append((tr("delphi.table.stats.best_total", lang), str(int(stats["best_total"]))))
+    if stats.get("best_round") is not None:
+        out.append((tr("delphi.table.stats.best_round", lang), str(int(stats["best_round"]))))
+    prophets = int(stats.get("prophets", 0) or 0)
+    mine = int(stats.get("prophets_person", 0) or 0)
+    out.append((tr("delphi.table.stats.prophets", lang), tr("delphi.table.stats.prophets_value", lang, n=prophets, people=mine)))
+    return out
+
+
+from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories  # noqa: E402
+
+__all__ = [
+    "bench_scene",
+    "choose_library_rule",
+    "open_autoplay",
+    "open_new",
+    "resume",
+    "scene_factories",
+    "start_game",
+    "stats_lines",
+]

@@ -1,0 +1,221 @@
+"""The end of a round (scores, the rule revealed, the next round) and the
+end of a game (totals, with the 10-point compensation of a short game)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
+from game.ui.scene import Scene
+from game.ui.table import reason_text
+from game.ui.widgets import dim, panel, text, text_block, wrap
+
+
+def rule_reveal(result, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
+    """Lines that reveal a round's rule: (text, colour, is_rule_text)."""
+    out: list[tuple[str, tuple, bool]] = []
+    if result.by_hand:
+        out.append((tr("delphi.table.judged_by_hand", lang, god=god), INK, False))
+        if result.note:
+            out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
+        return out
+    out.append((result.rule, HIGHLIGHT, True))
+    from game.games.delphi.library import find_text
+
+    entry = find_text(result.rule)
+    if entry is not None:
+        out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
+    return out
+
+
+class RoundScene(Scene):
+    """Over the table: a round's (or the game's) result."""
+
+    opaque = False
+    name = "delphi-round-summary"
+
+    def __init__(self, app, table, *, final: bool, outcome=None, auto: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.final = final
+        self.outcome = outcome
+        self.auto = 3.0 if auto and not final else None
+
+    # --- content --------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.app.settings.language
+
+    def result(self):
+        v = self.table.game.view(self.table.state, None)
+        return v.results[-1] if v.results else None
+
+    def title(self) -> str:
+        t = self.table
+        if self.final:
+            if self.outcome is not None and self.outcome.reason.key == "delphi.end.stopped":
+                return tr("delphi.table.stopped_title")
+            return tr("delphi.table.game_over_title")
+        res = self.result()
+        return tr("delphi.table.round_over_title", n=(res.round if res else t.state.round) + 1)
+
+    def reason(self) -> str:
+        t = self.table
+        v = t.game.view(t.state, None)
+        if self.final and self.outcome is not None and self.outcome.reason.key == "delphi.end.stopped":
+            return reason_text(self.outcome.reason, self.lang)
+        msgs = v.named_messages(t.names())
+        last = reason_text(msgs[-1], self.lang) if msgs else ""
+        if self.final and self.outcome is not None:
+            last = (last + " " + reason_text(self.outcome.reason, self.lang)).strip()
+        return last
+
+    def rows(self):
+        """(name, role, cards, round score, total, winner) per seat."""
+        t = self.table
+        v = t.game.view(t.state, None)
+        res = v.results[-1] if v.results else None
+        if self.final and self.outcome is not None:
+            totals = [int(x) for x in self.outcome.scores]
+        else:
+            totals = list(v.totals)
+        best = max(totals) if totals else 0
+        out = []
+        for p in range(v.players):
+            role = ""
+            if res is not None:
+                if p == res.god:
+                    role = t.state.god_name or tr("delphi.god")
+                elif p == res.prophet:
+                    role = tr("delphi.table.prophet_bonus_role", n=res.prophet_bonus)
+            cards = "" if res is None or p == res.god else str(res.hand_sizes[p])
+            score = "" if res is None else str(res.scores[p])
+            winner = self.final and totals[p] == best
+            out.append((t.seat_name(p), role, cards, score, str(totals[p]), winner))
+        return out
+
+    def notes(self) -> list[str]:
+        t = self.table
+        v = t.game.view(t.state, None)
+        res = v.results[-1] if v.results else None
+        out = []
+        if res is not None:
+            out.append(tr("delphi.result.high", n=res.high))
+            god = t.state.god_name or tr("delphi.god")
+            if res.prophet >= 0 and res.scores[res.god] < max(res.scores[p] for p in range(v.players) if p != res.god):
+                out.append(tr("delphi.result.god_capped", god=god, k=res.prophet_at, n=res.scores[res.god]))
+        if self.final and self.outcome is not None:
+            done = len(v.results)
+            if done < v.players:
+                out.append(tr("delphi.result.compensation"))
+        return out
+
+    # --- layout -----------------------------------------------------------------------------
+    def _rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        pw = int(min(w * 0.72, 820 * s))
+        inner = pw - int(60 * s)
+        res = self.result()
+        body = int(58 * s) + len(wrap(self.reason(), int(16 * s), inner)) * int(16 * s * 1.25) + int(8 * s)
+        if res is not None:
+            body += int(22 * s)
+            for line, _, is_rule in rule_reveal(res, self.lang, self.table.state.god_name or tr("delphi.god")):
+                body += len(wrap(line, int(17 * s), inner, bold=is_rule)) * int(17 * s * 1.3)
+            body += int(10 * s)
+        body += int(22 * s) + len(self.rows()) * int(27 * s) + int(6 * s) + len(self.notes()) * int(22 * s)
+        body += int(24 * s) if self.auto is not None else 0
+        ph = min(h - int(40 * s), body + int(84 * s))
+        return pygame.Rect(w // 2 - pw // 2, max(int(20 * s), h // 2 - ph // 2), pw, ph)
+
+    def build_ui(self) -> None:
+        r = self._rect()
+        s = self.app.scale
+        specs = []
+        if self.final:
+            specs.append((tr("delphi.table.new_game"), self._new_game))
+            specs.append((tr("ui.menu"), self.app.to_menu))
+        else:
+            specs.append((tr("delphi.ui.next"), self._next))
+            specs.append((tr("delphi.table.stop_here"), self._stop))
+            specs.append((tr("ui.menu"), self.app.to_menu))
+        n = len(specs)
+        gap = int(12 * s)
+        bw = (r.w - int(48 * s) - gap * (n - 1)) // n
+        for i, (label, fn) in enumerate(specs):
+            b = self.button((r.x + int(24 * s) + i * (bw + gap), r.bottom - int(60 * s), bw, int(44 * s)), label, fn, object_id="#primary" if i == 0 else None)
+            if i == 0:
+                self.focus(b)
+
+    def _next(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.pop()
+        self.table.next_round()
+
+    def _stop(self) -> None:
+        self.table.ask_stop()
+
+    def _new_game(self) -> None:
+        from game.ui.tables.delphi import open_new
+
+        prefs = self.table.meta.get("prefs")
+        self.app.to_menu()
+        open_new(self.app, prefs)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.to_menu()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)  # let the last card land under the overlay
+        if self.auto is not None:
+            self.auto -= dt
+            if self.auto <= 0:
+                self.auto = None
+                self._next()
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        dim(surface, 110)
+        r = self._rect()
+        s = self.app.scale
+        panel(surface, r, 238, int(16 * s), GOLD)
+        x0, inner = r.x + int(30 * s), r.w - int(60 * s)
+        text(surface, self.title(), (r.centerx, r.y + int(16 * s)), int(30 * s), GOLD, bold=True, anchor="midtop", max_width=inner)
+        y = r.y + int(58 * s)
+        y += text_block(surface, self.reason(), pygame.Rect(x0, y, inner, 200), int(16 * s), INK_DIM, align="center") + int(8 * s)
+        res = self.result()
+        if res is not None:
+            god = self.table.seat_name(res.god)
+            label = tr("delphi.table.rule_was", god=self.table.state.god_name or tr("delphi.god"), name=god)
+            text(surface, label, (x0, y), int(15 * s), INK_DIM, shadow=False, max_width=inner)
+            y += int(22 * s)
+            for line, colour, is_rule in rule_reveal(res, self.lang, self.table.state.god_name or tr("delphi.god")):
+                y += text_block(surface, line, pygame.Rect(x0, y, inner, 300), int(17 * s), colour, bold=is_rule, line_gap=1.3)
+            y += int(10 * s)
+        # the score table
+        cols = [0.0, 0.36, 0.62, 0.76, 0.90]
+        heads = [tr("delphi.table.col_player"), tr("delphi.table.col_role"), tr("delphi.table.col_cards"), tr("delphi.table.col_round"), tr("delphi.table.col_total")]
+        size = int(16 * s)
+        for c, head in zip(cols, heads):
+            anchor = "topleft" if c < 0.6 else "topright"
+            xx = x0 + int(inner * c) if c < 0.6 else x0 + int(inner * (c + 0.1))
+            text(surface, head, (xx, y), int(13 * s), INK_DIM, anchor=anchor, shadow=False, max_width=int(inner * 0.25))
+        y += int(22 * s)
+        pygame.draw.line(surface, (120, 150, 130), (x0, y - int(3 * s)), (x0 + inner, y - int(3 * s)), 1)
+        for name, role, cards, score, total, winner in self.rows():
+            colour = GOLD if winner else INK
+            text(surface, ("★ " if winner else "") + name, (x0, y), size, colour, bold=winner, shadow=False, max_width=int(inner * 0.34))
+            text(surface, role, (x0 + int(inner * cols[1]), y), int(14 * s), INK_DIM, shadow=False, max_width=int(inner * 0.25))
+            for c, val in zip(cols[2:], (cards, score, total)):
+                text(surface, val, (x0 + int(inner * (c + 0.1)), y), size, colour, bold=c == cols[-1], anchor="topright", shadow=False)
+            y += int(27 * s)
+        y += int(6 * s)
+        for note in self.notes():
+            text(surface, note, (x0, y), int(14 * s), INK_DIM, shadow=False, max_width=inner)
+            y += int(22 * s)
+        if self.auto is not None:
+            text(surface, tr("delphi.table.next_in", n=max(1, int(self.auto + 0.99))), (r.centerx, r.bottom - int(70 * s)), int(14 * s), INK_DIM, anchor="midbottom", shadow=False)

@@ -1,0 +1,534 @@
+"""The Delphi table through real events on the dummy driver: set-up, the
+God's rule screen, playing single cards and strings by drag and by click,
+refusals, the pass screen, buttons enabled from the engine, a whole round
+with computers and one person, the round summary, stopping early, saving
+and resuming, and the tableau's layout with many cards."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.engine import IllegalAction
+from game.games.delphi import GAME
+from game.games.delphi.state import DECLARE, GAME_OVER, ROUND_OVER, SETRULE, TURN
+from game.i18n import tr
+from game.persistence.saves import load_stats, read_save
+from game.ui import cardart
+from game.ui.scenes.passdevice import PassScene
+from game.ui.tables.delphi import demo, start_game, stats_lines
+from game.ui.tables.delphi.godscene import GodScene, LibraryScene
+from game.ui.tables.delphi.summary import RoundScene
+from game.ui.tables.delphi.table import DelphiTable
+from tests.ui.helpers import button, buttons, click, drag, key, pump, press, settle
+
+GARDNER = demo.GARDNER
+
+
+def table_of(app) -> DelphiTable:
+    for s in reversed(app.scenes.scenes):
+        if isinstance(s, DelphiTable):
+            return s
+    raise AssertionError(f"no Delphi table in {[type(s).__name__ for s in app.scenes.scenes]}")
+
+
+def seat_table(app, runner, viewer, humans=(0,)):
+    """A table on ``runner`` with ``viewer`` at the screen, pushed over the menu."""
+    t = demo._table(app, runner, viewer, humans=humans, live=True)
+    app.scenes.push(t)
+    pump(app, 2)
+    return t
+
+
+def hand_point(t, i):
+    r = t.layout().hand.rects[i]
+    return (r.x + 5, r.y + r.h // 2)
+
+
+def slot_point(t):
+    T = t.layout().tableau
+    return (T.slot or T.area).center
+
+
+def my_turn_runner(players=5, prophet=False, rule=GARDNER, min_played=4):
+    opts = {"players": players, "rounds": players, "first_god": 1, "rules": [rule] + [None] * (players - 1)}
+    return demo.find(
+        opts,
+        ["cautious"] * players,
+        lambda st: st.phase == TURN and st.turn == 0 and st.played >= min_played and (st.prophet >= 0) == prophet,
+    )
+
+
+def type_text(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+
+
+# --- set-up ---------------------------------------------------------------------------------
+def test_setup_starts_a_game_and_the_computer_god_draws_a_library_rule(app):
+    from game.games.delphi.library import find_text
+    from game.ui.tables.delphi import open_new
+
+    open_new(app)
+    pump(app, 2)
+    assert app.scenes.top.name == "delphi-setup"
+    press(app, "5")  # five seats
+    press(app, "Start the game")
+    t = table_of(app)
+    assert t.players == 5 and t.is_bot(1) and not t.is_bot(0)
+    assert t.state.phase == SETRULE and t.state.god == 1  # God first: seat 2, a computer
+    settle(app, 2.0)
+    st = t.state
+    assert st.phase in (TURN, DECLARE) or st.played > 1
+    assert find_text(st.rule) is not None, st.rule  # the computer God drew from the library
+    assert t.viewer == 0 and t.view.rule is None  # the person never sees the rule
+    assert GAME.action_to_text(t.runner.actions[0]).startswith("rule ")
+
+
+def test_setup_rows_follow_the_seat_count_and_rounds(app):
+    from game.ui.tables.delphi.setup import SetupScene
+
+    sc = SetupScene(app)
+    app.scenes.push(sc)
+    pump(app, 2)
+    press(app, "8")
+    assert sc.players == 8 and sc.rounds == 8
+    press(app, "−")
+    assert sc.rounds == 7
+    assert sum(1 for s in range(8) if sc.god_round(s) is None) == 1
+    press(app, "Oracle")
+    assert sc.options()["god_name"] == "Oracle"
+    press(app, "3")
+    assert sc.players == 3 and sc.rounds == 3
+
+
+# --- playing ---------------------------------------------------------------------------------
+def test_drag_a_card_onto_the_main_line_and_the_engine_judges_it(app):
+    r = my_turn_runner()
+    t = seat_table(app, r, 0)
+    before = t.state
+    n = len(t.runner.actions)
+    card = t.hand()[2]
+    right = GAME.fits(before, card)
+    drag(app, hand_point(t, 2), slot_point(t))
+    st = t.runner.states[n + 1]
+    assert t.runner.actions[n] == GAME.action_from_text(f"play {card.code}")
+    if right:
+        assert st.main[len(before.main)] == card
+    else:
+        assert st.side[-1].cards == (card,) and len(st.main) == len(before.main)
+
+
+def test_click_cards_in_order_then_play_the_string(app):
+    r = my_turn_runner()
+    t = seat_table(app, r, 0)
+    hand = t.hand()
+    i, j = 5, 1
+    click(app, hand_point(t, i))
+    click(app, hand_point(t, j))
+    assert t.chosen == [i, j]
+    assert t.string_cards() == (hand[i], hand[j])
+    b = button(app, "Play the 2 cards")
+    assert b.is_enabled
+    n = len(t.runner.actions)
+    press(app, "Play the 2 cards")
+    settle(app, 1.0)
+    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[i].code} {hand[j].code}"
+    st = t.state
+    placed = st.main[-2:] == (hand[i], hand[j]) or any(sp.cards == (hand[i], hand[j]) for sp in st.side)
+    assert placed  # right: both join the main line; wrong: the string hangs together
+
+
+def test_drag_a_string_moves_all_its_cards(app):
+    r = my_turn_runner()
+    t = seat_table(app, r, 0)
+    hand = t.hand()
+    for i in (3, 0, 7):
+        click(app, hand_point(t, i))
+    assert t.chosen == [3, 0, 7]
+    n = len(t.runner.actions)
+    drag(app, hand_point(t, 0), slot_point(t))
+    settle(app, 1.0)
+    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[3].code} {hand[0].code} {hand[7].code}"
+
+
+def test_keyboard_builds_and_plays_a_string(app):
+    r = my_turn_runner()
+    t = seat_table(app, r, 0)
+    hand = t.hand()
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    assert t.chosen == [0, 2]
+    n = len(t.runner.actions)
+    key(app, pygame.K_RETURN)
+    settle(app, 1.0)
+    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[0].code} {hand[2].code}"
+
+
+def test_playing_out_of_turn_is_refused_and_the_card_flies_back(app):
+    r = my_turn_runner()
+    # Anna watches while Ben (another person) is to play: her card may not go down
+    st = r.state
+    other = GAME.current_player(st)
+    t = demo._table(app, r, 0, humans=tuple(range(st.players)), live=True)
+    t.viewer = 1 if other != 1 else 2
+    app.scenes.push(t)
+    t.viewer = [s for s in range(st.players) if s not in (other, st.god)][0]
+    t.on_viewer_changed()
+    pump(app, 2)
+    before = t.state
+    drag(app, hand_point(t, 0), slot_point(t))
+    assert t.state is before  # nothing happened
+    assert any(f.duration > 0 for f in t.anim.flights)  # flying back
+    assert any("not your turn" in x.text for x in t.toasts.items)
+    assert any(t.seat_name(other) in x.text for x in t.toasts.items)  # says who is to play
+
+
+def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
+    r = my_turn_runner(prophet=False)
+    t = seat_table(app, r, 0)
+    drag(app, hand_point(t, 0), slot_point(t))
+    settle(app, 1.0)
+    assert t.state.phase == DECLARE and t.current == 0  # early in the round, no Prophet yet
+    before = t.state
+    drag(app, hand_point(t, 0), slot_point(t))
+    assert t.state is before
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(before, GAME.action_from_text(f"play {t.hand()[0].code}"))
+    expected = t.named(e.value.reason).render("en")
+    assert any(x.text == expected for x in t.toasts.items), [x.text for x in t.toasts.items]
+    assert "Anna" in expected
+
+
+def test_buttons_follow_the_engine(app):
+    r = my_turn_runner(prophet=False)
+    t = seat_table(app, r, 0)
+    noplay = button(app, "No Play")
+    prophet = button(app, "Declare Prophet")
+    assert noplay.is_enabled  # No Play is always a legal action on one's turn
+    assert not prophet.is_enabled  # only right after one's own play
+    why = GAME.prophet_blocker(t.state, 0)
+    assert why is not None and prophet.tool_tip_text == t.named(why).render("en")
+    drag(app, hand_point(t, 1), slot_point(t))
+    settle(app, 1.0)
+    assert t.state.phase == DECLARE and t.current == 0
+    assert button(app, "Declare Prophet").is_enabled
+    assert button(app, "Continue").is_enabled
+    press(app, "Declare Prophet")
+    assert t.state.prophet == 0
+    settle(app, 0.5)
+    assert not any(b.is_enabled for b in buttons(app) if "Declare Prophet" in b.text)  # the Prophet already
+
+
+def test_prophet_judges_with_right_and_wrong(app):
+    r = demo.prophet_judges()
+    st = r.state
+    assert st.prophet == 0 and st.phase == "prophet-verdict"
+    t = seat_table(app, r, 0)
+    truth = GAME.truth_play(st, st.pending)
+    n = len(t.runner.actions)
+    press(app, "Right" if truth else "Wrong")
+    assert t.runner.actions[n] == GAME.action_from_text("verdict right" if truth else "verdict wrong")
+    assert t.runner.states[n + 1].prophet == 0  # a right verdict keeps the Prophet
+
+
+def test_no_play_shows_the_hand_and_the_prophet_picks(app):
+    r = demo.noplay_judged()
+    st = r.state
+    t = seat_table(app, r, 0)
+    L = t.layout()
+    assert L.shown is not None and len(L.shown_cards) == len(st.hands[st.turn])
+    if st.phase == "prophet-verdict":
+        fits = not GAME.truth_noplay(st, st.hands[st.turn])
+        press(app, "A card fits" if fits else "No card fits")
+        settle(app, 0.5)
+        if not fits or t.state.phase != "prophet-pick":
+            return
+    st = t.state
+    assert st.phase == "prophet-pick"
+    shown = t.view.shown_hand
+    good = next(i for i, c in enumerate(shown) if GAME.fits(st, c))
+    click(app, t.layout().shown_cards[good].center)
+    assert t.pick == good
+    press(app, "on the main line")
+    settle(app, 0.5)
+    assert t.state.main[-1] == shown[good]
+
+
+# --- people sharing the device ------------------------------------------------------------------
+def _no_paper_in(surface, rect) -> bool:
+    paper = cardart.PAPER
+    for x in range(rect.x, rect.right, 7):
+        for y in range(rect.y, rect.bottom, 7):
+            if surface.get_at((x, y))[:3] == paper:
+                return False
+    return True
+
+
+def test_pass_screen_between_two_people_shows_nothing_private(app):
+    opts = {"players": 4, "rounds": 4, "first_god": 3, "rules": [GARDNER, None, None, None]}
+    t = start_game(app, opts, 5, {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, None, "cautious", "cautious"]})
+    pump(app, 2)
+    seen = 0
+    for _ in range(60):
+        top = app.scenes.top
+        if isinstance(top, PassScene):
+            w, h = app.size
+            hand_band = pygame.Rect(0, int(h * 0.72), w, int(h * 0.28))
+            assert _no_paper_in(app.screen, hand_band)  # no hand drawn behind the pass screen
+            assert t.viewer is None
+            seen += 1
+            press(app, "show my cards")
+            continue
+        if t.state.phase == ROUND_OVER or t.finished:
+            break
+        if t.my_turn() and t.state.phase == TURN:
+            drag(app, hand_point(t, 0), slot_point(t))
+        elif t.my_turn() and t.state.phase == DECLARE:
+            press(app, "Continue")
+        settle(app, 0.6)
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_person_god_writes_a_rule_behind_the_pass_screen(app):
+    opts = {"players": 3, "rounds": 3, "first_god": 0}
+    t = start_game(app, opts, 9, {"names": ["Anna", "Ben", "Cleo"], "bots": [None, None, "cautious"]})
+    pump(app, 2)
+    assert isinstance(app.scenes.top, PassScene) and "Anna" in app.scenes.top.player_name
+    press(app, "show my cards")
+    g = app.scenes.top
+    assert isinstance(g, GodScene)
+    assert not button(app, "Use this rule").is_enabled
+    click(app, g.entry.rect.center)
+    type_text(app, "if last.rank is odd card.color = black")
+    assert g.checked.error is not None and g.checked.error.column == 21
+    assert not button(app, "Use this rule").is_enabled
+    g.entry.set_text("")
+    click(app, g.entry.rect.center)
+    type_text(app, "card.color != last.color")
+    assert g.checked.rule is not None
+    g.analyser.wait()
+    pump(app, 2)
+    assert g.usable() and button(app, "Use this rule").is_enabled
+    press(app, "Use this rule")
+    pump(app, 2)
+    st = t.state
+    assert st.rule == "card.color != last.color" and st.phase == TURN
+    # the next person gets the device through a pass screen, and never the rule
+    if GAME.current_player(st) == 1:
+        assert isinstance(app.scenes.top, PassScene) and app.scenes.top.player_name == "Ben"
+        press(app, "show my cards")
+        assert t.viewer == 1 and t.view.rule is None
+        assert not any("card.color" in line for line, _ in t._info_lines(t.view))
+    else:
+        assert t.viewer is None or t.viewer != 0
+
+
+def test_library_puts_a_rule_in_the_entry(app):
+    t = demo._table(app, demo.setrule(), 0, humans=(0,), live=True)
+    app.scenes.push(t)
+    pump(app, 2)
+    g = app.scenes.top
+    assert isinstance(g, GodScene)
+    press(app, "Choose from the library")
+    lib = app.scenes.top
+    assert isinstance(lib, LibraryScene)
+    press(app, "After the last card")
+    from game.games.delphi.library import rules_in
+
+    first = rules_in(family="two")[0]
+    L = lib._list_rect()
+    click(app, (L.x + 40, L.y + lib._row_h() // 2))
+    assert app.scenes.top is g and g.rule_text == first.text
+    g.analyser.wait()
+    pump(app, 2)
+    press(app, "Use this rule")
+    pump(app, 2)
+    assert t.state.rule == first.text
+
+
+def test_god_may_judge_by_hand(app):
+    t = demo._table(app, demo.setrule(players=3), 0, humans=(0,), live=True)
+    t.meta["bots"] = [None, "cautious", "cautious"]
+    app.scenes.push(t)
+    pump(app, 2)
+    press(app, "Judge by hand")
+    press(app, "2")
+    press(app, "Judge every play myself")
+    pump(app, 2)
+    st = t.state
+    assert st.by_hand and st.starters == 2 and len(st.main) == 2
+    # the computers play; each verdict comes back to God
+    settle(app, 2.0)
+    assert t.state.phase == "god-verdict" and t.viewer == 0
+    n = len(t.runner.actions)
+    pending = t.state.pending
+    press(app, "Right")
+    assert t.runner.actions[n] == GAME.action_from_text("verdict right")
+    assert t.runner.states[n + 1].main[-len(pending):] == pending  # God said right: on the main line
+
+
+# --- a whole round ---------------------------------------------------------------------------------
+def test_a_whole_round_with_computers_and_one_person(app):
+    opts = {"players": 4, "rounds": 1, "first_god": 1}
+    t = start_game(app, opts, 21, {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, "cautious", "cautious", "cautious"]})
+    my_plays = 0
+    for _ in range(400):
+        top = app.scenes.top
+        if isinstance(top, RoundScene):
+            break
+        st = t.state
+        if t.my_turn() and st.phase == TURN:
+            # play a card the others' evidence suggests, through a real drag
+            drag(app, hand_point(t, my_plays % max(1, len(t.hand()))), slot_point(t))
+            my_plays += 1
+        elif t.my_turn() and st.phase == DECLARE:
+            press(app, "Continue")
+        elif t.my_turn() and st.phase == "prophet-verdict":
+            truth = GAME.truth_play(st, st.pending) if st.pending_kind == "play" else GAME.truth_noplay(st, st.hands[st.turn])
+            press(app, "Right" if truth and st.pending_kind == "play" else ("No card fits" if truth else ("Wrong" if st.pending_kind == "play" else "A card fits")))
+        elif t.my_turn() and st.phase == "prophet-pick":
+            shown = t.view.shown_hand
+            good = next(i for i, c in enumerate(shown) if GAME.fits(st, c))
+            click(app, t.layout().shown_cards[good].center)
+            press(app, "on the main line")
+        settle(app, 0.4)
+    top = app.scenes.top
+    assert isinstance(top, RoundScene) and top.final
+    assert t.state.phase == GAME_OVER and my_plays >= 3
+    res = t.state.results[0]
+    texts = [top.title(), top.reason()] + [row[0] for row in top.rows()]
+    assert "Anna" in texts and res.rule  # the rule is revealed with the scores
+    assert t.finished and read_save("delphi")[0] is None  # the save is gone
+    stats, _ = load_stats()
+    st = stats["delphi"]
+    assert st["games"] == 1 and st["rounds"] == 1
+    lines = dict(stats_lines(st, "en"))
+    assert lines["Games"] == "1" and lines["Rounds played"] == "1"
+
+
+def test_computer_plays_are_animated(app):
+    r = my_turn_runner()
+    t = seat_table(app, r, 0)
+    drag(app, hand_point(t, 0), slot_point(t))
+    settle(app, 0.5)
+    assert t.state.phase == DECLARE
+    press(app, "Continue")
+    # the next seat is a computer: after its thinking pause a card travels
+    for _ in range(40):
+        pump(app, 1, dt=1 / 30)
+        if any(f.duration >= 0.2 and f.hide and f.hide[0] in ("main", "side") for f in t.anim.flights):
+            break
+    else:
+        raise AssertionError("no computer card was seen travelling")
+
+
+# --- stopping, saving, resuming --------------------------------------------------------------------
+def test_stop_early_scores_finished_rounds_with_compensation(app):
+    r = demo.round_over()
+    t = seat_table(app, r, None, humans=(0, 2))
+    assert isinstance(app.scenes.top, RoundScene)
+    press(app, "Stop the game here")
+    press(app, "Stop and score")
+    top = app.scenes.top
+    assert isinstance(top, RoundScene) and top.final
+    expected = GAME.stop(r.state)
+    assert [int(x) for x in top.outcome.scores] == [int(x) for x in expected.scores]
+    god = r.state.results[0].god
+    assert top.outcome.scores[god] == r.state.results[0].scores[god]  # God was God: no +10
+    others = [p for p in range(r.state.players) if p != god]
+    assert all(top.outcome.scores[p] == r.state.results[0].scores[p] + 10 for p in others)
+
+
+def test_next_round_from_the_summary(app):
+    r = demo.round_over()
+    t = seat_table(app, r, None, humans=(0, 2))
+    assert isinstance(app.scenes.top, RoundScene)
+    press(app, "Next round")
+    assert t.state.round == 1 and t.state.phase == SETRULE
+    # Cleo, a person, is God of round 2: the device goes to her, then her rule screen
+    assert isinstance(app.scenes.top, PassScene) and app.scenes.top.player_name == "Cleo"
+    press(app, "show my cards")
+    assert isinstance(app.scenes.top, GodScene) and t.viewer == 2
+
+
+def test_save_and_resume_replays_the_game(app):
+    from game.ui.tables.delphi import resume
+
+    opts = {"players": 4, "rounds": 4, "first_god": 1}
+    t = start_game(app, opts, 33, {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, "cautious", "cautious", "cautious"]})
+    settle(app, 2.0)
+    drag(app, hand_point(t, 0), slot_point(t))
+    settle(app, 1.5)
+    state = t.state
+    save, problem = read_save("delphi")
+    assert problem is None and save is not None
+    app.to_menu()
+    assert resume(app, save) is None
+    t2 = table_of(app)
+    assert t2.state == state and t2.meta["names"][0] == "Anna"
+
+
+# --- the tableau fits ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_hundred_cards_stay_inside_the_tableau(app, size):
+    r = demo.crowded()
+    assert r.state.played >= 100
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    t = seat_table(app, r, 0)
+    L = t.layout()
+    T = L.tableau
+    rects = T.main + [c for col in T.side for c in col] + ([T.slot] if T.slot else [])
+    assert len(rects) == len(r.state.main) + sum(len(sp.cards) for sp in r.state.side) + 1
+    assert all(T.area.contains(x) for x in rects), T.area
+    assert T.fits
+    # nothing in the tableau overlaps the hand, the status line or the side bar
+    assert T.area.bottom <= L.status.y and T.area.right <= L.sidebar.x
+    if size == (1280, 800):
+        assert L.hand.cw >= 70  # hand cards stay large
+
+
+def test_cards_are_large_on_an_ordinary_table(app):
+    t = seat_table(app, demo.prophet_in_office(), 0)
+    assert t.layout().tableau.cw >= 70
+
+
+def test_every_delphi_scene_draws_in_both_languages(app):
+    from game import i18n
+    from game.ui.tables.delphi import scene_factories
+
+    for lang in ("en", "de"):
+        i18n.set_language(lang)
+        for name, make in scene_factories(app):
+            app.scenes.reset(make())
+            pump(app, 2)
+            assert buttons(app), name
+
+
+def test_god_by_hand_rules_a_no_play_wrong_and_picks_the_card(app):
+    from game.engine import GameRunner
+
+    r = GameRunner.start(GAME, {"players": 3, "rounds": 1, "first_god": 0, "rules": [{"hand": True, "starters": 1}]}, 4)
+    r.play(GAME.action_from_text("noplay"))  # the player on turn says no card fits
+    st = r.state
+    assert st.phase == "god-verdict" and st.pending_kind == "noplay"
+    player = st.turn
+    t = seat_table(app, r, 0, humans=(0,))
+    assert t.layout().shown is not None  # the hand lies open on the table
+    press(app, "A card fits")
+    assert t.state.phase == "god-pick"
+    shown = t.view.shown_hand
+    click(app, t.layout().shown_cards[2].center)
+    assert t.pick == 2
+    press(app, "on the main line")
+    st = t.state
+    assert st.main[-1] == shown[2]
+    assert len(st.hands[player]) == len(shown) - 1 + 5  # the card went down, 5 penalty cards came
