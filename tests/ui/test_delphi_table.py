@@ -318,7 +318,7 @@ def test_person_god_writes_a_rule_behind_the_pass_screen(app):
     pump(app, 2)
     assert g.usable() and button(app, "Use this rule").is_enabled
     press(app, "Use this rule")
-    pump(app, 2)
+    settle(app, 1.5)  # the pass screen comes once the starter cards have landed
     st = t.state
     assert st.rule == "card.color != last.color" and st.phase == TURN
     # the next person gets the device through a pass screen, and never the rule
