@@ -91,9 +91,12 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
         for i in range(per):
             ev = random_event(pg, rng, app.size, state)
             try:
-                app.step(1 / 30, events=[ev])
+                # the real queue too: pygame_gui posts its button events
+                # there; left unread they pile up (each holds its element
+                # and UI manager) and no button press would ever arrive
+                app.step(1 / 30, events=pg.event.get() + [ev])
                 if i % 7 == 0:
-                    app.step(1 / 30, events=[])
+                    app.step(1 / 30, events=pg.event.get())
             except Exception:
                 n_err += 1
                 if len(errors) < 5:
