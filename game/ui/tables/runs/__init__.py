@@ -154,12 +154,12 @@ def find_state(options: dict, want: Callable, seeds=range(1, 300)) -> GameRunner
     raise RuntimeError("no such position found")
 
 
-def _mid_round(seat: int = 0, min_chain: int = 4, min_playable: int = 1, players: int = 4, rounds: int = 5, wrap: bool = False, min_round: int = 1):
+def _mid_round(seat: int = 0, min_chain: int = 4, min_playable: int = 1, players: int = 4, rounds: int = 5, wrap: bool = False, min_round: int = 1, min_hand: int = 6):
     def want(st):
         if st.phase != PHASE_PLAY or st.turn != seat or st.round < min_round:
             return False
         p = GAME.playable(st, seat)
-        return len(st.chain) >= min_chain and len(p) >= min_playable and len(st.hands[seat]) >= 6 and not GAME.chain_dead(st)
+        return len(st.chain) >= min_chain and len(p) >= min_playable and len(st.hands[seat]) >= min_hand and not GAME.chain_dead(st)
 
     return find_state({"players": players, "rounds": rounds, "wrap": wrap}, want)
 
@@ -204,6 +204,10 @@ def scene_factories(app):
     def table6():
         return _table(app, _mid_round(players=6, min_chain=3, min_round=2))
 
+    def table2():
+        # two players late in a round: a crowded hand with one card to play
+        return _table(app, _mid_round(players=2, min_chain=5, min_hand=17))
+
     def table_drag():
         t = _table(app, _mid_round(min_chain=3))
         t.prepare_shot = lambda: hold_card_over_chain(app, t)
@@ -239,6 +243,7 @@ def scene_factories(app):
         ("runs-setup", lambda: SetupScene(app)),
         ("runs-table", table4),
         ("runs-table-six", table6),
+        ("runs-table-two", table2),
         ("runs-drag", table_drag),
         ("runs-drawing", drawing),
         ("runs-round-summary", summary),

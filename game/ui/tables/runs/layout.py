@@ -54,7 +54,10 @@ def seat_order(players: int, viewer: int | None) -> list[int]:
     return [(viewer + i) % players for i in range(1, players)]
 
 
-def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | None, n_chain: int, n_hand: int, chain_open: bool) -> Layout:
+def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | None, n_chain: int, n_hand: int, chain_open: bool, lit: frozenset = frozenset()) -> Layout:
+    """``lit``: indices of hand cards that may be played; in a crowded hand
+    they get a card's full width, so nothing covers them and they cover
+    no neighbour's index."""
     w, h = size
     L = Layout(s=s, top_h=int(50 * s))
     margin = int(16 * s)
@@ -84,10 +87,23 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     L.lift = int(14 * s)
     hand_y = h - hh - int(30 * s)
     n = max(1, n_hand)
-    step = min(L.hw + int(8 * s), (avail - L.hw) / max(1, n - 1)) if n > 1 else 0
-    total = L.hw + step * (n - 1)
+    full = L.hw + int(8 * s)
+    steps = [full] * max(0, n - 1)
+    if n > 1 and L.hw + full * (n - 1) > avail:
+        wide = [i for i in range(n - 1) if i in lit]
+        narrow = (n - 1) - len(wide)
+        step = (avail - L.hw - full * len(wide)) / narrow if narrow else full
+        if step < L.hw * 0.22:  # too many lit cards to give each a full place
+            wide, step = [], (avail - L.hw) / (n - 1)
+        steps = [full if i in wide else step for i in range(n - 1)]
+    total = L.hw + sum(steps)
     hx = avail_x0 + (avail - total) / 2
-    L.hand = [pygame.Rect(int(hx + i * step), hand_y, L.hw, hh) for i in range(n_hand)]
+    L.hand = []
+    x = hx
+    for i in range(n_hand):
+        L.hand.append(pygame.Rect(int(x), hand_y, L.hw, hh))
+        if i < len(steps):
+            x += steps[i]
     L.mine = (int(hx), hand_y + hh + int(6 * s))
     L.status = pygame.Rect(avail_x0, hand_y - L.lift - int(44 * s), avail, int(34 * s))
     # the middle: the pile and the run

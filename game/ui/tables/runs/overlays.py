@@ -17,7 +17,7 @@ from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
-from game.ui.widgets import dim, panel, text, text_block
+from game.ui.widgets import dim, panel, text, text_block, wrap
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
 
@@ -35,6 +35,17 @@ def _signed(n: int) -> str:
 
 def num(n: int) -> str:
     return f"−{-int(n)}" if n < 0 else str(int(n))
+
+
+def _head(surface, label: str, right: int, width: int, y: int, size: int) -> None:
+    """A column heading, right-aligned, wrapped onto at most two lines."""
+    lines = wrap(label, size, width)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    yy = y if len(lines) > 1 else y + size // 2
+    for line in lines:
+        text(surface, line, (right, yy), size, INK_DIM, anchor="topright", shadow=False, max_width=width)
+        yy += int(size * 1.2)
 
 
 class RoundSummaryScene(Scene):
@@ -57,7 +68,7 @@ class RoundSummaryScene(Scene):
         s = self.app.scale
         n = self.table.players
         pw = int(min(w * 0.92, 1100 * s))
-        ph = int(150 * s) + n * int(48 * s) + int(110 * s)
+        ph = int(160 * s) + n * int(48 * s) + int(110 * s)
         return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
 
     def _columns(self, r: pygame.Rect, s: float) -> dict[str, int]:
@@ -145,13 +156,14 @@ class RoundSummaryScene(Scene):
         c = self._columns(r, s)
         y = r.y + int(106 * s)
         hs = int(13 * s)
-        text(surface, tr("runs.table.col.player"), (c["name"], y), hs, INK_DIM, shadow=False)
-        text(surface, tr("runs.summary.played"), (c["played"], y), hs, INK_DIM, anchor="topright", shadow=False, max_width=c["col"] - int(10 * s))
-        text(surface, tr("runs.summary.bonus"), (c["bonus"], y), hs, INK_DIM, anchor="topright", shadow=False, max_width=c["col"] - int(10 * s))
-        text(surface, tr("runs.summary.penalty"), (c["hand0"], y), hs, INK_DIM, shadow=False, max_width=c["penalty"] - c["hand0"])
-        text(surface, tr("runs.summary.round_total"), (c["round"], y), hs, INK_DIM, anchor="topright", shadow=False, max_width=c["col"] - int(10 * s))
-        text(surface, tr("runs.summary.game_total"), (c["total"], y), hs, INK_DIM, anchor="topright", shadow=False, max_width=c["col"] - int(10 * s))
-        y += int(24 * s)
+        text(surface, tr("runs.table.col.player"), (c["name"], y + hs), hs, INK_DIM, anchor="midleft", shadow=False)
+        cw = c["col"] - int(12 * s)
+        _head(surface, tr("runs.summary.played"), c["played"], cw, y, hs)
+        _head(surface, tr("runs.summary.bonus"), c["bonus"], cw, y, hs)
+        text(surface, tr("runs.summary.penalty"), (c["hand0"], y + hs), hs, INK_DIM, anchor="midleft", shadow=False, max_width=c["penalty"] - c["hand0"])
+        _head(surface, tr("runs.summary.round_total"), c["round"], cw, y, hs)
+        _head(surface, tr("runs.summary.game_total"), c["total"], cw, y, hs)
+        y += int(34 * s)
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
         totals = st.base

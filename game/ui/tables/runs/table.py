@@ -145,14 +145,21 @@ class RunsTable(TableScene):
     # --- model helpers --------------------------------------------------------------------
     def layout(self) -> Layout:
         v = self.view
-        open_ = bool(v.chain) and not GAME.chain_dead(self.state)
         key = (self.app.size, self.app.scale, id(self.state), self.viewer, len(v.hand))
         if getattr(self, "_layout_key", None) != key:
-            self._layout = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), open_ or not v.chain)
+            open_ = bool(v.chain) and not GAME.chain_dead(self.state)
+            self._layout = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), open_ or not v.chain, self._lit(self.state, v.hand))
             if v.phase != PHASE_PLAY:
                 self._layout.slot = None
             self._layout_key = key
         return self._layout
+
+    def _lit(self, state, hand) -> frozenset:
+        """Indices of the viewer's cards that may be played now (lifted)."""
+        if self.viewer is None or state.phase != PHASE_PLAY or state.turn != self.viewer:
+            return frozenset()
+        p = set(GAME.playable(state, self.viewer))
+        return frozenset(i for i, c in enumerate(hand) if c in p)
 
     def my_turn(self) -> bool:
         st = self.state
@@ -193,6 +200,12 @@ class RunsTable(TableScene):
         # the game exactly where it was)
         self._leaving = True
         self.anim.clear()
+        self.drag.cancel()
+        # the table sits in reference cycles (drag-and-drop calls back into
+        # it), so it may wait for the slow garbage collection: let its large
+        # cached layer go now
+        self._static = None
+        self._static_key = None
         Scene.exit(self)
 
     def _schedule(self, fn, delay: float) -> None:
@@ -327,7 +340,7 @@ class RunsTable(TableScene):
             elif seat == self.viewer and action.card in before.hands[seat]:
                 i = list(before.hands[seat]).index(action.card)
                 start, dur = (dest.x, dest.y), FLY_MINE
-                old = compute_layout(self.app.size, self.app.scale, before.players, self.viewer, len(before.chain), len(before.hands[seat]), True)
+                old = compute_layout(self.app.size, self.app.scale, before.players, self.viewer, len(before.chain), len(before.hands[seat]), True, self._lit(before, before.hands[seat]))
                 if i < len(old.hand):
                     start = (old.hand[i].x, old.hand[i].y - old.lift)
             else:
@@ -666,6 +679,13 @@ class RunsTable(TableScene):
         self.anim.draw(surface)
         self.drag.draw_dragged(surface)
         self.draw_toasts(surface)
+
+    def draw_toasts(self, surface) -> None:
+        """Refusals show over the middle of the table, under the run, where
+        the eye is (not under the top bar's buttons)."""
+        L = self.layout()
+        play_w = L.board.x
+        self.toasts.draw(surface, play_w // 2, L.centre_y + int(112 * L.s), L.s * 0.9)
 
     def _draw_top(self, surface, v, L: Layout) -> None:
         s = L.s
