@@ -72,11 +72,12 @@ def test_drag_a_lit_card_onto_the_end_of_the_run(app):
     pump(app, 1)
     assert t.drag.dragging is not None and t.drag.dragging.payload == ("hand", card)
     assert [z.payload for z in t.drag.legal_zones()] == [("chain", chain_before)] * 2
+    n = len(t.runner.actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=L.slot.center, button=1))
     pump(app, 2)
-    assert t.runner.actions[-1] == GAME.action_from_text(f"play {card.code}")
-    assert t.runner.states[len(t.runner.actions)].chain[chain_before] == card or t.state.phase != PHASE_PLAY
-    assert card not in t.state.hands[0]
+    assert t.runner.actions[n] == GAME.action_from_text(f"play {card.code}")
+    assert t.runner.states[n + 1].chain[chain_before] == card
+    assert card not in t.runner.states[n + 1].hands[0]
     # the card travels to the run (hidden in place until it lands)
     assert any(f.hide == ("chain", chain_before) for f in t.anim.flights)
     settle(app, 1.0)
@@ -155,11 +156,15 @@ def test_a_click_on_the_pile_draws_when_you_cannot_play(app):
     assert len(after.hands[0]) == len(before.hands[0]) + 1 and len(after.pile) == len(before.pile) - 1
 
 
-def test_d_key_and_draw_button_draw(app):
+def test_d_key_space_and_draw_button_draw(app):
     t = _must_draw(app)
     n = len(t.runner.actions)
     key(app, pygame.K_d)
-    assert len(t.runner.actions) == n + 1 and t.runner.actions[n].kind == "draw"
+    assert t.runner.actions[n].kind == "draw"
+    t = _must_draw(app)
+    n = len(t.runner.actions)
+    key(app, pygame.K_SPACE)
+    assert t.runner.actions[n].kind == "draw"
     t = _must_draw(app)
     n = len(t.runner.actions)
     press(app, "Draw")
@@ -248,9 +253,11 @@ def test_forced_draw_of_a_person_away_from_the_screen_needs_no_pass_screen(app):
     # viewer None (two people): the table shows no hand, and Ben's draw is one click
     assert top(app) is t and t.viewer is None
     assert "Draw for Ben" == button(app, "Draw for").text
-    ben = len(t.state.hands[1])
+    before, n = t.state, len(t.runner.actions)
     press(app, "Draw for Ben")
-    assert t.runner.actions[-1].kind == "draw" and len(t.runner.states[-1].hands[1]) in (ben + 1, 0) or t.state.phase != PHASE_PLAY
+    assert t.runner.actions[n].kind == "draw"
+    assert len(t.runner.states[n + 1].hands[1]) == len(before.hands[1]) + 1
+    assert top(app) is t and t.viewer is None  # no pass screen, no hand shown
 
 
 # --- whole games ------------------------------------------------------------------------------------
@@ -367,3 +374,16 @@ def test_every_runs_scene_draws_in_german_too(app):
         app.scenes.reset(make())
         pump(app, 2)
         assert app.scenes.top is not None, name
+
+
+def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
+    runner = runs_ui.find_state({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and (st.dealer + st.round + 1) % 3 in (0, 1), seeds=range(5, 60))
+    t = open_table(app, runner, bots=[None, None, "simple"])
+    assert top(app).name == "runs-round-summary"  # the sheet is public: no pass screen
+    starter = (t.state.dealer + t.state.round + 1) % 3
+    press(app, "Next round")
+    assert t.state.phase == PHASE_PLAY and t.state.turn == starter
+    assert top(app).name == "pass" and t.viewer is None
+    name = t.seat_name(starter)
+    press(app, f"I'm {name}")
+    assert t.viewer == starter and t.view.hand == t.state.hands[starter]

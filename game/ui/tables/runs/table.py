@@ -53,9 +53,10 @@ from game.ui.tables.runs.layout import SEAT_COLOURS, Layout, compute_layout
 from game.ui.widgets import felt, panel, text, text_block
 
 # base durations in seconds (scaled by the animation setting)
-THINK = 0.55  # a computer seat with a card to play
+THINK = 0.55  # a computer seat choosing between cards
+ONE_CARD_THINK = 0.3  # a computer seat with exactly one card to play
 FORCED_THINK = 0.12  # a computer seat that can only draw or pass
-AUTO_THINK = 0.25  # a person's automatic draw (the setting is on)
+AUTO_THINK = 0.18  # a person's automatic draw (the setting is on)
 DEAD_THINK = 0.05  # the run is dead: the pile runs out
 FLY_PLAY = 0.38  # a computer's card travelling to the run
 FLY_MINE = 0.18  # your card snapping onto the run
@@ -128,7 +129,11 @@ class RunsTable(TableScene):
             if "name" in p:
                 p["name"] = self.seat_name(p["seat"])
         if isinstance(p.get("seats"), (list, tuple)) and "names" in p:
-            p["names"] = [self.seat_name(x) for x in p["seats"]]
+            from game.ui.tables.runs.overlays import join_names
+
+            p["names"] = join_names([self.seat_name(x) for x in p["seats"]])
+        if isinstance(p.get("score"), int):
+            p["score"] = num(p["score"])  # a real minus sign
         return Message(m.key, p)
 
     def kind(self, seat: int) -> str:
@@ -276,10 +281,10 @@ class RunsTable(TableScene):
             if self.is_bot(seat):
                 self._schedule(self._forced_step, DEAD_THINK if dead else FORCED_THINK)
             elif self._auto_for(dead):
-                self._schedule(self._forced_step, DEAD_THINK if dead and self._run_out_round == st.round else AUTO_THINK)
+                self._schedule(self._forced_step, DEAD_THINK if dead else AUTO_THINK)
             return
         if self.is_bot(seat):
-            self._schedule(self._bot_move, THINK)
+            self._schedule(self._bot_move, THINK if len(GAME.playable(st)) > 1 else ONE_CARD_THINK)
 
     def _auto_for(self, dead: bool) -> bool:
         return bool(self.app.settings.auto_draw) or (dead and self._run_out_round == self.state.round)
@@ -596,6 +601,13 @@ class RunsTable(TableScene):
         self.clear_ui()
         self.build_ui()
         self.focus_index = keep if keep is not None and keep < len(self._focusables) else None
+
+    def language_changed(self) -> None:
+        # the log in the new language (this round's, rebuilt from the record)
+        self.log_lines = []
+        self._replay_log()
+        self.touch()
+        super().language_changed()
 
     def on_viewer_changed(self) -> None:
         self.drag.cancel()
