@@ -784,7 +784,10 @@ class RunsTable(TableScene):
             if n == 0:
                 hint = tr("runs.table.any_card")
             else:
-                hint = tr("runs.table.next", cards=self.open_ends())
+                from game.cards import display
+
+                ends = [display(c, self.lang) for c in self.open_ends()]
+                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(ends))
             text_block(surface, hint, pygame.Rect(sl.x - int(20 * s), sl.bottom + int(8 * s), sl.w + int(40 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
             if n == 0:
                 text(surface, "?", sl.center, int(40 * s), (255, 255, 255), bold=True, anchor="center", shadow=False)
