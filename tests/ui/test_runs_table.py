@@ -387,3 +387,21 @@ def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
     name = t.seat_name(starter)
     press(app, f"I'm {name}")
     assert t.viewer == starter and t.view.hand == t.state.hands[starter]
+
+
+def test_statistics_fold_ties_and_survive_odd_files():
+    from game.engine import Outcome, msg
+
+    st: dict = {}
+    tie = Outcome(winners=(0, 2), scores=(-40.0, -90.0, -40.0), reason=msg("runs.outcome.tie"))
+    runs_ui.fold_stats(st, tie, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 5)
+    win = Outcome(winners=(1,), scores=(-70.0, -20.0, -50.0), reason=msg("runs.outcome.win"))
+    runs_ui.fold_stats(st, win, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 6)
+    assert st["games"] == 2 and st["rounds"] == 11
+    assert st["kinds"]["person"] == {"seats": 2, "wins": 1, "sum": -110, "best": -40}
+    assert st["kinds"]["simple"]["wins"] == 1 and st["kinds"]["strong"]["wins"] == 1
+    assert st["best"] == {"score": -20, "name": "C2"}
+    lines = dict(runs_ui.stats_lines(st, "en"))
+    assert lines["Best score"] == "−20 · C2" and lines["Person"] == "1 of 2 won · best −40"
+    assert runs_ui.stats_lines({}, "en") == []
+    assert runs_ui.stats_lines({"games": 1, "kinds": "x", "people": 3, "best": 5}, "de")[0][0] == "Gespielte Partien"

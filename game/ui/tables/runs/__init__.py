@@ -104,7 +104,12 @@ def fold_stats(st: dict, outcome, kinds: list[str], names: list[str], rounds: in
 
 def _row_value(row: dict, lang: str) -> str:
     seats = int(row.get("seats", 0))
-    return tr("runs.table.stats_row", lang, wins=int(row.get("wins", 0)), n=seats, best=row.get("best", "–"), mean=round(row.get("sum", 0) / seats) if seats else 0)
+    best = row.get("best")
+    return tr("runs.table.stats_row", lang, wins=int(row.get("wins", 0)), n=seats, best=_num(best) if isinstance(best, int) else "–")
+
+
+def _num(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
@@ -113,7 +118,8 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     out = [(tr("runs.table.stats_games", lang), tr("runs.table.stats_games_value", lang, n=int(stats.get("games", 0)), rounds=int(stats.get("rounds", 0))))]
     best = stats.get("best")
     if isinstance(best, dict) and "score" in best:
-        out.append((tr("runs.table.stats_best", lang), f"{best['score']} · {best.get('name', '')}"))
+        score = best["score"]
+        out.append((tr("runs.table.stats_best", lang), f"{_num(score) if isinstance(score, int) else score} · {best.get('name', '')}"))
     kinds = stats.get("kinds") if isinstance(stats.get("kinds"), dict) else {}
     for k in KIND_ORDER:
         row = kinds.get(k)
