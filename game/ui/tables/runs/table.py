@@ -274,6 +274,8 @@ class RunsTable(TableScene):
         st = self.state
         if st.phase != PHASE_PLAY or self.finished:
             return
+        if self.kcur is not None and self.my_turn():
+            self.kcur = self._first_playable_index()  # the keyboard cursor starts on a lit card
         seat = st.turn
         forced = self.forced()
         dead = self.dead()
@@ -315,12 +317,10 @@ class RunsTable(TableScene):
             self.log_lines.append((before.turn if action.kind in (PLAY, DRAW, PASS) else None, desc))
             self.log_lines = self.log_lines[-40:]
             self.log = [d for _, d in self.log_lines]
-        self.app.play_sound("place" if action.kind == PLAY else "deal" if action.kind == DRAW else "place")
+        self.app.play_sound("deal" if action.kind in (DRAW, NEXT_ROUND) else "place")
         self.autosave()
         self.drag.cancel()
         wait = self.animate(before, action)
-        if self.kcur is not None:
-            self.kcur = self._first_playable_index()
         self.rebuild()
         if self.state.phase == PHASE_PLAY and action.kind != PLAY:
             wait = 0.0  # draws stream: the next seat starts while the card flies
@@ -594,8 +594,15 @@ class RunsTable(TableScene):
         return False
 
     # --- buttons ------------------------------------------------------------------------------
+    def _ui_sig(self) -> tuple:
+        return (self.draw_label(), self.app.settings.auto_draw, self.app.size, self.lang)
+
     def rebuild(self) -> None:
+        """Remake the buttons if what they say changed (most moves change
+        nothing there: computer turns stream by without rebuilding)."""
         if self.app.scenes.top is not self:
+            return
+        if self._elements and getattr(self, "_built_sig", None) == self._ui_sig():
             return
         keep = self.focus_index
         self.clear_ui()
@@ -633,6 +640,7 @@ class RunsTable(TableScene):
         return tr(key, name=self.seat_name(seat)), True
 
     def build_ui(self) -> None:
+        self._built_sig = self._ui_sig()
         w, h = self.app.size
         s = self.app.scale
         bh = int(36 * s)
