@@ -157,6 +157,12 @@ class App:
         self.ui = self._make_ui()
         for s in self.scenes.scenes:
             s.resize(self.size)
+        # the old UI manager and the screen-sized surfaces sit in reference
+        # cycles; collect them now rather than at the next full collection,
+        # or repeated resizes pile up hundreds of MB
+        import gc
+
+        gc.collect()
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.settings.fullscreen)

@@ -1,0 +1,311 @@
+"""The round summary and the end of a game of Runs, drawn over the table.
+
+The summary is the round's score sheet, one row per seat: points for cards
+played, finishing bonus, the cards left in hand (now shown to everyone)
+and their penalty, the round's total and the game total so far.  Between
+rounds it offers "Next round" (N) and, in a game played until the table
+stops, "End the game".  After the last round it leads to the final scores.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.games.runs import GAME
+from game.games.runs.rules import OPEN_ENDED, PHASE_BREAK
+from game.i18n import tr
+from game.ui import cardart
+from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.scene import Scene
+from game.ui.widgets import dim, panel, text, text_block, wrap
+
+AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
+
+
+def join_names(names: list[str]) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cleo" (en/de)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " " + tr("runs.table.and") + " " + names[-1]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+def num(n: int) -> str:
+    return f"−{-int(n)}" if n < 0 else str(int(n))
+
+
+def _head(surface, label: str, right: int, width: int, y: int, size: int) -> None:
+    """A column heading, right-aligned, wrapped onto at most two lines."""
+    lines = wrap(label, size, width)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    yy = y if len(lines) > 1 else y + size // 2
+    for line in lines:
+        text(surface, line, (right, yy), size, INK_DIM, anchor="topright", shadow=False, max_width=width)
+        yy += int(size * 1.2)
+
+
+class RoundSummaryScene(Scene):
+    """The sheet of the round just finished (``table.state.history[-1]``)."""
+
+    opaque = False
+    name = "runs-round-summary"
+
+    def __init__(self, app, table, final: bool = False, outcome=None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.final = final
+        self.outcome = outcome
+        self.result = table.state.history[-1]
+        self.auto_left = AUTO_NEXT if not table.humans() and not final else None
+
+    # --- layout -------------------------------------------------------------------------------
+    def _rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        n = self.table.players
+        pw = int(min(w * 0.92, 1100 * s))
+        ph = int(160 * s) + n * int(48 * s) + int(110 * s)
+        return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
+
+    def _columns(self, r: pygame.Rect, s: float) -> dict[str, int]:
+        """Right edges of the number columns and the span of the hand column."""
+        x = r.x + int(24 * s)
+        name_w = int(min(210 * s, r.w * 0.2))
+        col = int(118 * s)
+        return {
+            "name": x,
+            "played": x + name_w + col,
+            "bonus": x + name_w + 2 * col,
+            "hand0": x + name_w + 2 * col + int(26 * s),
+            "hand1": r.right - int(24 * s) - 2 * col - int(80 * s),
+            "penalty": r.right - int(24 * s) - 2 * col,
+            "round": r.right - int(24 * s) - col,
+            "total": r.right - int(24 * s),
+            "col": col,
+        }
+
+    def build_ui(self) -> None:
+        r = self._rect()
+        s = self.app.scale
+        bw, bh = int(230 * s), int(46 * s)
+        y = r.bottom - bh - int(18 * s)
+        t = self.table
+        st = t.state
+        if self.final:
+            self.primary = self.button((r.right - bw - int(24 * s), y, bw, bh), tr("runs.table.final_scores"), self._final, object_id="#primary")
+        else:
+            self.primary = self.button((r.right - bw - int(24 * s), y, bw, bh), tr("runs.ui.next_round") + " (N)", self._next, object_id="#primary")
+            if st.rounds == OPEN_ENDED:
+                self.button((r.right - 2 * bw - int(36 * s), y, bw, bh), tr("runs.ui.stop"), self._stop)
+        self.button((r.x + int(24 * s), y, int(150 * s), bh), tr("ui.menu"), t.leave)
+        self.focus(self.primary)
+
+    # --- actions ------------------------------------------------------------------------------
+    def _next(self) -> None:
+        if self.table.state.phase != PHASE_BREAK:
+            return
+        self.app.pop()
+        self.table.next_round()
+
+    def _stop(self) -> None:
+        self.app.pop()
+        self.table.stop_game()
+
+    def _final(self) -> None:
+        self.app.pop()
+        self.app.push(GameOverScene(self.app, self.table, self.outcome or GAME.outcome(self.table.state)))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_n and not self.final:
+                self._next()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.table.leave()
+                return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.auto_left is not None:
+            self.auto_left -= dt * (1.0 if self.app.settings.animation_factor > 0 else 10.0)
+            if self.auto_left <= 0:
+                self.auto_left = None
+                self._next()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        dim(surface, 120)
+        t = self.table
+        res = self.result
+        st = t.state
+        r = self._rect()
+        s = self.app.scale
+        lang = t.lang
+        panel(surface, r, 238, int(16 * s), GOLD)
+        if st.rounds == OPEN_ENDED:
+            title = tr("runs.table.summary_title_open", round=res.round)
+        else:
+            title = tr("runs.table.summary_title", round=res.round, rounds=st.rounds)
+        text(surface, title, (r.centerx, r.y + int(16 * s)), int(30 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
+        why = tr("runs.table.why." + res.reason)
+        text_block(surface, why, pygame.Rect(r.x + int(40 * s), r.y + int(60 * s), r.w - int(80 * s), int(40 * s)), int(16 * s), INK_DIM, align="center")
+        c = self._columns(r, s)
+        y = r.y + int(106 * s)
+        hs = int(13 * s)
+        text(surface, tr("runs.table.col.player"), (c["name"], y + hs), hs, INK_DIM, anchor="midleft", shadow=False)
+        cw = c["col"] - int(12 * s)
+        _head(surface, tr("runs.summary.played"), c["played"], cw, y, hs)
+        _head(surface, tr("runs.summary.bonus"), c["bonus"], cw, y, hs)
+        text(surface, tr("runs.summary.penalty"), (c["hand0"], y + hs), hs, INK_DIM, anchor="midleft", shadow=False, max_width=c["penalty"] - c["hand0"])
+        _head(surface, tr("runs.summary.round_total"), c["round"], cw, y, hs)
+        _head(surface, tr("runs.summary.game_total"), c["total"], cw, y, hs)
+        y += int(34 * s)
+        pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
+        y += int(8 * s)
+        totals = st.base
+        best_round = max(res.totals)
+        mw = int(28 * s)
+        for seat in range(t.players):
+            row_h = int(48 * s)
+            cy = y + row_h // 2
+            pygame.draw.circle(surface, t.seat_colour(seat), (c["name"] + int(6 * s), cy - int(7 * s)), int(5 * s))
+            text(surface, t.seat_name(seat), (c["name"] + int(18 * s), cy - int(16 * s)), int(17 * s), INK, bold=True, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
+            sub = t.kind_label(seat)
+            if seat in res.finish:
+                place = res.finish.index(seat) + 1
+                sub = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+            text(surface, sub, (c["name"] + int(18 * s), cy + int(4 * s)), int(12 * s), INK_DIM, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
+            text(surface, _signed(res.played[seat]), (c["played"], cy), int(18 * s), INK, anchor="midright", shadow=False)
+            text(surface, _signed(res.bonus[seat]) if res.bonus[seat] else "–", (c["bonus"], cy), int(18 * s), GOLD if res.bonus[seat] else INK_DIM, anchor="midright", shadow=False)
+            # the cards left in hand, small, then the penalty
+            left = res.left[seat]
+            span = c["hand1"] - c["hand0"]
+            if left:
+                step = min(mw * 0.62, (span - mw) / max(1, len(left) - 1)) if len(left) > 1 else 0
+                for i, card in enumerate(left):
+                    img = cardart.face(card, mw, lang, self.app.settings.four_colour)
+                    surface.blit(img, (int(c["hand0"] + i * step), cy - img.get_height() // 2))
+            else:
+                text(surface, tr("runs.table.empty_hand"), (c["hand0"], cy), int(14 * s), INK_DIM, anchor="midleft", shadow=False)
+            pen = res.penalty[seat]
+            text(surface, f"−{pen}" if pen else "–", (c["penalty"], cy), int(18 * s), (236, 140, 120) if pen else INK_DIM, anchor="midright", shadow=False)
+            rt = res.totals[seat]
+            text(surface, _signed(rt), (c["round"], cy), int(18 * s), GOLD if rt == best_round else INK, bold=True, anchor="midright", shadow=False)
+            text(surface, num(totals[seat]), (c["total"], cy), int(20 * s), INK, bold=True, anchor="midright", shadow=False)
+            y += row_h
+        # who leads the next round
+        y += int(6 * s)
+        if not self.final and st.phase == PHASE_BREAK:
+            nxt = (st.dealer + st.round + 1) % st.players
+            line = tr("runs.table.next_leads", round=st.round + 1, name=t.seat_name(nxt))
+            if self.auto_left is not None:
+                line += " " + tr("runs.table.auto_next", n=max(1, int(self.auto_left + 0.99)))
+            text(surface, line, (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
+        elif self.final:
+            text(surface, tr("runs.table.last_round"), (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
+
+
+class GameOverScene(Scene):
+    """Winner(s) and the scoreboard of every round."""
+
+    opaque = False
+    name = "runs-result"
+    MAX_COLS = 10
+
+    def __init__(self, app, table, outcome) -> None:
+        super().__init__(app)
+        self.table = table
+        self.outcome = outcome
+
+    def _rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        n = self.table.players
+        pw = int(min(w * 0.9, 1040 * s))
+        ph = int(150 * s) + n * int(38 * s) + int(100 * s)
+        return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
+
+    def build_ui(self) -> None:
+        from game.ui.tables.runs import new_game_from, play_again
+
+        r = self._rect()
+        s = self.app.scale
+        bw, bh = int(220 * s), int(46 * s)
+        y = r.bottom - bh - int(18 * s)
+        gap = int(14 * s)
+        x = r.right - int(24 * s) - 3 * bw - 2 * gap
+        self.primary = self.button((x, y, bw, bh), tr("ui.play_again"), lambda: play_again(self.app, self.table), object_id="#primary")
+        self.button((x + bw + gap, y, bw, bh), tr("ui.new_game"), lambda: new_game_from(self.app, self.table))
+        self.button((x + 2 * (bw + gap), y, bw, bh), tr("ui.menu"), self.app.to_menu)
+        self.focus(self.primary)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.to_menu()
+            return
+        super().handle_event(event)
+
+    def title(self) -> str:
+        t = self.table
+        names = [t.seat_name(w) for w in self.outcome.winners]
+        if len(names) == 1:
+            return tr("runs.table.winner", name=names[0])
+        return tr("runs.table.winners", names=join_names(names))
+
+    def draw(self, surface) -> None:
+        dim(surface, 130)
+        t = self.table
+        st = t.state
+        out = self.outcome
+        r = self._rect()
+        s = self.app.scale
+        panel(surface, r, 240, int(16 * s), GOLD)
+        text(surface, "★ " + self.title() + " ★", (r.centerx, r.y + int(16 * s)), int(32 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
+        reason = t.named(out.reason).render(t.lang)
+        text_block(surface, reason, pygame.Rect(r.x + int(40 * s), r.y + int(64 * s), r.w - int(80 * s), int(40 * s)), int(16 * s), INK_DIM, align="center")
+        hist = st.history
+        rounds = list(range(len(hist)))
+        shown = rounds[-self.MAX_COLS:]
+        hidden = rounds[: len(rounds) - len(shown)]
+        x_name = r.x + int(28 * s)
+        x_total = r.right - int(28 * s)
+        name_w = int(min(240 * s, r.w * 0.26))
+        cols_x0 = x_name + name_w
+        cols = len(shown) + (1 if hidden else 0)
+        col_w = (x_total - int(100 * s) - cols_x0) / max(1, cols)
+        y = r.y + int(112 * s)
+        hs = int(13 * s)
+        text(surface, tr("runs.table.col.player"), (x_name, y), hs, INK_DIM, shadow=False)
+        ci = 0
+        if hidden:
+            text(surface, tr("runs.table.col.rounds", a=1, b=len(hidden)), (int(cols_x0 + col_w * (ci + 1)), y), hs, INK_DIM, anchor="topright", shadow=False, max_width=int(col_w))
+            ci += 1
+        for k in shown:
+            text(surface, tr("runs.table.col.round", n=hist[k].round), (int(cols_x0 + col_w * (ci + 1)), y), hs, INK_DIM, anchor="topright", shadow=False, max_width=int(col_w))
+            ci += 1
+        text(surface, tr("runs.summary.game_total"), (x_total, y), hs, INK_DIM, anchor="topright", shadow=False)
+        y += int(24 * s)
+        pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
+        y += int(8 * s)
+        order = sorted(range(t.players), key=lambda p: (-st.base[p], p))
+        for seat in order:
+            win = seat in out.winners
+            colour = GOLD if win else INK
+            cy = y + int(19 * s)
+            pygame.draw.circle(surface, t.seat_colour(seat), (x_name + int(6 * s), cy), int(5 * s))
+            label = t.seat_name(seat) + ("  ★" if win else "")
+            text(surface, label, (x_name + int(18 * s), cy), int(18 * s), colour, bold=True, anchor="midleft", shadow=False, max_width=name_w - int(24 * s))
+            ci = 0
+            if hidden:
+                v = sum(hist[k].totals[seat] for k in hidden)
+                text(surface, num(v), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)
+                ci += 1
+            for k in shown:
+                text(surface, num(hist[k].totals[seat]), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)
+                ci += 1
+            text(surface, num(st.base[seat]), (x_total, cy), int(21 * s), colour, bold=True, anchor="midright", shadow=False)
+            y += int(38 * s)

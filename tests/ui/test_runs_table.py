@@ -1,0 +1,407 @@
+"""The Runs table through real events on the dummy driver: playing a card
+by drag, by click and by keyboard, a refused card, drawing (by click, key
+and automatically), the dead run drawn out with one click, the pass screen
+between two people checked on the rendered surface, a whole game to the end
+screen, "until we stop", save and resume, statistics."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.games.runs import GAME
+from game.games.runs.rules import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
+from game.persistence.saves import load_stats, read_save
+from game.ui.tables import runs as runs_ui
+from game.ui.tables.runs.table import RunsTable
+from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
+
+
+def top(app):
+    return app.scenes.top
+
+
+def open_table(app, runner, bots=None, names=None) -> RunsTable:
+    from game.ui.scenes.menu import MenuScene
+
+    t = runs_ui._table(app, runner, bots=bots, names=names)
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(t)
+    pump(app, 2)
+    return t
+
+
+def my_turn_with_choice(app, **kw) -> RunsTable:
+    t = open_table(app, runs_ui._mid_round(**kw))
+    assert t.my_turn() and t.view.playable
+    return t
+
+
+def hand_rect(t, card):
+    L = t.layout()
+    i = list(t.view.hand).index(card)
+    r = L.hand[i]
+    return r.move(0, -L.lift) if card in t.view.playable else r
+
+
+def paper_share(surface, rect) -> float:
+    """Share of card-face pixels (paper, also when shaded as not playable)
+    in a rect of the rendered screen; the felt is far darker."""
+    n = hit = 0
+    for y in range(rect.y + 4, rect.bottom - 4, 4):
+        for x in range(rect.x + 4, rect.right - 4, 4):
+            r, g, b, *_ = surface.get_at((x, y))
+            n += 1
+            hit += r > 170 and g > 170 and b > 160
+    return hit / max(1, n)
+
+
+# --- playing a card -------------------------------------------------------------------------------
+
+
+def test_drag_a_lit_card_onto_the_end_of_the_run(app):
+    t = my_turn_with_choice(app)
+    card = t.view.playable[0]
+    chain_before = len(t.state.chain)
+    L = t.layout()
+    start = hand_rect(t, card).center
+    # while dragging, the end of the run glows (the legal zone)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=L.slot.center, rel=(5, 5), buttons=(1, 0, 0)))
+    pump(app, 1)
+    assert t.drag.dragging is not None and t.drag.dragging.payload == ("hand", card)
+    assert [z.payload for z in t.drag.legal_zones()] == [("chain", chain_before)] * 2
+    n = len(t.runner.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=L.slot.center, button=1))
+    pump(app, 2)
+    assert t.runner.actions[n] == GAME.action_from_text(f"play {card.code}")
+    assert t.runner.states[n + 1].chain[chain_before] == card
+    assert card not in t.runner.states[n + 1].hands[0]
+    # the card travels to the run (hidden in place until it lands)
+    assert any(f.hide == ("chain", chain_before) for f in t.anim.flights)
+    settle(app, 1.0)
+    assert not any(f.hide == ("chain", chain_before) for f in t.anim.flights)
+
+
+def test_click_a_lit_card_plays_it(app):
+    t = my_turn_with_choice(app)
+    card = t.view.playable[-1]
+    click(app, hand_rect(t, card).center)
+    assert t.runner.actions[-1].card == card
+    assert "plays" in t.log_lines[-1][1] and "Anna" in t.log_lines[-1][1]
+
+
+def test_keyboard_arrows_and_enter_play_a_card(app):
+    t = my_turn_with_choice(app)
+    key(app, pygame.K_RIGHT)  # the cursor appears on the first lit card
+    assert t.kcur is not None and t.view.hand[t.kcur] in t.view.playable
+    card = t.view.hand[t.kcur]
+    key(app, pygame.K_RETURN)
+    assert t.runner.actions[-1].card == card
+
+
+def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(app):
+    t = my_turn_with_choice(app)
+    bad = next(c for c in t.view.hand if c not in t.view.playable)
+    state, n_states = t.state, len(t.runner.states)
+    L = t.layout()
+    drag(app, hand_rect(t, bad).center, L.slot.center)
+    assert t.state is state and len(t.runner.states) == n_states
+    assert bad in t.state.hands[0]
+    # the reason is the engine's, in words
+    try:
+        GAME.apply(state, GAME.action_from_text(f"play {bad.code}"))
+        raise AssertionError("the engine accepted a card the table lit as unplayable")
+    except Exception as e:  # IllegalAction
+        expected = e.reason.render("en")
+    assert any(expected == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
+    assert any(f.hide == ("hand", bad) for f in t.anim.flights)  # flying back
+    settle(app, 0.8)
+    assert not t.anim.flights and t.state is state
+    # a click on it is refused the same way
+    click(app, hand_rect(t, bad).center)
+    assert t.state is state and any(expected == toast.text for toast in t.toasts.items)
+
+
+def test_dropping_on_the_felt_flies_back_and_plays_nothing(app):
+    t = my_turn_with_choice(app)
+    card = t.view.playable[0]
+    state = t.state
+    drag(app, hand_rect(t, card).center, (t.layout().pile.right + 20, 200))
+    assert t.state is state
+    settle(app, 0.6)
+    assert card in t.view.hand
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+
+def _must_draw(app, dead: bool = False):
+    def want(st):
+        return st.phase == PHASE_PLAY and st.turn == 0 and GAME.forced_action(st) is not None and GAME.chain_dead(st) == dead and len(st.pile) >= 5
+
+    t = open_table(app, runs_ui.find_state({"players": 3, "rounds": 5}, want))
+    assert t.my_turn() and t.clicker_forced() is not None
+    return t
+
+
+def test_a_click_on_the_pile_draws_when_you_cannot_play(app):
+    t = _must_draw(app)
+    before, n = t.state, len(t.runner.actions)
+    assert button(app, "Draw").is_enabled
+    click(app, t.layout().pile.center)
+    assert t.runner.actions[n].kind == "draw"
+    after = t.runner.states[n + 1]
+    assert len(after.hands[0]) == len(before.hands[0]) + 1 and len(after.pile) == len(before.pile) - 1
+
+
+def test_d_key_space_and_draw_button_draw(app):
+    t = _must_draw(app)
+    n = len(t.runner.actions)
+    key(app, pygame.K_d)
+    assert t.runner.actions[n].kind == "draw"
+    t = _must_draw(app)
+    n = len(t.runner.actions)
+    key(app, pygame.K_SPACE)
+    assert t.runner.actions[n].kind == "draw"
+    t = _must_draw(app)
+    n = len(t.runner.actions)
+    press(app, "Draw")
+    assert t.runner.actions[n].kind == "draw"
+
+
+def test_draw_is_refused_while_you_can_play(app):
+    t = my_turn_with_choice(app)
+    assert not button(app, "Draw").is_enabled
+    state = t.state
+    key(app, pygame.K_d)
+    click(app, t.layout().pile.center)
+    assert t.state is state
+
+
+def test_auto_draw_draws_by_itself(app):
+    app.settings.auto_draw = True
+    t = _must_draw(app)
+    n = len(t.runner.actions)
+    settle(app, 1.0)
+    assert len(t.runner.actions) > n and t.runner.actions[n].kind == "draw"
+
+
+def test_a_dead_run_is_drawn_out_with_one_click_in_seconds(app):
+    app.settings.animation = "normal"
+    t = _must_draw(app, dead=True)
+    assert "Draw out the pile" in button(app, "Draw out").text
+    round_no = t.state.round
+    press(app, "Draw out")
+    frames = 0
+    while t.state.phase == PHASE_PLAY and frames < 600:
+        pump(app, 1, dt=1 / 30)
+        frames += 1
+    assert t.state.phase in (PHASE_BREAK, PHASE_OVER) and t.state.history[-1].round == round_no
+    # simulated seconds at normal animation speed, not wall-clock time
+    assert frames / 30 < 6.0, f"the pile took {frames / 30:.1f} s of table time"
+    settle(app, 1.5)
+    assert top(app).name == "runs-round-summary"
+
+
+# --- people -----------------------------------------------------------------------------------------
+
+
+def test_pass_screen_between_two_people_shows_nothing_before_confirm(app):
+    # Anna (0) and Ben (1) are people, Cleo (2) a computer; Anna to play
+    runner = runs_ui.find_state({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
+    t = open_table(app, runner, bots=[None, None, "strong"])
+    # two people: the first hand is shown only after Anna confirms
+    assert top(app).name == "pass"
+    press(app, "I'm Anna")
+    assert t.viewer == 0
+    hand_area = pygame.Rect(16, t.layout().hand[0].y - 20, t.layout().status.w, t.layout().hand[0].h)
+    assert paper_share(app.screen, hand_area) > 0.3  # Anna's cards are on screen
+    click(app, hand_rect(t, t.view.playable[0]).center)
+    # play on until Ben has to decide something; nothing of his may show before he confirms
+    for _ in range(400):
+        pump(app, 1, dt=1 / 20)
+        if top(app).name == "pass":
+            break
+        if t.my_turn() and t.viewer == 0:
+            if t.view.playable:
+                click(app, hand_rect(t, t.view.playable[0]).center)
+            else:
+                key(app, pygame.K_d)
+        elif t.state.phase == PHASE_PLAY and t.clicker_forced() is not None:
+            key(app, pygame.K_d)  # Ben's forced draw: one key, no pass screen
+        if t.state.phase != PHASE_PLAY:
+            break
+    assert top(app).name == "pass", "Ben was never handed the device"
+    assert t.viewer is None and t.state.turn == 1
+    for _ in range(3):
+        pump(app, 1)
+        assert paper_share(app.screen, hand_area) < 0.02
+    ben = t.state.hands[1]
+    press(app, "I'm Ben")
+    assert top(app) is t and t.viewer == 1 and t.view.hand == ben
+    pump(app, 2)
+    assert paper_share(app.screen, hand_area) > 0.3
+
+
+def test_forced_draw_of_a_person_away_from_the_screen_needs_no_pass_screen(app):
+    def want(st):
+        return st.phase == PHASE_PLAY and st.turn == 1 and GAME.forced_action(st) is not None and not GAME.chain_dead(st)
+
+    t = open_table(app, runs_ui.find_state({"players": 3, "rounds": 5}, want), bots=[None, None, "simple"])
+    # viewer None (two people): the table shows no hand, and Ben's draw is one click
+    assert top(app) is t and t.viewer is None
+    assert "Draw for Ben" == button(app, "Draw for").text
+    before, n = t.state, len(t.runner.actions)
+    press(app, "Draw for Ben")
+    assert t.runner.actions[n].kind == "draw"
+    assert len(t.runner.states[n + 1].hands[1]) == len(before.hands[1]) + 1
+    assert top(app) is t and t.viewer is None  # no pass screen, no hand shown
+
+
+# --- whole games ------------------------------------------------------------------------------------
+
+
+def _human_move(app, t, i: int) -> None:
+    """One move of the person at the screen, by drag, click, keys or pile."""
+    v = t.view
+    if v.playable:
+        card = v.playable[i % len(v.playable)]
+        if i % 3 == 0:
+            drag(app, hand_rect(t, card).center, t.layout().slot.center)
+        elif i % 3 == 1:
+            click(app, hand_rect(t, card).center)
+        else:
+            key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+    elif i % 2:
+        click(app, t.layout().pile.center)
+    else:
+        key(app, pygame.K_d)
+
+
+def test_a_whole_game_with_computers_to_the_end_screen(app):
+    app.settings.animation = "off"
+    from game.ui.tables.runs.setup import SetupScene
+
+    app.push(SetupScene(app))
+    pump(app, 2)
+    press(app, "4")  # four seats: Player 1 a person, three strong computers
+    last_seat = [b for b in buttons(app) if b.text == "Computer: strong"][-1]
+    click(app, last_seat.rect.center)  # strong -> person
+    last_seat = [b for b in buttons(app) if b.text == "Person"][-1]
+    click(app, last_seat.rect.center)  # person -> simple
+    assert [b.text for b in buttons(app) if b.text.startswith("Computer")] == ["Computer: strong", "Computer: strong", "Computer: simple"]
+    press(app, "Deal the cards")
+    t = top(app)
+    assert isinstance(t, RunsTable) and t.players == 4
+    assert t.meta["bots"][0] is None and all(t.meta["bots"][1:])
+    i = 0
+    rounds_seen = set()
+    for _ in range(4000):
+        sc = top(app)
+        if sc.name == "runs-result":
+            break
+        if sc.name == "runs-round-summary":
+            rounds_seen.add(sc.result.round)
+            if sc.final:
+                press(app, "Final scores")
+            else:
+                key(app, pygame.K_n)
+            continue
+        if t.my_turn() and not t.busy:
+            _human_move(app, t, i)
+            i += 1
+        else:
+            pump(app, 1, dt=1 / 30)
+    assert top(app).name == "runs-result", top(app).name
+    assert rounds_seen == {1, 2, 3, 4, 5}
+    out = GAME.outcome(t.state)
+    assert t.state.phase == PHASE_OVER and len(t.state.history) == 5
+    title = top(app).title()
+    assert all(t.seat_name(w) in title for w in out.winners)
+    # statistics and no save left behind
+    stats, _ = load_stats()
+    st = stats["runs"]
+    assert st["games"] == 1 and st["rounds"] == 5 and st["kinds"]["person"]["seats"] == 1
+    assert sum(r["wins"] for r in st["kinds"].values()) == len(out.winners)
+    lines = runs_ui.stats_lines(st, "en")
+    assert lines[0] == ("Games played", "1 (5 rounds)")
+    assert read_save("runs")[0] is None
+    # play again: a new table with the same seats
+    press(app, "Play again")
+    assert isinstance(top(app), RunsTable) and top(app).meta["bots"] == t.meta["bots"]
+
+
+def test_until_we_stop_ends_at_a_break_with_the_stop_button(app):
+    runner = runs_ui.find_state({"players": 3, "rounds": 0}, lambda st: st.phase == PHASE_BREAK and st.round >= 2, seeds=range(3, 40))
+    t = open_table(app, runner)
+    assert top(app).name == "runs-round-summary"
+    press(app, "End the game")
+    settle(app, 1.0)
+    assert t.state.phase == PHASE_OVER and t.runner.actions[-1].kind == "stop"
+    assert top(app).name == "runs-result"
+
+
+def test_next_round_deals_again_and_the_start_moves_left(app):
+    t = open_table(app, runs_ui._at_break())
+    starter = (t.state.dealer + t.state.round + 1) % t.players
+    rnd = t.state.round
+    press(app, "Next round")
+    assert t.state.round == rnd + 1 and t.state.phase == PHASE_PLAY and t.state.turn == starter
+
+
+def test_resume_continues_the_saved_game_exactly(app):
+    t = my_turn_with_choice(app)
+    click(app, hand_rect(t, t.view.playable[0]).center)
+    settle(app, 1.5)
+    actions = [GAME.action_to_text(a) for a in t.runner.actions]
+    save, problem = read_save("runs")
+    assert problem is None and save["record"]["actions"] == actions
+    app.to_menu()
+    assert runs_ui.resume(app, save) is None
+    t2 = top(app)
+    assert isinstance(t2, RunsTable) and t2.state == t.state and t2.meta["names"] == t.meta["names"]
+    assert t2.log_lines  # the round's log is rebuilt from the record
+
+
+def test_every_runs_scene_draws_in_german_too(app):
+    from game import i18n
+
+    i18n.set_language("de")
+    for name, make in runs_ui.scene_factories(app):
+        app.scenes.reset(make())
+        pump(app, 2)
+        assert app.scenes.top is not None, name
+
+
+def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
+    runner = runs_ui.find_state({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and (st.dealer + st.round + 1) % 3 in (0, 1), seeds=range(5, 60))
+    t = open_table(app, runner, bots=[None, None, "simple"])
+    assert top(app).name == "runs-round-summary"  # the sheet is public: no pass screen
+    starter = (t.state.dealer + t.state.round + 1) % 3
+    press(app, "Next round")
+    assert t.state.phase == PHASE_PLAY and t.state.turn == starter
+    assert top(app).name == "pass" and t.viewer is None
+    name = t.seat_name(starter)
+    press(app, f"I'm {name}")
+    assert t.viewer == starter and t.view.hand == t.state.hands[starter]
+
+
+def test_statistics_fold_ties_and_survive_odd_files():
+    from game.engine import Outcome, msg
+
+    st: dict = {}
+    tie = Outcome(winners=(0, 2), scores=(-40.0, -90.0, -40.0), reason=msg("runs.outcome.tie"))
+    runs_ui.fold_stats(st, tie, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 5)
+    win = Outcome(winners=(1,), scores=(-70.0, -20.0, -50.0), reason=msg("runs.outcome.win"))
+    runs_ui.fold_stats(st, win, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 6)
+    assert st["games"] == 2 and st["rounds"] == 11
+    assert st["kinds"]["person"] == {"seats": 2, "wins": 1, "sum": -110, "best": -40}
+    assert st["kinds"]["simple"]["wins"] == 1 and st["kinds"]["strong"]["wins"] == 1
+    assert st["best"] == {"score": -20, "name": "C2"}
+    lines = dict(runs_ui.stats_lines(st, "en"))
+    assert lines["Best score"] == "−20 · C2" and lines["Person"] == "1 of 2 won · best −40"
+    assert runs_ui.stats_lines({}, "en") == []
+    assert runs_ui.stats_lines({"games": 1, "kinds": "x", "people": 3, "best": 5}, "de")[0][0] == "Gespielte Partien"
