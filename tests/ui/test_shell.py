@@ -165,3 +165,40 @@ def test_smoke_flag_draws_every_scene():
     r = run_cli("--smoke")
     assert r.returncode == 0, r.stderr
     assert "0 failed" in r.stdout
+
+
+def _write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "content,words",
+    [
+        ('{"schema": 99, "game": "mind-the-gap", "record": {}}', "newer version"),
+        ('{"schema": 1, "game": "mind-the-gap", "rec', "damaged"),
+        ('{"schema": 1, "game": "mind-the-gap", "record": {"schema": 1, "game": "mind-the-gap", "seed": 1, "options": {"players": 1}, "actions": ["place ZZ r9c9"]}, "table": {}}', "did not replay"),
+        ("[1, 2, 3]", "not one of ours"),
+    ],
+)
+def test_a_bad_save_is_explained_kept_aside_and_the_menu_goes_on(app, private_home, content, words):
+    from game.persistence.saves import save_path
+
+    p = save_path("mind-the-gap")
+    _write(p, content)
+    app.to_menu()
+    pump(app, 2)
+    press(app, "Continue")
+    pump(app, 2)
+    assert app.scenes.top.name == "menu"
+    assert any(words in t.text for t in app.toasts.items), [t.text for t in app.toasts.items]
+    assert not p.exists()
+    kept = list(p.parent.glob("mind-the-gap.json.bad*"))
+    assert kept and kept[0].read_text() == content
+    # and the menu no longer offers to continue it
+    app.to_menu()
+    pump(app, 2)
+    assert not any("Continue" in b.text for b in buttons(app))
