@@ -1,0 +1,494 @@
+"""The hint engine and the "is this round still solvable?" solver.
+
+Both rest on one search, :class:`RoundSearch`: a depth-first search over
+the positions of the current round (a round ends when no move is left),
+with a table of positions already visited, move ordering from Gaps
+knowledge, and a budget (nodes, CPU deadline, cancel flag).  The search
+is resumable: ``step()`` continues where the last call stopped, so a
+table can run it in slices between frames or in a background thread.
+
+Why depth-first with a visited table: the value of a round is decided by
+the position it ends in (what stays at the redeal, or whether every row is
+complete), never by the path, so a position met again through another
+order of moves need not be searched twice.  Each gap can only ever take
+one card (the successor of its left neighbour; any 2 in the first column),
+so branching is small (at most 4 + 3 per first-column gap) and depth is
+what matters: a dive reaches the end of the round in a few dozen moves.
+
+The hint (:class:`Hinter`) searches the round from the current position
+for the end position of highest value and keeps the best line found as a
+*plan*: on the next call it searches again from the new position and
+follows the plan unless the new search found something better, so
+successive hints never undo each other's work.  At the end of a round
+that has redeals left, the value looks ahead to the redeal (see
+:func:`end_value`); in the last round the value is simply the score, and
+48 (won) ends the search at once.
+
+The solver (:class:`RoundSolver`) searches the same positions without any
+shortcut until it finds a winning line ("solvable", with the line), has
+visited every position of the round ("unsolvable") or runs out of budget
+("unknown").  Visited positions are kept as 64-bit hashes of the cells:
+a false "already seen" needs two of a few million positions to collide,
+odds below one in ten million.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from game.engine.core import Message, msg
+from game.games.gaps import board as B
+from game.games.gaps.rules import REDEAL, Move, Position, Redeal
+
+COL = B.COL
+ROW = tuple(i // 13 for i in range(52))
+TWOS = B.TWOS
+KING = B.KING
+
+#: default hint budget: positions per call and CPU seconds per call
+HINT_NODES = 12_000
+HINT_SECONDS = 0.12
+#: default solver budget
+SOLVE_NODES = 1_500_000
+
+
+# --- evaluation ------------------------------------------------------------------
+
+
+def end_value(run: Sequence[int], redeals_left: int) -> int:
+    """The value of a round's end position, from its kept runs.
+
+    With no redeal left only completeness counts: the score (48 = won).
+    Before a redeal, what is kept is all that survives the shuffle, so the
+    value is the number of kept cards, scaled, with small corrections for
+    what the next round will be like:
+
+    - a complete row (2 to K) has its gap after the King, dead for the
+      whole next round; one live gap fewer is a real loss, so completing a
+      row early is worth a little less than its twelfth card suggests;
+    - a row that keeps nothing gets its gap in the first column, which
+      takes any 2: a flexible start, a small plus.
+    """
+    total = run[0] + run[1] + run[2] + run[3]
+    if redeals_left <= 0 or total == 48:
+        return total * 16
+    v = total * 16
+    for k in run:
+        if k == 12:
+            v -= 10
+    return v
+
+
+# --- the search ------------------------------------------------------------------------
+
+
+@dataclass
+class SearchResult:
+    value: int  # end_value of the best end position found (-1: none yet)
+    line: list  # moves (card, src, dst) to it from the root
+    nodes: int
+    complete: bool  # every position of the round was visited: value is the best possible
+
+
+class RoundSearch:
+    """Depth-first search of one round from ``cells``.
+
+    ``objective`` is ``"max"`` (best end position by :func:`end_value`) or
+    ``"win"`` (a line to a complete layout; other ends are worth nothing).
+    ``twos`` = ``False`` leaves out moving a 2 that leads a run of two or
+    more cards to another first-column gap (a move that breaks a run; the
+    hint search skips it to stay inside its budget, the solver never does).
+    """
+
+    def __init__(self, cells: Sequence[int], redeals_left: int = 0, objective: str = "max",
+                 twos: bool = True, first_line: Sequence[tuple[int, int, int]] = ()) -> None:
+        self.cells = list(cells)
+        self.pos = B.positions(self.cells)
+        self.gaps = [i for i in range(52) if self.cells[i] == 0]
+        self.run = list(B.prefix_lengths(self.cells))
+        self.redeals_left = redeals_left
+        self.objective = objective
+        self.twos = twos
+        self.seen: set[int] = {hash(bytes(self.cells))}
+        self.line: list[tuple[int, int, int]] = []
+        self.undo: list[tuple[int, int, int, int, int, int, int]] = []
+        self.best_value = -1
+        self.best_line: list[tuple[int, int, int]] = []
+        self.nodes = 0
+        self.done = False
+        self.found_win = False
+        self.pruned = False  # some move was left out (twos=False): "done" is then no proof
+        # moves to try first at each depth (a previous plan), as long as we follow it
+        self.first_line = list(first_line)
+        root_moves = self._gen(0)
+        if not root_moves:
+            self._leaf()
+            self.done = True
+            self.stack: list[list[Any]] = []
+        else:
+            self.stack = [[root_moves, 0]]
+
+    # -- move generation with ordering ------------------------------------------
+    def _gen(self, depth: int) -> list[tuple[int, int, int, int]]:
+        cells, pos, run = self.cells, self.pos, self.run
+        f0, f1, f2, f3 = run[0], 13 + run[1], 26 + run[2], 39 + run[3]
+        out = []
+        for g in self.gaps:
+            if COL[g] == 0:
+                for t in TWOS:
+                    s = pos[t]
+                    if COL[s] == 0:
+                        k = run[ROW[s]]
+                        if k >= 2 and not self.twos:
+                            self.pruned = True
+                            continue
+                        sc = -100 - 10 * k
+                    else:
+                        sc = 90
+                        n = 1
+                        while n < 12 and cells[g + n] == t + n:
+                            n += 1
+                        sc += 10 * n
+                        if s - 1 != g:
+                            l2 = cells[s - 1]
+                            if l2 == 0 or l2 & 15 == KING:
+                                sc -= 30
+                    out.append((sc, t, s, g))
+            else:
+                left = cells[g - 1]
+                if left and left & 15 != KING:
+                    c = left + 1
+                    s = pos[c]
+                    sc = 0
+                    if g == f0 or g == f1 or g == f2 or g == f3:
+                        sc = 100
+                        n = 1
+                        while COL[g] + n < 12 and cells[g + n] == c + n:
+                            n += 1
+                        sc += 10 * n
+                    if s == f0 or s == f1 or s == f2 or s == f3:
+                        sc += 50
+                    elif COL[s] == 0:
+                        sc += 20
+                    elif s - 1 != g:
+                        l2 = cells[s - 1]
+                        if l2 == 0 or l2 & 15 == KING:
+                            sc -= 30
+                    out.append((sc, c, s, g))
+        out.sort(reverse=True)
+        fl = self.first_line
+        if fl and depth < len(fl):
+            want = fl[depth]
+            for i, m in enumerate(out):
+                if m[1] == want[0] and m[3] == want[2]:
+                    if i:
+                        out.insert(0, out.pop(i))
+                    break
+        return out
+
+    def _leaf(self) -> None:
+        run = self.run
+        total = run[0] + run[1] + run[2] + run[3]
+        if self.objective == "win":
+            v = total
+        else:
+            v = end_value(run, self.redeals_left)
+        if v > self.best_value:
+            self.best_value = v
+            self.best_line = list(self.line)
+        if total == 48:
+            self.found_win = True
+
+    # -- the resumable loop -------------------------------------------------------------
+    def step(self, max_nodes: int, deadline: float | None = None,
+             cancel: Callable[[], bool] | None = None) -> bool:
+        """Search up to ``max_nodes`` more positions (or until the CPU clock
+        ``time.process_time()`` passes ``deadline``, or ``cancel()`` is true).
+        Returns ``True`` when the search is over: everything visited or a win
+        found."""
+        if self.done:
+            return True
+        cells, pos, gaps, run = self.cells, self.pos, self.gaps, self.run
+        seen, line, undo, stack = self.seen, self.line, self.undo, self.stack
+        gen, leaf = self._gen, self._leaf
+        limit = self.nodes + max_nodes
+        nodes = self.nodes
+        check = nodes + 256
+        while stack:
+            fr = stack[-1]
+            ms = fr[0]
+            i = fr[1]
+            if i >= len(ms):
+                stack.pop()
+                if undo:
+                    c, s, d, rs, ks, rd, kd = undo.pop()
+                    line.pop()
+                    cells[s] = c
+                    cells[d] = 0
+                    pos[c] = s
+                    gaps[gaps.index(s)] = d
+                    run[rs] = ks
+                    run[rd] = kd
+                continue
+            fr[1] = i + 1
+            _, c, s, d = ms[i]
+            cells[d] = c
+            cells[s] = 0
+            key = hash(bytes(cells))
+            if key in seen:
+                cells[s] = c
+                cells[d] = 0
+                continue
+            seen.add(key)
+            nodes += 1
+            pos[c] = d
+            gaps[gaps.index(d)] = s
+            rd = ROW[d]
+            rs = ROW[s]
+            kd = run[rd]
+            ks = run[rs]
+            if d == 13 * rd + kd:
+                run[rd] = B.run_length(cells, rd)
+            if s < 13 * rs + ks:
+                run[rs] = B.run_length(cells, rs)
+            undo.append((c, s, d, rs, ks, rd, kd))
+            line.append((c, s, d))
+            nxt = gen(len(line))
+            if nxt:
+                stack.append([nxt, 0])
+            else:
+                leaf()
+                undo.pop()
+                line.pop()
+                cells[s] = c
+                cells[d] = 0
+                pos[c] = s
+                gaps[gaps.index(s)] = d
+                run[rs] = ks
+                run[rd] = kd
+                if self.found_win:
+                    self.nodes = nodes
+                    self.done = True
+                    return True
+            if nodes >= limit:
+                break
+            if nodes >= check:
+                check = nodes + 256
+                if deadline is not None and time.process_time() > deadline:
+                    break
+                if cancel is not None and cancel():
+                    break
+        self.nodes = nodes
+        if not stack:
+            self.done = True
+        return self.done
+
+    @property
+    def exact(self) -> bool:
+        """The best end found is the best there is (a win, or a complete search)."""
+        return self.found_win or (self.done and not self.pruned)
+
+    def result(self) -> SearchResult:
+        return SearchResult(self.best_value, list(self.best_line), self.nodes, self.exact)
+
+
+# --- positions and moves ------------------------------------------------------------------
+
+
+def _position_cells(pos: Position) -> list[int]:
+    return B.to_cells(pos.grid)
+
+
+def _to_move(m: tuple[int, int, int]) -> Move:
+    return Move(B.CARD_OF[m[0]], m[2])
+
+
+# --- the hint ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The engine's advice for a position.
+
+    ``action`` is a :class:`Move`, :data:`REDEAL` or ``None`` (game over);
+    ``source`` the cell the card comes from (for drawing an arrow);
+    ``value`` the score (kept cards) at the end of this round if the plan is
+    followed; ``line`` the whole planned rest of the round; ``exact`` is
+    true when the round was searched completely (no better end exists);
+    ``wins_round`` when the plan completes every row without a redeal.
+    ``nodes`` and ``cpu`` tell what the search cost.
+    """
+
+    action: Move | Redeal | None
+    source: int | None
+    value: int
+    line: tuple[Move, ...]
+    exact: bool
+    wins_round: bool
+    nodes: int
+    cpu: float
+    message: Message
+
+
+class Hinter:
+    """The hint engine with its memory for one deal.
+
+    Keep one per table (or per bot) and call :meth:`hint` whenever a hint
+    is wanted; it spends at most ``nodes`` positions and ``seconds`` of CPU
+    time per call (the first of the two limits ends the search) and
+    remembers its plan, so the hints of one deal stay consistent and get
+    better with every call.  After an undo or a move of the player's own,
+    the plan simply no longer matches and a fresh one is made.
+    """
+
+    def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> None:
+        self.nodes = nodes
+        self.seconds = seconds
+        self._plan: list[tuple[int, int, int]] = []
+        self._plan_key: bytes | None = None
+        self._plan_value = -1
+        self._plan_exact = False
+
+    def reset(self) -> None:
+        self._plan, self._plan_key, self._plan_value, self._plan_exact = [], None, -1, False
+
+    def hint(self, pos: Position) -> Hint:
+        t0 = time.process_time()
+        cells = _position_cells(pos)
+        left = pos.max_redeals - pos.redeals
+        if not B.has_move(cells):
+            self.reset()
+            sc = B.score(cells)
+            if sc < 48 and left > 0:
+                return Hint(REDEAL, None, sc, (), True, False, 0, time.process_time() - t0,
+                            msg("gaps.hint.redeal", n=left))
+            return Hint(None, None, sc, (), True, sc == 48, 0, time.process_time() - t0, msg("gaps.hint.over"))
+        key = bytes(cells)
+        plan = self._plan if key == self._plan_key else []
+        if not plan:
+            self._plan_value, self._plan_exact = -1, False
+        deadline = None if self.seconds is None else t0 + self.seconds
+        if self._plan_exact and plan:
+            res_line, value, exact, nodes = plan, self._plan_value, True, 0
+        else:
+            srch = RoundSearch(cells, left, "max", twos=False, first_line=plan)
+            srch.step(self.nodes, deadline)
+            nodes = srch.nodes
+            if plan and self._plan_value >= srch.best_value:
+                res_line, value = plan, self._plan_value
+            else:
+                res_line, value = srch.best_line, srch.best_value
+            exact = srch.exact
+        if not res_line:  # budget too small to reach any end: take the first ordered move
+            res_line = [RoundSearch(cells, left, "max", twos=False)._gen(0)[0][1:]]
+            value = -1
+        first = res_line[0]
+        # remember the rest of the plan, keyed by the position it starts from
+        after = list(cells)
+        after[first[2]] = first[0]
+        after[first[1]] = 0
+        self._plan = list(res_line[1:])
+        self._plan_key = bytes(after) if self._plan else None
+        self._plan_value = value
+        self._plan_exact = exact
+        line = tuple(_to_move(m) for m in res_line)
+        kept = value // 16 if value >= 0 else B.score(cells)
+        wins = kept == 48
+        move = line[0]
+        m = msg("gaps.hint.move", card=move.card, row=move.row + 1, col=move.col + 1)
+        return Hint(move, first[1], kept, line, exact, wins, nodes, time.process_time() - t0, m)
+
+
+def hint(pos: Position, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> Hint:
+    """One hint without memory (a fresh :class:`Hinter`)."""
+    return Hinter(nodes, seconds).hint(pos)
+
+
+# --- the solver ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """``verdict`` is ``"solvable"`` (``line`` wins the round without a
+    redeal), ``"unsolvable"`` (every position of the round was visited: no
+    win without a redeal) or ``"unknown"`` (budget, deadline or cancel came
+    first).  ``message`` says it for the table."""
+
+    verdict: str
+    line: tuple[Move, ...]
+    nodes: int
+    message: Message
+
+
+class RoundSolver:
+    """Decides whether the current round can still be won without a redeal.
+
+    Use :meth:`step` in slices (``solver.step(20_000)`` per frame, or in a
+    worker thread) until it returns a :class:`SolveResult`; or call
+    :func:`solve_round` once with a deadline and a cancel flag.  Every
+    legal move is searched, including moving a leading 2 to another row,
+    so "unsolvable" is a proof, not a guess.
+    """
+
+    def __init__(self, pos: Position, max_nodes: int = SOLVE_NODES) -> None:
+        self.redeals_left = pos.max_redeals - pos.redeals
+        self.max_nodes = max_nodes
+        self._search = RoundSearch(_position_cells(pos), 0, "win", twos=True)
+        self.result: SolveResult | None = None
+        self._check()
+
+    @property
+    def nodes(self) -> int:
+        return self._search.nodes
+
+    def _check(self) -> SolveResult | None:
+        s = self._search
+        if s.found_win or (s.done and s.best_value == 48):
+            line = tuple(_to_move(m) for m in s.best_line)
+            self.result = SolveResult("solvable", line, s.nodes, msg("gaps.solve.solvable", n=len(line)))
+        elif s.done:
+            key = "gaps.solve.unsolvable_redeal" if self.redeals_left > 0 else "gaps.solve.unsolvable"
+            self.result = SolveResult("unsolvable", (), s.nodes, msg(key, n=self.redeals_left))
+        elif s.nodes >= self.max_nodes:
+            self.result = SolveResult("unknown", (), s.nodes, msg("gaps.solve.unknown"))
+        return self.result
+
+    def step(self, nodes: int = 20_000, deadline: float | None = None,
+             cancel: Callable[[], bool] | None = None) -> SolveResult | None:
+        """Search ``nodes`` more positions; the verdict once decided, else ``None``."""
+        if self.result is not None:
+            return self.result
+        self._search.step(min(nodes, self.max_nodes - self._search.nodes), deadline, cancel)
+        return self._check()
+
+    def give_up(self) -> SolveResult:
+        if self.result is None:
+            self.result = SolveResult("unknown", (), self._search.nodes, msg("gaps.solve.unknown"))
+        return self.result
+
+
+def solve_round(pos: Position, max_nodes: int = SOLVE_NODES, seconds: float | None = None,
+                cancel: Any = None) -> SolveResult:
+    """Is this round still winnable without another redeal?
+
+    ``seconds`` is a CPU-time limit (``time.process_time``; in a worker
+    thread that clock counts the whole process, so it is a safe upper
+    bound); ``cancel`` is a ``threading.Event`` or any callable returning
+    true to stop early: the result is then ``"unknown"``.
+    """
+    if cancel is None:
+        stop = None
+    elif hasattr(cancel, "is_set"):
+        stop = cancel.is_set
+    else:
+        stop = cancel
+    solver = RoundSolver(pos, max_nodes)
+    deadline = None if seconds is None else time.process_time() + seconds
+    while True:
+        r = solver.step(50_000, deadline, stop)
+        if r is not None:
+            return r
+        if (stop is not None and stop()) or (deadline is not None and time.process_time() > deadline):
+            return solver.give_up()
