@@ -52,6 +52,8 @@ HINT_NODES = 12_000
 HINT_SECONDS = 0.12
 #: default solver budget
 SOLVE_NODES = 1_500_000
+#: positions the hint remembers per round (about 100 bytes each)
+TT_MAX = 600_000
 
 
 # --- evaluation ------------------------------------------------------------------
@@ -100,10 +102,20 @@ class RoundSearch:
     ``twos`` = ``False`` leaves out moving a 2 that leads a run of two or
     more cards to another first-column gap (a move that breaks a run; the
     hint search skips it to stay inside its budget, the solver never does).
+
+    ``tt`` is a table shared by successive searches of the same round
+    (the hint keeps one per round): position hash -> ``(value, move)`` for
+    every position whose moves were all searched, with the best end value
+    found below it and the move towards it (``None`` at an end).  A later
+    search treats such a position as known and spends its budget on new
+    ones.  (Values in the table are what was found, so they can only be too
+    low, never too high: a position met again through a cycle is not
+    searched twice.)
     """
 
     def __init__(self, cells: Sequence[int], redeals_left: int = 0, objective: str = "max",
-                 twos: bool = True, first_line: Sequence[tuple[int, int, int]] = ()) -> None:
+                 twos: bool = True, first_line: Sequence[tuple[int, int, int]] = (),
+                 tt: dict[int, tuple[int, Any]] | None = None) -> None:
         self.cells = list(cells)
         self.pos = B.positions(self.cells)
         self.gaps = [i for i in range(52) if self.cells[i] == 0]
@@ -111,7 +123,10 @@ class RoundSearch:
         self.redeals_left = redeals_left
         self.objective = objective
         self.twos = twos
-        self.seen: set[int] = {hash(bytes(self.cells))}
+        self.tt = tt
+        self.tt_used = False  # a position known from an earlier search was taken as known
+        root_key = hash(bytes(self.cells))
+        self.seen: set[int] = {root_key}
         self.line: list[tuple[int, int, int]] = []
         self.undo: list[tuple[int, int, int, int, int, int, int]] = []
         self.best_value = -1
@@ -124,11 +139,13 @@ class RoundSearch:
         self.first_line = list(first_line)
         root_moves = self._gen(0)
         if not root_moves:
-            self._leaf()
+            v = self._value()
+            self._improve(v, [])
             self.done = True
             self.stack: list[list[Any]] = []
         else:
-            self.stack = [[root_moves, 0]]
+            # a frame: [ordered moves, next index, position key, best value below, best move]
+            self.stack = [[root_moves, 0, root_key, -1, None]]
 
     # -- move generation with ordering ------------------------------------------
     def _gen(self, depth: int) -> list[tuple[int, int, int, int]]:
@@ -188,18 +205,41 @@ class RoundSearch:
                     break
         return out
 
-    def _leaf(self) -> None:
+    def _value(self) -> int:
         run = self.run
         total = run[0] + run[1] + run[2] + run[3]
-        if self.objective == "win":
-            v = total
-        else:
-            v = end_value(run, self.redeals_left)
-        if v > self.best_value:
-            self.best_value = v
-            self.best_line = list(self.line)
         if total == 48:
             self.found_win = True
+        if self.objective == "win":
+            return total
+        return end_value(run, self.redeals_left)
+
+    def _improve(self, v: int, line: list) -> None:
+        if v > self.best_value:
+            self.best_value = v
+            self.best_line = line
+
+    def _tail(self, move: tuple[int, int, int]) -> list[tuple[int, int, int]] | None:
+        """The best line below the position after ``line + [move]``, read
+        from the table (``None`` if it cannot be followed to an end)."""
+        tt = self.tt
+        cells = list(self.cells)
+        c, s, d = move
+        cells[d], cells[s] = c, 0
+        out: list[tuple[int, int, int]] = []
+        for _ in range(400):
+            e = tt.get(hash(bytes(cells)))
+            if e is None:
+                return None
+            m = e[1]
+            if m is None:
+                return out
+            c, s, d = m
+            if cells[s] != c or cells[d] != 0:
+                return None
+            cells[d], cells[s] = c, 0
+            out.append(m)
+        return None
 
     # -- the resumable loop -------------------------------------------------------------
     def step(self, max_nodes: int, deadline: float | None = None,
@@ -212,7 +252,8 @@ class RoundSearch:
             return True
         cells, pos, gaps, run = self.cells, self.pos, self.gaps, self.run
         seen, line, undo, stack = self.seen, self.line, self.undo, self.stack
-        gen, leaf = self._gen, self._leaf
+        gen, value = self._gen, self._value
+        tt = self.tt
         limit = self.nodes + max_nodes
         nodes = self.nodes
         check = nodes + 256
@@ -221,22 +262,50 @@ class RoundSearch:
             ms = fr[0]
             i = fr[1]
             if i >= len(ms):
+                # every move of this position searched: it is known from now on
                 stack.pop()
+                if tt is not None:
+                    tt[fr[2]] = (fr[3], fr[4])
                 if undo:
                     c, s, d, rs, ks, rd, kd = undo.pop()
-                    line.pop()
+                    mv = line.pop()
                     cells[s] = c
                     cells[d] = 0
                     pos[c] = s
                     gaps[gaps.index(s)] = d
                     run[rs] = ks
                     run[rd] = kd
+                    up = stack[-1]
+                    if fr[3] > up[3]:
+                        up[3] = fr[3]
+                        up[4] = mv
                 continue
             fr[1] = i + 1
             _, c, s, d = ms[i]
             cells[d] = c
             cells[s] = 0
             key = hash(bytes(cells))
+            if tt is not None:
+                known = tt.get(key)
+                if known is not None:
+                    cells[s] = c
+                    cells[d] = 0
+                    v = known[0]
+                    if key not in seen:
+                        self.tt_used = True
+                    if v > fr[3]:
+                        fr[3] = v
+                        fr[4] = (c, s, d)
+                    if v > self.best_value:
+                        tail = self._tail((c, s, d))
+                        if tail is not None:
+                            self._improve(v, line + [(c, s, d)] + tail)
+                            if v == 48 * 16 or (self.objective == "win" and v == 48):
+                                self.found_win = True
+                                self.nodes = nodes
+                                self.done = True
+                                return True
+                    continue
             if key in seen:
                 cells[s] = c
                 cells[d] = 0
@@ -257,9 +326,16 @@ class RoundSearch:
             line.append((c, s, d))
             nxt = gen(len(line))
             if nxt:
-                stack.append([nxt, 0])
+                stack.append([nxt, 0, key, -1, None])
             else:
-                leaf()
+                v = value()
+                if tt is not None:
+                    tt[key] = (v, None)
+                if v > fr[3]:
+                    fr[3] = v
+                    fr[4] = (c, s, d)
+                if v > self.best_value:
+                    self._improve(v, list(line))
                 undo.pop()
                 line.pop()
                 cells[s] = c
@@ -287,8 +363,9 @@ class RoundSearch:
 
     @property
     def exact(self) -> bool:
-        """The best end found is the best there is (a win, or a complete search)."""
-        return self.found_win or (self.done and not self.pruned)
+        """The best end found is the best there is: a win, or a search of
+        this round that visited every position itself, leaving none out."""
+        return self.found_win or (self.done and not self.pruned and not self.tt_used)
 
     def result(self) -> SearchResult:
         return SearchResult(self.best_value, list(self.best_line), self.nodes, self.exact)
@@ -350,9 +427,14 @@ class Hinter:
         self._plan_key: bytes | None = None
         self._plan_value = -1
         self._plan_exact = False
+        self._tt: dict[int, tuple[int, Any]] = {}
+        self._tt_round: tuple[int, int] | None = None
 
     def reset(self) -> None:
+        """Forget the plan and the table (a new deal)."""
         self._plan, self._plan_key, self._plan_value, self._plan_exact = [], None, -1, False
+        self._tt = {}
+        self._tt_round = None
 
     def hint(self, pos: Position) -> Hint:
         t0 = time.process_time()
@@ -367,13 +449,17 @@ class Hinter:
             return Hint(None, None, sc, (), True, sc == 48, 0, time.process_time() - t0, msg("gaps.hint.over"))
         key = bytes(cells)
         plan = self._plan if key == self._plan_key else []
+        round_id = (pos.redeals, pos.max_redeals)
+        if round_id != self._tt_round or len(self._tt) > TT_MAX:
+            self._tt = {}
+            self._tt_round = round_id
         if not plan:
             self._plan_value, self._plan_exact = -1, False
         deadline = None if self.seconds is None else t0 + self.seconds
         if self._plan_exact and plan:
             res_line, value, exact, nodes = plan, self._plan_value, True, 0
         else:
-            srch = RoundSearch(cells, left, "max", twos=False, first_line=plan)
+            srch = RoundSearch(cells, left, "max", twos=False, first_line=plan, tt=self._tt)
             srch.step(self.nodes, deadline)
             nodes = srch.nodes
             if plan and self._plan_value >= srch.best_value:
@@ -394,7 +480,10 @@ class Hinter:
         self._plan_value = value
         self._plan_exact = exact
         line = tuple(_to_move(m) for m in res_line)
-        kept = value // 16 if value >= 0 else B.score(cells)
+        end = list(cells)
+        for c, s_, d in res_line:
+            end[d], end[s_] = c, 0
+        kept = B.score(end)
         wins = kept == 48
         move = line[0]
         m = msg("gaps.hint.move", card=move.card, row=move.row + 1, col=move.col + 1)
