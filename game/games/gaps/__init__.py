@@ -6,7 +6,7 @@ The package exposes the engine contract (``GAME``, ``NOTATION``, ``BOTS``,
 - rules helpers: :func:`gap_info`, :func:`correct_cells`, :func:`run_lengths`,
   :func:`score`, :func:`redeal_due`, :func:`moves_for_card`,
   :func:`moves_into_gap`, :func:`source_cell`, :func:`refusal`,
-  :func:`start_options` (a game from a pasted layout);
+  :func:`start_options` (a game from a pasted layout), :func:`status`;
 - the hint engine :class:`Hinter` (keep one per deal) and :func:`hint`;
 - the solver :class:`RoundSolver` / :func:`solve_round`.
 
@@ -37,6 +37,7 @@ from game.games.gaps.rules import (
     score,
     source_cell,
     start_options,
+    status,
 )
 from game.games.gaps.search import Hint, Hinter, RoundSolver, SolveResult, hint, solve_round
 
@@ -76,4 +77,5 @@ __all__ = [
     "solve_round",
     "source_cell",
     "start_options",
+    "status",
 ]

@@ -81,13 +81,14 @@ def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float
     bot = HintBot(nodes, seconds) if strategy == "hint" else BOTS[strategy]()
     runner = GameRunner.start(GAME, {"redeals": redeals}, seed)
     rng = random.Random(seed)
-    kept = []
+    kept, runs = [], []
     while GAME.outcome(runner.state) is None:
         st = runner.state
         legal = GAME.legal_actions(st)
         action = bot.choose(GAME.view(st, 0), legal, rng)
         if not isinstance(action, Move):
             kept.append(B.score(st.cells))
+            runs.append(list(B.prefix_lengths(st.cells)))
         runner.play(action)
     out = GAME.outcome(runner.state)
     if latencies is not None and strategy == "hint":
@@ -98,6 +99,8 @@ def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float
         "score": int(out.scores[0]),
         "redeals": runner.state.redeals,
         "kept_at_redeals": kept,
+        "runs_at_redeals": runs,
+        "final_runs": list(B.prefix_lengths(runner.state.cells)),
         "moves": sum(1 for a in runner.actions if isinstance(a, Move)),
     }
 

@@ -414,3 +414,18 @@ def start_options(layout: str, redeals: int = MAX_REDEALS) -> dict[str, Any]:
 
 
 assert DEFAULT_MAX_REDEALS == MAX_REDEALS
+
+
+def status(pos: Position) -> list[Message]:
+    """The status line: score, redeals left, and when stuck what comes next.
+
+    >>> from game.games.gaps.notation import parse, EXAMPLE
+    >>> [str(m) for m in status(parse(EXAMPLE))]
+    ['Score 48/48', '2 redeals left']
+    """
+    cells = _cells(pos)
+    left = pos.max_redeals - pos.redeals
+    out = [msg("gaps.status.score", score=B.score(cells)), msg("gaps.status.redeals_left", n=left)]
+    if not B.has_move(cells) and B.score(cells) < 48:
+        out.append(msg("gaps.status.no_moves_redeal", n=left) if left else msg("gaps.status.no_moves_over"))
+    return out

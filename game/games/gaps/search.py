@@ -34,8 +34,11 @@ odds below one in ten million.
 
 from __future__ import annotations
 
+import json
+import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Callable, Sequence
 
 from game.engine.core import Message, msg
@@ -59,28 +62,73 @@ TT_MAX = 600_000
 # --- evaluation ------------------------------------------------------------------
 
 
+WIN_VALUE = 1 << 40
+
+
+def _load_redeal_table() -> tuple[dict[tuple[int, ...], float], list[float]]:
+    """The table made by ``scripts/gaps_values.py`` (see there): for each
+    sorted vector of kept run lengths, the chance that the round after a
+    redeal can be won.  Smoothed on loading so that one more card in a run
+    never looks worse, except the card that completes a row (a complete
+    row's gap sits dead after its King: that can really be worse)."""
+    data = json.loads(resources.files("game.games.gaps").joinpath("values.json").read_text(encoding="utf-8"))
+    raw = {tuple(int(x) for x in k.split(",")): float(v) for k, v in data["table"].items()}
+    table: dict[tuple[int, ...], float] = {}
+    for key in sorted(raw, key=sum):
+        p = raw[key]
+        for i, k in enumerate(key):
+            if 0 < k <= 11:
+                lower = tuple(sorted(key[:i] + (k - 1,) + key[i + 1 :], reverse=True))
+                p = max(p, table.get(lower, 0.0))
+        table[key] = p
+    return table, [float(x) for x in data["row_logit"]]
+
+
+_TABLES: list[Any] = []  # [table, row_logit] once loaded (on first use)
+_CHANCE: dict[tuple[int, ...], float] = {}
+
+
+def redeal_chance(run: Sequence[int]) -> float:
+    """How likely the round after a redeal that keeps ``run`` can be won
+    (from the table; a per-row logistic model below 24 kept cards)."""
+    key = tuple(run)
+    p = _CHANCE.get(key)
+    if p is None:
+        if not _TABLES:
+            _TABLES.extend(_load_redeal_table())
+        table, row_logit = _TABLES
+        skey = tuple(sorted(key, reverse=True))
+        total = sum(skey)
+        if total >= 48:
+            p = 1.0
+        elif skey in table:
+            p = table[skey]
+        else:
+            p = 1.0 / (1.0 + math.exp(-sum(row_logit[k] for k in skey)))
+        _CHANCE[key] = p
+    return p
+
+
 def end_value(run: Sequence[int], redeals_left: int) -> int:
-    """The value of a round's end position, from its kept runs.
+    """The value of a round's end position (every gap dead), from its runs.
 
-    With no redeal left only completeness counts: the score (48 = won).
-    Before a redeal, what is kept is all that survives the shuffle, so the
-    value is the number of kept cards, scaled, with small corrections for
-    what the next round will be like:
-
-    - a complete row (2 to K) has its gap after the King, dead for the
-      whole next round; one live gap fewer is a real loss, so completing a
-      row early is worth a little less than its twelfth card suggests;
-    - a row that keeps nothing gets its gap in the first column, which
-      takes any 2: a flexible start, a small plus.
+    - All 48 cards in place: the deal is won, nothing is better.
+    - No redeal left: the score (cards in correct runs).
+    - Before a redeal only the kept runs survive the shuffle, and *how* they
+      are kept matters far more than how many: a complete row's gap is
+      dead behind its King for every later round, and short tails with
+      four live gaps solve far more often.  (Measured: with 42 cards kept,
+      runs 12-12-12-6 give a winnable next round 21 % of the time, runs
+      11-11-10-10 93 %.)  So the value is the chance that the next round
+      can be won, :func:`redeal_chance`, with the number kept as a
+      tie-break.
     """
     total = run[0] + run[1] + run[2] + run[3]
-    if redeals_left <= 0 or total == 48:
-        return total * 16
-    v = total * 16
-    for k in run:
-        if k == 12:
-            v -= 10
-    return v
+    if total == 48:
+        return WIN_VALUE
+    if redeals_left <= 0:
+        return total
+    return int(redeal_chance(run) * 1_000_000) * 64 + total
 
 
 # --- the search ------------------------------------------------------------------------
@@ -300,7 +348,7 @@ class RoundSearch:
                         tail = self._tail((c, s, d))
                         if tail is not None:
                             self._improve(v, line + [(c, s, d)] + tail)
-                            if v == 48 * 16 or (self.objective == "win" and v == 48):
+                            if v == WIN_VALUE or (self.objective == "win" and v == 48):
                                 self.found_win = True
                                 self.nodes = nodes
                                 self.done = True
@@ -423,16 +471,15 @@ class Hinter:
     def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> None:
         self.nodes = nodes
         self.seconds = seconds
-        self._plan: list[tuple[int, int, int]] = []
-        self._plan_key: bytes | None = None
-        self._plan_value = -1
-        self._plan_exact = False
+        # the plan, for the position it was made in and the one after its first move:
+        # position bytes -> (line, value, exact)
+        self._plans: dict[bytes, tuple[list[tuple[int, int, int]], int, bool]] = {}
         self._tt: dict[int, tuple[int, Any]] = {}
         self._tt_round: tuple[int, int] | None = None
 
     def reset(self) -> None:
         """Forget the plan and the table (a new deal)."""
-        self._plan, self._plan_key, self._plan_value, self._plan_exact = [], None, -1, False
+        self._plans = {}
         self._tt = {}
         self._tt_round = None
 
@@ -441,29 +488,26 @@ class Hinter:
         cells = _position_cells(pos)
         left = pos.max_redeals - pos.redeals
         if not B.has_move(cells):
-            self.reset()
             sc = B.score(cells)
             if sc < 48 and left > 0:
                 return Hint(REDEAL, None, sc, (), True, False, 0, time.process_time() - t0,
                             msg("gaps.hint.redeal", n=left))
             return Hint(None, None, sc, (), True, sc == 48, 0, time.process_time() - t0, msg("gaps.hint.over"))
         key = bytes(cells)
-        plan = self._plan if key == self._plan_key else []
+        plan, plan_value, plan_exact = self._plans.get(key, ([], -1, False))
         round_id = (pos.redeals, pos.max_redeals)
         if round_id != self._tt_round or len(self._tt) > TT_MAX:
             self._tt = {}
             self._tt_round = round_id
-        if not plan:
-            self._plan_value, self._plan_exact = -1, False
         deadline = None if self.seconds is None else t0 + self.seconds
-        if self._plan_exact and plan:
-            res_line, value, exact, nodes = plan, self._plan_value, True, 0
+        if plan_exact and plan:
+            res_line, value, exact, nodes = plan, plan_value, True, 0
         else:
             srch = RoundSearch(cells, left, "max", twos=False, first_line=plan, tt=self._tt)
             srch.step(self.nodes, deadline)
             nodes = srch.nodes
-            if plan and self._plan_value >= srch.best_value:
-                res_line, value = plan, self._plan_value
+            if plan and plan_value >= srch.best_value:
+                res_line, value = plan, plan_value
             else:
                 res_line, value = srch.best_line, srch.best_value
             exact = srch.exact
@@ -471,14 +515,13 @@ class Hinter:
             res_line = [RoundSearch(cells, left, "max", twos=False)._gen(0)[0][1:]]
             value = -1
         first = res_line[0]
-        # remember the rest of the plan, keyed by the position it starts from
+        # remember the plan here and after its first move (where a follower asks next)
         after = list(cells)
         after[first[2]] = first[0]
         after[first[1]] = 0
-        self._plan = list(res_line[1:])
-        self._plan_key = bytes(after) if self._plan else None
-        self._plan_value = value
-        self._plan_exact = exact
+        self._plans = {key: (list(res_line), value, exact)}
+        if len(res_line) > 1:
+            self._plans[bytes(after)] = (list(res_line[1:]), value, exact)
         line = tuple(_to_move(m) for m in res_line)
         end = list(cells)
         for c, s_, d in res_line:

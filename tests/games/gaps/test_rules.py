@@ -413,3 +413,12 @@ def test_cards_are_conserved_at_every_step_of_games_through_the_engine():
             assert Counter(GAME.cards(runner.state)) == first
             assert runner.state.grid.count(None) == 4
         assert runner.state.cells == tuple(B.to_cells(runner.state.grid))
+
+
+def test_status_line_says_score_redeals_and_what_comes_next():
+    from game.games.gaps import status
+
+    assert [m.key for m in status(adjacent_gaps())] == ["gaps.status.score", "gaps.status.redeals_left"]
+    assert str(status(layout(STUCK, redeals=1))[2]) == "No moves left. You may redeal once more."
+    assert str(status(layout(STUCK, redeals=2))[2]) == "No moves left and no redeal: the game is over."
+    assert status(layout(STUCK))[0].render("de") == "Punkte 16/48"

@@ -6,11 +6,11 @@ import random
 import threading
 
 from game.engine import GameRunner
-from game.games.gaps import GAME, REDEAL, Hinter, Move, RoundSolver, hint, is_won, score, solve_round
+from game.games.gaps import GAME, REDEAL, Hinter, Move, RoundSolver, hint, is_won, run_lengths, score, solve_round
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS
 from game.games.gaps.rules import GapsState
-from game.games.gaps.search import RoundSearch, end_value
+from game.games.gaps.search import RoundSearch, end_value, redeal_chance
 
 from .helpers import SOLVED, cell, layout, swap
 from .test_rules import STUCK
@@ -82,21 +82,26 @@ def test_hint_finds_a_three_move_win_with_a_king():
     assert is_won(play_line(st, h.line))
 
 
+def plan_value(st: GapsState, h) -> int:
+    """What the search maximises, for the end of the hint's plan."""
+    end = play_line(st, h.line)
+    return end_value(run_lengths(end), st.max_redeals - st.redeals)
+
+
 def test_hinter_plans_never_get_worse_while_they_are_followed():
     for seed in (3, 4):
         st = GAME.new_game({}, seed)
         hinter = Hinter(nodes=1500, seconds=None)
-        first = hinter.hint(GAME.view(st, 0))
-        promised = [first.value]
-        st = GAME.apply(st, first.action)
+        promised = []
         while True:
             h = hinter.hint(GAME.view(st, 0))
             if not isinstance(h.action, Move):
                 break
-            promised.append(h.value)
+            promised.append(plan_value(st, h))
+            assert score(play_line(st, h.line)) == h.value
             st = GAME.apply(st, h.action)
-        assert promised == sorted(promised)
-        assert score(st) == promised[-1] >= promised[0]
+        assert len(promised) > 10 and promised == sorted(promised)
+        assert end_value(run_lengths(st), 2) == promised[-1]
 
 
 def test_hint_bot_plays_legal_moves_to_the_end_through_the_engine():
@@ -110,10 +115,16 @@ def test_hint_bot_plays_legal_moves_to_the_end_through_the_engine():
     assert len(bot.latencies) == len(runner.actions)
 
 
-def test_end_value_before_a_redeal_prefers_keeping_a_row_open():
-    assert end_value((12, 0, 0, 0), 1) < end_value((11, 1, 0, 0), 1)
-    assert end_value((12, 0, 0, 0), 0) == end_value((11, 1, 0, 0), 0)
-    assert end_value((12, 12, 12, 12), 2) == end_value((12, 12, 12, 12), 0)  # a win is a win
+def test_end_value_before_a_redeal_weighs_how_runs_are_kept():
+    # three complete rows leave one live gap for the next round: far worse
+    assert end_value((12, 12, 12, 6), 1) < end_value((11, 11, 10, 10), 1)
+    assert end_value((12, 12, 12, 0), 2) < end_value((9, 9, 9, 9), 2)
+    # one more card in an unfinished run never looks worse
+    assert end_value((11, 10, 10, 10), 1) >= end_value((10, 10, 10, 10), 1)
+    # in the last round only the score counts, and a win is a win
+    assert end_value((12, 12, 12, 6), 0) == 42 == end_value((11, 11, 10, 10), 0)
+    assert end_value((12, 12, 12, 12), 2) == end_value((12, 12, 12, 12), 0) > end_value((12, 12, 12, 11), 1)
+    assert 0.0 <= redeal_chance((3, 2, 0, 0)) <= 1.0 and redeal_chance((12, 12, 12, 11)) > 0.9
 
 
 # --- the solver --------------------------------------------------------------------------------
@@ -225,3 +236,10 @@ def test_search_without_twos_still_starts_rows():
     srch.step(10_000)
     assert srch.best_value == end_value((12, 12, 12, 12), 0) and srch.exact
     assert cell("r1c0") in [m[2] for m in srch.best_line]
+
+
+def test_asking_twice_never_gives_a_worse_plan():
+    st = GAME.new_game({}, 21)
+    hinter = Hinter(nodes=600, seconds=None)
+    values = [plan_value(st, hinter.hint(GAME.view(st, 0))) for _ in range(4)]
+    assert values == sorted(values)
