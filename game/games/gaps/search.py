@@ -27,9 +27,9 @@ that has redeals left, the value looks ahead to the redeal (see
 The solver (:class:`RoundSolver`) searches the same positions without any
 shortcut until it finds a winning line ("solvable", with the line), has
 visited every position of the round ("unsolvable") or runs out of budget
-("unknown").  Visited positions are kept as 64-bit hashes of the cells:
-a false "already seen" needs two of a few million positions to collide,
-odds below one in ten million.
+("unknown").  Visited positions are kept as 62-bit Zobrist keys: a false
+"already seen" needs two of a few million positions to collide, odds
+below one in a hundred million.
 """
 
 from __future__ import annotations
@@ -50,8 +50,28 @@ ROW = tuple(i // 13 for i in range(52))
 TWOS = B.TWOS
 KING = B.KING
 
+def _zobrist() -> list[list[int]]:
+    import random
+
+    rng = random.Random(0x6A9)
+    return [[rng.getrandbits(62) for _ in range(52)] for _ in range(64)]
+
+
+#: ``ZOB[card][cell]``: random 62-bit numbers; a position's key is the XOR of
+#: its cards' numbers, updated by three XORs per move (Zobrist hashing)
+ZOB = _zobrist()
+
+
+def position_key(cells: Sequence[int]) -> int:
+    k = 0
+    for i, c in enumerate(cells):
+        if c:
+            k ^= ZOB[c][i]
+    return k
+
+
 #: default hint budget: positions per call and CPU seconds per call
-HINT_NODES = 12_000
+HINT_NODES = 20_000
 HINT_SECONDS = 0.12
 #: default solver budget
 SOLVE_NODES = 1_500_000
@@ -173,7 +193,7 @@ class RoundSearch:
         self.twos = twos
         self.tt = tt
         self.tt_used = False  # a position known from an earlier search was taken as known
-        root_key = hash(bytes(self.cells))
+        root_key = position_key(self.cells)
         self.seen: set[int] = {root_key}
         self.line: list[tuple[int, int, int]] = []
         self.undo: list[tuple[int, int, int, int, int, int, int]] = []
@@ -196,7 +216,7 @@ class RoundSearch:
             self.stack = [[root_moves, 0, root_key, -1, None]]
 
     # -- move generation with ordering ------------------------------------------
-    def _gen(self, depth: int) -> list[tuple[int, int, int, int]]:
+    def _gen(self, depth: int, COL=COL, ROW=ROW, TWOS=TWOS, KING=KING) -> list[tuple[int, int, int, int]]:
         cells, pos, run = self.cells, self.pos, self.run
         f0, f1, f2, f3 = run[0], 13 + run[1], 26 + run[2], 39 + run[3]
         out = []
@@ -274,9 +294,10 @@ class RoundSearch:
         cells = list(self.cells)
         c, s, d = move
         cells[d], cells[s] = c, 0
+        key = position_key(cells)
         out: list[tuple[int, int, int]] = []
         for _ in range(400):
-            e = tt.get(hash(bytes(cells)))
+            e = tt.get(key)
             if e is None:
                 return None
             m = e[1]
@@ -286,6 +307,7 @@ class RoundSearch:
             if cells[s] != c or cells[d] != 0:
                 return None
             cells[d], cells[s] = c, 0
+            key ^= ZOB[c][s] ^ ZOB[c][d]
             out.append(m)
         return None
 
@@ -302,10 +324,20 @@ class RoundSearch:
         seen, line, undo, stack = self.seen, self.line, self.undo, self.stack
         gen, value = self._gen, self._value
         tt = self.tt
+        zob = ZOB
+        row_of = ROW
+        run_length = B.run_length
         limit = self.nodes + max_nodes
         nodes = self.nodes
-        check = nodes + 256
+        tick = 0  # loop turns since the last look at the clock
         while stack:
+            tick += 1
+            if tick >= 400:
+                tick = 0
+                if deadline is not None and time.process_time() > deadline:
+                    break
+                if cancel is not None and cancel():
+                    break
             fr = stack[-1]
             ms = fr[0]
             i = fr[1]
@@ -330,14 +362,11 @@ class RoundSearch:
                 continue
             fr[1] = i + 1
             _, c, s, d = ms[i]
-            cells[d] = c
-            cells[s] = 0
-            key = hash(bytes(cells))
+            zc = zob[c]
+            key = fr[2] ^ zc[s] ^ zc[d]
             if tt is not None:
                 known = tt.get(key)
                 if known is not None:
-                    cells[s] = c
-                    cells[d] = 0
                     v = known[0]
                     if key not in seen:
                         self.tt_used = True
@@ -355,21 +384,21 @@ class RoundSearch:
                                 return True
                     continue
             if key in seen:
-                cells[s] = c
-                cells[d] = 0
                 continue
             seen.add(key)
             nodes += 1
+            cells[d] = c
+            cells[s] = 0
             pos[c] = d
             gaps[gaps.index(d)] = s
-            rd = ROW[d]
-            rs = ROW[s]
+            rd = row_of[d]
+            rs = row_of[s]
             kd = run[rd]
             ks = run[rs]
             if d == 13 * rd + kd:
-                run[rd] = B.run_length(cells, rd)
+                run[rd] = run_length(cells, rd)
             if s < 13 * rs + ks:
-                run[rs] = B.run_length(cells, rs)
+                run[rs] = run_length(cells, rs)
             undo.append((c, s, d, rs, ks, rd, kd))
             line.append((c, s, d))
             nxt = gen(len(line))
@@ -398,12 +427,6 @@ class RoundSearch:
                     return True
             if nodes >= limit:
                 break
-            if nodes >= check:
-                check = nodes + 256
-                if deadline is not None and time.process_time() > deadline:
-                    break
-                if cancel is not None and cancel():
-                    break
         self.nodes = nodes
         if not stack:
             self.done = True
