@@ -196,6 +196,7 @@ def describe_position(st: GapsState, want_hint: bool = False, solve_seconds: flo
             "round_end_score": h.value,
             "wins_round": h.wins_round,
             "exact": h.exact,
+            "next_round_chance": h.next_chance,
             "plan": [GAME.action_to_text(m) for m in h.line],
             "nodes": h.nodes,
             "cpu_ms": round(h.cpu * 1000, 1),

@@ -19,17 +19,22 @@ The hint (:class:`Hinter`) searches the round from the current position
 for the end position of highest value and keeps the best line found as a
 *plan*: on the next call it searches again from the new position and
 follows the plan unless the new search found something better, so
-successive hints never undo each other's work.  At the end of a round
-that has redeals left, the value looks ahead to the redeal (see
+successive hints never undo each other's work.  It also keeps, for the
+round, a table of every position whose moves were all searched, with the
+best end found below it; the next hint takes those as known and spends its
+whole budget on positions not seen before (without the table, each hint
+re-searched almost exactly what the previous one had).  At the end of a
+round that has redeals left, the value is the measured chance that the
+round after the redeal can be won, from the runs kept (see
 :func:`end_value`); in the last round the value is simply the score, and
 48 (won) ends the search at once.
 
 The solver (:class:`RoundSolver`) searches the same positions without any
 shortcut until it finds a winning line ("solvable", with the line), has
 visited every position of the round ("unsolvable") or runs out of budget
-("unknown").  Visited positions are kept as 62-bit Zobrist keys: a false
-"already seen" needs two of a few million positions to collide, odds
-below one in a hundred million.
+("unknown").  Visited positions are kept as 62-bit Zobrist keys; with the
+default 1.5 million positions the chance that two of them share a key
+(and one is wrongly taken as already seen) is about one in four million.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ COL = B.COL
 ROW = tuple(i // 13 for i in range(52))
 TWOS = B.TWOS
 KING = B.KING
+
 
 def _zobrist() -> list[list[int]]:
     import random
@@ -466,7 +472,11 @@ class Hint:
     followed; ``line`` the whole planned rest of the round; ``exact`` is
     true when the round was searched completely (no better end exists);
     ``wins_round`` when the plan completes every row without a redeal.
-    ``nodes`` and ``cpu`` tell what the search cost.
+    ``next_chance`` (rounds before a redeal, plan not winning) is the
+    measured chance that the round after the redeal can be won from the runs
+    the plan keeps: the hint maximises that, not the number kept, which is
+    why it may leave a King out of its row.  ``nodes`` and ``cpu`` tell what
+    the search cost.
     """
 
     action: Move | Redeal | None
@@ -478,6 +488,7 @@ class Hint:
     nodes: int
     cpu: float
     message: Message
+    next_chance: float | None = None
 
 
 class Hinter:
@@ -551,9 +562,12 @@ class Hinter:
             end[d], end[s_] = c, 0
         kept = B.score(end)
         wins = kept == 48
+        chance = None
+        if left > 0 and not wins and not B.has_move(end):
+            chance = redeal_chance(B.prefix_lengths(end))
         move = line[0]
         m = msg("gaps.hint.move", card=move.card, row=move.row + 1, col=move.col + 1)
-        return Hint(move, first[1], kept, line, exact, wins, nodes, time.process_time() - t0, m)
+        return Hint(move, first[1], kept, line, exact, wins, nodes, time.process_time() - t0, m, chance)
 
 
 def hint(pos: Position, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> Hint:

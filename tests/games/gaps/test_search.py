@@ -51,7 +51,7 @@ def random_positions(n: int, seed: int = 0):
 
 
 def test_hint_is_always_a_legal_action():
-    seen_redeal = False
+    checked = 0
     for st in random_positions(40):
         h = hint(GAME.view(st, 0), nodes=1500, seconds=None)
         legal = GAME.legal_actions(st)
@@ -59,11 +59,12 @@ def test_hint_is_always_a_legal_action():
             assert h.action is None
             continue
         assert h.action in legal
-        seen_redeal |= h.action == REDEAL
+        checked += 1
         if isinstance(h.action, Move):
             assert st.grid[h.source] == h.action.card
             assert h.line[0] == h.action
             play_line(st, h.line)  # the whole plan is playable
+    assert checked >= 30
     assert hint(layout(STUCK)).action == REDEAL
     assert hint(layout(STUCK, redeals=2)).action is None
 
@@ -243,3 +244,12 @@ def test_asking_twice_never_gives_a_worse_plan():
     hinter = Hinter(nodes=600, seconds=None)
     values = [plan_value(st, hinter.hint(GAME.view(st, 0))) for _ in range(4)]
     assert values == sorted(values)
+
+
+def test_hint_reports_the_chance_its_redeal_leaves():
+    h = hint(GAME.new_game({}, 30), nodes=3000, seconds=None)
+    assert not h.wins_round  # this deal's first plan ends in a redeal
+    end = play_line(GAME.new_game({}, 30), h.line)
+    assert h.next_chance == redeal_chance(run_lengths(end)) and 0 < h.next_chance < 1
+    assert hint(layout(ONE_MOVE)).next_chance is None  # it wins
+    assert hint(layout(KING_DANCE, redeals=2)).next_chance is None  # last round
