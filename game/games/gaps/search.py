@@ -82,7 +82,7 @@ HINT_SECONDS = 0.12
 #: default solver budget
 SOLVE_NODES = 1_500_000
 #: positions the hint remembers per round (about 100 bytes each)
-TT_MAX = 600_000
+TT_MAX = 400_000
 
 
 # --- evaluation ------------------------------------------------------------------
@@ -178,9 +178,10 @@ class RoundSearch:
     hint search skips it to stay inside its budget, the solver never does).
 
     ``tt`` is a table shared by successive searches of the same round
-    (the hint keeps one per round): position hash -> ``(value, move)`` for
+    (the hint keeps one per round): position key -> ``value << 18 | move``
+    (move packed as ``card << 12 | from << 6 | to``, 0 at an end) for
     every position whose moves were all searched, with the best end value
-    found below it and the move towards it (``None`` at an end).  A later
+    found below it and the move towards it.  A later
     search treats such a position as known and spends its budget on new
     ones.  (Values in the table are what was found, so they can only be too
     low, never too high: a position met again through a cycle is not
@@ -189,7 +190,7 @@ class RoundSearch:
 
     def __init__(self, cells: Sequence[int], redeals_left: int = 0, objective: str = "max",
                  twos: bool = True, first_line: Sequence[tuple[int, int, int]] = (),
-                 tt: dict[int, tuple[int, Any]] | None = None) -> None:
+                 tt: dict[int, int] | None = None) -> None:
         self.cells = list(cells)
         self.pos = B.positions(self.cells)
         self.gaps = [i for i in range(52) if self.cells[i] == 0]
@@ -218,8 +219,8 @@ class RoundSearch:
             self.done = True
             self.stack: list[list[Any]] = []
         else:
-            # a frame: [ordered moves, next index, position key, best value below, best move]
-            self.stack = [[root_moves, 0, root_key, -1, None]]
+            # a frame: [ordered moves, next index, position key, best value below, best move packed]
+            self.stack = [[root_moves, 0, root_key, -1, 0]]
 
     # -- move generation with ordering ------------------------------------------
     def _gen(self, depth: int, COL=COL, ROW=ROW, TWOS=TWOS, KING=KING) -> list[tuple[int, int, int, int]]:
@@ -306,15 +307,15 @@ class RoundSearch:
             e = tt.get(key)
             if e is None:
                 return None
-            m = e[1]
-            if m is None:
+            m = e & 0x3FFFF
+            if not m:
                 return out
-            c, s, d = m
+            c, s, d = m >> 12, (m >> 6) & 63, m & 63
             if cells[s] != c or cells[d] != 0:
                 return None
             cells[d], cells[s] = c, 0
             key ^= ZOB[c][s] ^ ZOB[c][d]
-            out.append(m)
+            out.append((c, s, d))
         return None
 
     # -- the resumable loop -------------------------------------------------------------
@@ -351,7 +352,7 @@ class RoundSearch:
                 # every move of this position searched: it is known from now on
                 stack.pop()
                 if tt is not None:
-                    tt[fr[2]] = (fr[3], fr[4])
+                    tt[fr[2]] = (fr[3] << 18) | fr[4]
                 if undo:
                     c, s, d, rs, ks, rd, kd = undo.pop()
                     mv = line.pop()
@@ -364,7 +365,7 @@ class RoundSearch:
                     up = stack[-1]
                     if fr[3] > up[3]:
                         up[3] = fr[3]
-                        up[4] = mv
+                        up[4] = (mv[0] << 12) | (mv[1] << 6) | mv[2]
                 continue
             fr[1] = i + 1
             _, c, s, d = ms[i]
@@ -373,12 +374,12 @@ class RoundSearch:
             if tt is not None:
                 known = tt.get(key)
                 if known is not None:
-                    v = known[0]
+                    v = known >> 18
                     if key not in seen:
                         self.tt_used = True
                     if v > fr[3]:
                         fr[3] = v
-                        fr[4] = (c, s, d)
+                        fr[4] = (c << 12) | (s << 6) | d
                     if v > self.best_value:
                         tail = self._tail((c, s, d))
                         if tail is not None:
@@ -409,14 +410,14 @@ class RoundSearch:
             line.append((c, s, d))
             nxt = gen(len(line))
             if nxt:
-                stack.append([nxt, 0, key, -1, None])
+                stack.append([nxt, 0, key, -1, 0])
             else:
                 v = value()
                 if tt is not None:
-                    tt[key] = (v, None)
+                    tt[key] = v << 18
                 if v > fr[3]:
                     fr[3] = v
-                    fr[4] = (c, s, d)
+                    fr[4] = (c << 12) | (s << 6) | d
                 if v > self.best_value:
                     self._improve(v, list(line))
                 undo.pop()
@@ -508,7 +509,7 @@ class Hinter:
         # the plan, for the position it was made in and the one after its first move:
         # position bytes -> (line, value, exact)
         self._plans: dict[bytes, tuple[list[tuple[int, int, int]], int, bool]] = {}
-        self._tt: dict[int, tuple[int, Any]] = {}
+        self._tt: dict[int, int] = {}
         self._tt_round: tuple[int, int] | None = None
 
     def reset(self) -> None:
