@@ -595,9 +595,10 @@ class SolveResult:
 class RoundSolver:
     """Decides whether the current round can still be won without a redeal.
 
-    Use :meth:`step` in slices (``solver.step(20_000)`` per frame, or in a
-    worker thread) until it returns a :class:`SolveResult`; or call
-    :func:`solve_round` once with a deadline and a cancel flag.  Every
+    Use :meth:`step` in slices (``solver.step(2_000)`` per frame, about
+    5-10 ms, or in a worker thread) until it returns a
+    :class:`SolveResult`; or call :func:`solve_round` once with a deadline
+    and a cancel flag.  Every
     legal move is searched, including moving a leading 2 to another row,
     so "unsolvable" is a proof, not a guess.
     """
