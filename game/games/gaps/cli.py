@@ -1,0 +1,249 @@
+"""Command-line tools for Gaps: ``python -m game sim gaps`` and
+``python -m game position gaps``.
+
+sim: bots play seeded deals (deal ``i`` uses seed ``S + i``) through the
+real engine and report the win rate within 0, 1 and 2 redeals, the mean
+score and the time taken; the hint strategy also reports the CPU time of
+each hint (``time.process_time``).  ``--detail`` adds every deal and every
+hint latency, so runs over split seed ranges can be merged exactly
+(``scripts/gaps_merge.py``).
+
+position: what the engine knows about a layout (four lines of thirteen
+cells; on one line, separate the rows with ``|``): the legal moves, the
+live and dead gaps, the score, whether a redeal is due; ``--hint`` and
+``--solve`` add the hint and the solver's verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+from game.engine.core import GameRunner
+from game.games.gaps import board as B
+from game.games.gaps.bots import BOTS, HintBot
+from game.games.gaps.notation import LayoutError, format_grid, parse_layout
+from game.games.gaps.rules import GAME, GapsState, Move, cell_name, gap_info, redeal_due, source_cell
+from game.games.gaps.search import HINT_NODES, HINT_SECONDS, Hinter, solve_round
+
+
+def _percentile(xs: Sequence[float], p: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = min(len(s) - 1, max(0, int(round(p / 100 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def latency_summary(lat: Sequence[float]) -> dict:
+    ms = [x * 1000 for x in lat]
+    return {
+        "n": len(ms),
+        "mean_ms": round(sum(ms) / len(ms), 2) if ms else 0.0,
+        "p50_ms": round(_percentile(ms, 50), 2),
+        "p95_ms": round(_percentile(ms, 95), 2),
+        "p99_ms": round(_percentile(ms, 99), 2),
+        "max_ms": round(max(ms), 2) if ms else 0.0,
+        "clock": "process_time (CPU)",
+    }
+
+
+def summarize(deals: list[dict], max_redeals: int) -> dict:
+    n = len(deals)
+    wins = {str(k): sum(1 for d in deals if d["won"] and d["redeals"] <= k) for k in range(max_redeals + 1)}
+    return {
+        "deals": n,
+        "wins": sum(1 for d in deals if d["won"]),
+        "win_rate": round(sum(1 for d in deals if d["won"]) / n, 4) if n else 0.0,
+        "wins_within_redeals": wins,
+        "win_rate_within_redeals": {k: round(v / n, 4) if n else 0.0 for k, v in wins.items()},
+        "mean_score": round(sum(d["score"] for d in deals) / n, 3) if n else 0.0,
+        "mean_moves": round(sum(d["moves"] for d in deals) / n, 1) if n else 0.0,
+    }
+
+
+def _progress(i: int, n: int, wins: int, t0: float) -> None:
+    width = 30
+    done = int(width * i / n) if n else width
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} deals, {wins} won, {time.time() - t0:.0f}s")
+    if i == n:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float | None,
+              latencies: list[float] | None = None) -> dict:
+    import random
+
+    bot = HintBot(nodes, seconds) if strategy == "hint" else BOTS[strategy]()
+    runner = GameRunner.start(GAME, {"redeals": redeals}, seed)
+    rng = random.Random(seed)
+    kept, runs = [], []
+    while GAME.outcome(runner.state) is None:
+        st = runner.state
+        legal = GAME.legal_actions(st)
+        action = bot.choose(GAME.view(st, 0), legal, rng)
+        if not isinstance(action, Move):
+            kept.append(B.score(st.cells))
+            runs.append(list(B.prefix_lengths(st.cells)))
+        runner.play(action)
+    out = GAME.outcome(runner.state)
+    if latencies is not None and strategy == "hint":
+        latencies.extend(bot.latencies)
+    return {
+        "seed": seed,
+        "won": bool(out.won),
+        "score": int(out.scores[0]),
+        "redeals": runner.state.redeals,
+        "kept_at_redeals": kept,
+        "runs_at_redeals": runs,
+        "final_runs": list(B.prefix_lengths(runner.state.cells)),
+        "moves": sum(1 for a in runner.actions if isinstance(a, Move)),
+    }
+
+
+def sim(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m game sim gaps")
+    p.add_argument("--strategy", choices=sorted(BOTS), default="hint")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1, help="deal i uses seed SEED + i")
+    p.add_argument("--redeals", type=int, default=2, choices=[0, 1, 2])
+    p.add_argument("--nodes", type=int, default=HINT_NODES, help="hint: positions per hint")
+    p.add_argument("--seconds", type=float, default=HINT_SECONDS, help="hint: CPU seconds per hint (0: no limit)")
+    p.add_argument("--detail", action="store_true", help="list every deal and every hint latency")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(list(argv))
+    if a.deals < 1:
+        p.error("--deals must be at least 1")
+    seconds = a.seconds if a.seconds and a.seconds > 0 else None
+    show = sys.stderr.isatty()
+    t0, c0 = time.time(), time.process_time()
+    deals: list[dict] = []
+    lat: list[float] = []
+    for i in range(a.deals):
+        deals.append(play_deal(a.strategy, a.seed + i, a.redeals, a.nodes, seconds, lat))
+        if show:
+            _progress(i + 1, a.deals, sum(d["won"] for d in deals), t0)
+    res = {"game": "gaps", "strategy": a.strategy, "seed": a.seed, "redeals": a.redeals}
+    res.update(summarize(deals, a.redeals))
+    res["seconds"] = round(time.time() - t0, 2)
+    res["cpu_seconds"] = round(time.process_time() - c0, 2)
+    if a.strategy == "hint":
+        res["hint_budget"] = {"nodes": a.nodes, "cpu_seconds": seconds}
+        res["hint_latency"] = latency_summary(lat)
+    if a.detail:
+        res["per_deal"] = deals
+        if a.strategy == "hint":
+            res["latencies_ms"] = [round(x * 1000, 2) for x in lat]
+    if a.json:
+        print(json.dumps(res))
+    else:
+        w = res["win_rate_within_redeals"]
+        print(f"{a.strategy}: {res['deals']} deals, won {res['wins']} ({res['win_rate']:.1%}); "
+              f"within 0/1/2 redeals: {', '.join(f'{v:.1%}' for v in w.values())}; "
+              f"mean score {res['mean_score']}; {res['seconds']} s")
+        if a.strategy == "hint":
+            L = res["hint_latency"]
+            print(f"hint CPU time: p50 {L['p50_ms']} ms, p95 {L['p95_ms']} ms, max {L['max_ms']} ms over {L['n']} hints")
+    return 0
+
+
+def _read_layout_arg(text: str) -> str:
+    return text.replace("|", "\n") if "\n" not in text else text
+
+
+def describe_position(st: GapsState, want_hint: bool = False, solve_seconds: float | None = None) -> dict:
+    legal = GAME.legal_actions(st)
+    moves = []
+    for a in legal:
+        if isinstance(a, Move):
+            src = source_cell(st, a)
+            moves.append({"card": a.card.code, "from": cell_name(src), "to": cell_name(a.to),
+                          "from_cell": src, "to_cell": a.to, "text": GAME.action_to_text(a)})
+    gaps = []
+    for g in gap_info(st):
+        gaps.append({
+            "cell": cell_name(g.cell), "index": g.cell, "status": g.kind, "live": g.live,
+            "wants": "any 2" if g.kind == "first" else (g.wants.code if g.wants else None),
+            "wants_from": cell_name(g.source) if g.source is not None else None,
+            "says": str(g.message),
+        })
+    cells = st.cells
+    out = GAME.outcome(st)
+    res = {
+        "game": "gaps",
+        "layout": format_grid(st.grid),
+        "redeals_used": st.redeals,
+        "redeals_max": st.max_redeals,
+        "score": B.score(cells),
+        "runs": list(B.prefix_lengths(cells)),
+        "legal_moves": moves,
+        "gaps": gaps,
+        "live_gaps": [g["cell"] for g in gaps if g["live"]],
+        "dead_gaps": [g["cell"] for g in gaps if not g["live"]],
+        "redeal_due": redeal_due(st),
+        "over": out is not None,
+        "won": bool(out and out.won),
+    }
+    if want_hint:
+        h = Hinter().hint(GAME.view(st, 0))
+        res["hint"] = {
+            "action": None if h.action is None else GAME.action_to_text(h.action),
+            "says": str(h.message),
+            "round_end_score": h.value,
+            "wins_round": h.wins_round,
+            "exact": h.exact,
+            "next_round_chance": h.next_chance,
+            "plan": [GAME.action_to_text(m) for m in h.line],
+            "nodes": h.nodes,
+            "cpu_ms": round(h.cpu * 1000, 1),
+        }
+    if solve_seconds is not None:
+        c0 = time.process_time()
+        r = solve_round(st, seconds=solve_seconds)
+        res["solve"] = {
+            "verdict": r.verdict,
+            "says": str(r.message),
+            "line": [GAME.action_to_text(m) for m in r.line],
+            "nodes": r.nodes,
+            "cpu_seconds": round(time.process_time() - c0, 2),
+        }
+    return res
+
+
+def position(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m game position gaps")
+    p.add_argument("layout", help="four rows of 13 cells (newlines, or rows separated by |), optional header line")
+    p.add_argument("--hint", action="store_true", help="add the hint engine's move and plan")
+    p.add_argument("--solve", action="store_true", help="add the solver's verdict for this round")
+    p.add_argument("--seconds", type=float, default=10.0, help="CPU limit for --solve")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(list(argv))
+    try:
+        parsed = parse_layout(_read_layout_arg(a.layout))
+    except LayoutError as e:
+        if a.json:
+            print(json.dumps({"game": "gaps", "error": str(e), "line": e.line, "column": e.column}))
+        else:
+            print(f"not a Gaps layout: {e}", file=sys.stderr)
+        return 2
+    st = GapsState(parsed.grid, parsed.redeals, parsed.max_redeals, parsed.seed or 0)
+    res = describe_position(st, a.hint, a.seconds if a.solve else None)
+    if a.json:
+        print(json.dumps(res))
+    else:
+        print(res["layout"])
+        print(f"score {res['score']}/48, redeals {st.redeals}/{st.max_redeals}, "
+              f"live gaps {', '.join(res['live_gaps']) or '-'}, dead gaps {', '.join(res['dead_gaps']) or '-'}")
+        for m in res["legal_moves"]:
+            print(f"  {m['text']}   (from {m['from']})")
+        if res["redeal_due"]:
+            print("no move left: redeal is due")
+        if "hint" in res:
+            print(res["hint"]["says"])
+        if "solve" in res:
+            print(res["solve"]["says"])
+    return 0

@@ -1,0 +1,431 @@
+"""Gaps (Montana): state, actions and the rules as a :class:`Game`.
+
+Cells are numbered ``13 * row + col`` with rows 0-3 (top to bottom) and
+columns 0-12 (left to right).  Action texts use the same 0-based numbers:
+``move 6H r2c5`` puts 6♥ into row 2, column 5 (the 6th cell of the 3rd
+row); ``redeal`` gathers and re-deals when no move is left.  Player-facing
+messages count from 1 ("row 3").
+
+The rules themselves are in :mod:`game.games.gaps.board`, on ints; this
+module speaks :class:`~game.cards.Card` and :class:`Message`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence, Union
+
+from game.cards import Card, CardParseError, Rank
+from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
+from game.games.gaps import board as B
+from game.games.gaps.notation import DEFAULT_MAX_REDEALS, parse_layout
+
+MAX_REDEALS = 2
+
+
+@dataclass(frozen=True)
+class GapsState:
+    """A position: the 52 cells (``None`` is a gap), redeals used and
+    allowed, and the deal seed from which redeal shuffles derive."""
+
+    grid: tuple[Card | None, ...]
+    redeals: int = 0
+    max_redeals: int = MAX_REDEALS
+    seed: int = 0
+    players: int = 1
+    #: the grid as the ints of :mod:`board` (derived, not compared)
+    cells: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != 52:
+            object.__setattr__(self, "cells", tuple(B.to_cells(self.grid)))
+
+    @property
+    def redeals_left(self) -> int:
+        return self.max_redeals - self.redeals
+
+
+@dataclass(frozen=True)
+class GapsView:
+    """What the player sees: everything but the seed (which would tell the
+    order of future redeals).  Bots and the hint engine work on views."""
+
+    grid: tuple[Card | None, ...]
+    redeals: int
+    max_redeals: int
+    cells: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != 52:
+            object.__setattr__(self, "cells", tuple(B.to_cells(self.grid)))
+
+    @property
+    def redeals_left(self) -> int:
+        return self.max_redeals - self.redeals
+
+
+Position = Union[GapsState, GapsView]
+
+
+@dataclass(frozen=True)
+class Move:
+    """Put ``card`` into the gap at cell ``to`` (``13 * row + col``)."""
+
+    card: Card
+    to: int
+
+    @property
+    def row(self) -> int:
+        return self.to // 13
+
+    @property
+    def col(self) -> int:
+        return self.to % 13
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """Gather the cards outside the kept runs, shuffle, deal them back."""
+
+
+REDEAL = Redeal()
+Action = Union[Move, Redeal]
+
+_MOVE_RE = re.compile(r"^\s*move\s+(\S+)\s+r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
+
+
+def cell_name(cell: int) -> str:
+    return f"r{cell // 13}c{cell % 13}"
+
+
+def cell_of_text(text: str) -> int:
+    m = re.fullmatch(r"\s*r(\d+)\s*c(\d+)\s*", text, re.IGNORECASE)
+    if not m:
+        raise NotationError(f"{text!r} is not a cell (write r<row>c<col>, rows 0-3, columns 0-12)")
+    r, c = int(m.group(1)), int(m.group(2))
+    if not (0 <= r < 4 and 0 <= c < 13):
+        raise NotationError(f"{text!r} is off the table (rows 0-3, columns 0-12)")
+    return r * 13 + c
+
+
+def _cells(pos: Position) -> Sequence[int]:
+    cells = getattr(pos, "cells", None)
+    return cells if cells else B.to_cells(pos.grid)
+
+
+def _card_cell(grid: Sequence[Card | None], card: Card) -> int | None:
+    for i, c in enumerate(grid):
+        if c == card:
+            return i
+    return None
+
+
+class GapsGame:
+    id = "gaps"
+    min_players = 1
+    max_players = 1
+
+    # --- setting up ------------------------------------------------------------
+    def default_options(self, players: int | None = None) -> dict[str, Any]:
+        return {"redeals": MAX_REDEALS, "layout": ""}
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise ValueError("options must be a mapping")
+        unknown = set(options) - {"redeals", "layout", "players"}
+        if unknown:
+            raise ValueError(f"unknown Gaps options: {', '.join(sorted(unknown))} (known: redeals, layout)")
+        out = self.default_options()
+        if "players" in options and options["players"] not in (None, 1):
+            raise ValueError("Gaps is a game for one player")
+        redeals = options.get("redeals", MAX_REDEALS)
+        if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= MAX_REDEALS:
+            raise ValueError(f"redeals must be a whole number from 0 to {MAX_REDEALS}, not {redeals!r}")
+        out["redeals"] = redeals
+        layout = options.get("layout", "") or ""
+        if not isinstance(layout, str):
+            raise ValueError("layout must be a text in the Gaps layout notation")
+        if layout.strip():
+            parsed = parse_layout(layout)  # LayoutError is a ValueError
+            if parsed.redeals > redeals:
+                raise ValueError(
+                    f"the layout has used {parsed.redeals} redeals, the game allows only {redeals}"
+                )
+        out["layout"] = layout
+        return out
+
+    def new_game(self, options: Mapping[str, Any], seed: int) -> GapsState:
+        opts = self.validate_options(options)
+        if opts["layout"].strip():
+            p = parse_layout(opts["layout"])
+            return GapsState(p.grid, p.redeals, opts["redeals"], seed if p.seed is None else p.seed)
+        return GapsState(B.to_grid(B.deal(seed)), 0, opts["redeals"], seed)
+
+    # --- playing ---------------------------------------------------------------
+    def current_player(self, state: GapsState) -> int | None:
+        return None if self.outcome(state) is not None else 0
+
+    def legal_actions(self, state: Position) -> list[Action]:
+        cells = _cells(state)
+        ms = B.moves(cells)
+        if ms:
+            return [Move(B.CARD_OF[c], d) for c, _, d in ms]
+        if B.score(cells) < 48 and state.redeals < state.max_redeals:
+            return [REDEAL]
+        return []
+
+    def apply(self, state: GapsState, action: Action) -> GapsState:
+        cells = _cells(state)
+        if isinstance(action, Redeal):
+            if B.has_move(cells):
+                raise IllegalAction(msg("gaps.err.redeal_early"))
+            if B.score(cells) == 48:
+                raise IllegalAction(msg("gaps.err.game_over"))
+            if state.redeals >= state.max_redeals:
+                raise IllegalAction(msg("gaps.err.no_redeals", max=state.max_redeals))
+            n = state.redeals + 1
+            new = B.redeal(cells, state.seed, n)
+            return replace(state, grid=B.to_grid(new), redeals=n, cells=new)
+        if not isinstance(action, Move):
+            raise IllegalAction(msg("engine.unknown_action", text=repr(action)))
+        if self.outcome(state) is not None:
+            raise IllegalAction(msg("gaps.err.game_over"))
+        card, to = action.card, action.to
+        if not isinstance(to, int) or not 0 <= to < 52:
+            raise IllegalAction(msg("gaps.err.no_cell"))
+        if card not in B.CODE_OF:
+            raise IllegalAction(msg("gaps.err.not_in_play", card=card))
+        if state.grid[to] is not None:
+            raise IllegalAction(msg("gaps.err.not_a_gap", card=state.grid[to]))
+        why = refusal(state, card, to)
+        if why is not None:
+            raise IllegalAction(why)
+        src = cells.index(B.CODE_OF[card])  # every card in play is on the table
+        grid = list(state.grid)
+        grid[to], grid[src] = card, None
+        return replace(state, grid=tuple(grid), cells=B.move(cells, src, to))
+
+    def outcome(self, state: Position) -> Outcome | None:
+        cells = _cells(state)
+        sc = B.score(cells)
+        if sc == 48:
+            return Outcome((0,), (48,), msg("gaps.outcome.won", n=state.redeals), won=True)
+        if not B.has_move(cells) and state.redeals >= state.max_redeals:
+            return Outcome((), (sc,), msg("gaps.outcome.lost", score=sc, n=state.redeals), won=False)
+        return None
+
+    def view(self, state: GapsState, seat: int | None) -> GapsView:
+        return GapsView(state.grid, state.redeals, state.max_redeals, _cells(state))
+
+    # --- text forms --------------------------------------------------------------
+    def action_to_text(self, action: Action) -> str:
+        if isinstance(action, Redeal):
+            return "redeal"
+        return f"move {action.card.code} {cell_name(action.to)}"
+
+    def action_from_text(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError("an action is a text like 'move 6H r2c5' or 'redeal'")
+        if text.strip().lower() == "redeal":
+            return REDEAL
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise NotationError(f"{text!r} is not a Gaps action (write 'move 6H r2c5' or 'redeal')")
+        try:
+            card = Card.parse(m.group(1))
+        except CardParseError as e:
+            raise NotationError(str(e)) from None
+        return Move(card, cell_of_text(f"r{m.group(2)}c{m.group(3)}"))
+
+    def describe_action(self, state: Position, action: Action) -> Message:
+        if isinstance(action, Redeal):
+            kept = B.score(_cells(state))
+            return msg("gaps.log.redeal", n=state.redeals + 1, max=state.max_redeals, kept=kept)
+        src = _card_cell(state.grid, action.card)
+        src_row = None if src is None else src // 13 + 1
+        if action.col == 0:
+            return msg("gaps.log.start", card=action.card, row=action.row + 1, from_row=src_row)
+        left = state.grid[action.to - 1]
+        return msg("gaps.log.move", card=action.card, left=left, row=action.row + 1, from_row=src_row)
+
+    # --- for the generic checks ------------------------------------------------------
+    def cards(self, state: Position) -> list[Card]:
+        return [c for c in state.grid if c is not None]
+
+    def shuffle_hidden(self, state: GapsState, seat: int, rng: random.Random) -> GapsState:
+        """All cards lie face up; the one hidden thing is the seed that fixes
+        future redeals, so that is what another world may differ in."""
+        return replace(state, seed=rng.getrandbits(62))
+
+
+GAME = GapsGame()
+
+
+# --- explaining the rules to the table ---------------------------------------------
+
+
+def refusal(pos: Position, card: Card, to: int) -> Message | None:
+    """Why ``card`` may not go into cell ``to`` (``None`` if it may).
+
+    >>> from game.games.gaps.notation import parse
+    >>> st = parse('''2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS --
+    ... 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH -- KH
+    ... 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --
+    ... 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --''')
+    >>> str(refusal(st, Card.parse("KC"), 24))
+    'The gap after Q♥ takes only K♥.'
+    >>> refusal(st, Card.parse("KH"), 24) is None
+    True
+    """
+    grid = pos.grid
+    if not 0 <= to < 52:
+        return msg("gaps.err.no_cell")
+    if card not in B.CODE_OF:
+        return msg("gaps.err.not_in_play", card=card)
+    if grid[to] is not None:
+        return msg("gaps.err.not_a_gap", card=grid[to])
+    if to % 13 == 0:
+        if card.rank is not Rank.TWO:
+            return msg("gaps.err.only_two", card=card)
+        return None
+    left = grid[to - 1]
+    if left is None:
+        return msg("gaps.err.after_gap")
+    if left.rank is Rank.KING:
+        return msg("gaps.err.after_king", left=left)
+    want = Card(Rank(int(left.rank) + 1), left.suit)
+    if card != want:
+        return msg("gaps.err.wants", left=left, want=want, card=card)
+    return None
+
+
+@dataclass(frozen=True)
+class GapInfo:
+    """One gap as the table shows it.
+
+    ``kind`` is ``"first"`` (first column: takes any 2), ``"live"`` (takes
+    ``wants``, which lies at cell ``source``), ``"after_king"`` or
+    ``"after_gap"`` (dead for now).  ``message`` says it for a tooltip.
+    """
+
+    cell: int
+    kind: str
+    wants: Card | None
+    source: int | None
+    message: Message
+
+    @property
+    def row(self) -> int:
+        return self.cell // 13
+
+    @property
+    def col(self) -> int:
+        return self.cell % 13
+
+    @property
+    def live(self) -> bool:
+        return self.kind in ("first", "live")
+
+
+def gap_info(pos: Position) -> list[GapInfo]:
+    """The four gaps, in cell order, live or dead and what they take."""
+    out = []
+    grid = pos.grid
+    for i, c in enumerate(grid):
+        if c is not None:
+            continue
+        if i % 13 == 0:
+            out.append(GapInfo(i, "first", None, None, msg("gaps.gap.first")))
+            continue
+        left = grid[i - 1]
+        if left is None:
+            out.append(GapInfo(i, "after_gap", None, None, msg("gaps.gap.after_gap")))
+        elif left.rank is Rank.KING:
+            out.append(GapInfo(i, "after_king", None, None, msg("gaps.gap.after_king", left=left)))
+        else:
+            want = Card(Rank(int(left.rank) + 1), left.suit)
+            out.append(GapInfo(i, "live", want, _card_cell(grid, want), msg("gaps.gap.wants", card=want, left=left)))
+    return out
+
+
+def run_lengths(pos: Position) -> tuple[int, int, int, int]:
+    """Per row, the number of cards in the correct run from the left (0-12)."""
+    return B.prefix_lengths(_cells(pos))
+
+
+def correct_cells(pos: Position) -> frozenset[int]:
+    """Cells whose card is already in its final place (the runs from a 2)."""
+    out = set()
+    for r, k in enumerate(run_lengths(pos)):
+        out.update(range(r * 13, r * 13 + k))
+    return frozenset(out)
+
+
+def score(pos: Position) -> int:
+    """Cards in correct runs from the left, 0-48."""
+    return B.score(_cells(pos))
+
+
+def has_move(pos: Position) -> bool:
+    return B.has_move(_cells(pos))
+
+
+def is_won(pos: Position) -> bool:
+    return B.score(_cells(pos)) == 48
+
+
+def redeal_due(pos: Position) -> bool:
+    """No move is left, the deal is not won and a redeal is still allowed:
+    the Redeal button is enabled exactly then."""
+    cells = _cells(pos)
+    return not B.has_move(cells) and B.score(cells) < 48 and pos.redeals < pos.max_redeals
+
+
+def moves_for_card(pos: Position, cell: int) -> list[Move]:
+    """The legal moves of the card at ``cell`` (for click-to-move and for
+    lighting targets while dragging).  A 2 may have several."""
+    card = pos.grid[cell] if 0 <= cell < 52 else None
+    if card is None:
+        return []
+    return [Move(card, g) for g in range(52) if pos.grid[g] is None and refusal(pos, card, g) is None]
+
+
+def moves_into_gap(pos: Position, cell: int) -> list[Move]:
+    """The legal moves that fill the gap at ``cell`` (one card, or every 2
+    for a first-column gap)."""
+    if not 0 <= cell < 52 or pos.grid[cell] is not None:
+        return []
+    return [Move(B.CARD_OF[c], d) for c, _, d in B.moves(_cells(pos)) if d == cell]
+
+
+def source_cell(pos: Position, move: Move) -> int | None:
+    """Where the card of ``move`` lies now."""
+    return _card_cell(pos.grid, move.card)
+
+
+def start_options(layout: str, redeals: int = MAX_REDEALS) -> dict[str, Any]:
+    """Options for a game that starts from a pasted layout.  Validated
+    here, so a bad paste raises :class:`~game.games.gaps.notation.LayoutError`
+    (with line, column and a Message) before any game starts.  Records keep
+    the layout in their options, so they replay."""
+    return GAME.validate_options({"redeals": redeals, "layout": layout})
+
+
+assert DEFAULT_MAX_REDEALS == MAX_REDEALS
+
+
+def status(pos: Position) -> list[Message]:
+    """The status line: score, redeals left, and when stuck what comes next.
+
+    >>> from game.games.gaps.notation import parse, EXAMPLE
+    >>> [str(m) for m in status(parse(EXAMPLE))]
+    ['Score 48/48', '2 redeals left']
+    """
+    cells = _cells(pos)
+    left = pos.max_redeals - pos.redeals
+    out = [msg("gaps.status.score", score=B.score(cells)), msg("gaps.status.redeals_left", n=left)]
+    if not B.has_move(cells) and B.score(cells) < 48:
+        out.append(msg("gaps.status.no_moves_redeal", n=left) if left else msg("gaps.status.no_moves_over"))
+    return out
