@@ -66,6 +66,7 @@ def frame_bench(frames: int = 300) -> dict:
         app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
                                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
         times = []
+        held = 0
         for i in range(frames):
             k = (i % 100) / 100
             pos = (int(start[0] + (end[0] - start[0]) * k), int(start[1] + (end[1] - start[1]) * k))
@@ -73,29 +74,68 @@ def frame_bench(frames: int = 300) -> dict:
             t0 = time.perf_counter()
             app.step(1 / 60, events=ev)
             times.append((time.perf_counter() - t0) * 1000)
+            drag = getattr(scene, "drag", None)
+            held += getattr(drag, "dragging", None) is not None
         app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1)])
-        dragging = getattr(scene, "drag", None)
         results[g.id] = {
             "mean_ms": round(statistics.fmean(times), 2),
             "median_ms": round(statistics.median(times), 2),
             "p99_ms": round(pct(times, 0.99), 2),
             "frames": frames,
-            "dragging_checked": dragging is not None,
+            # frames in which a card really followed the pointer
+            "frames_dragging": held,
         }
     app.close()
     return results
 
 
-def bot_bench() -> dict:
+def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
+    """CPU time per decision of every bot of every built game, through the
+    engine contract only: seeded games in which every seat is that bot, until
+    ``max_games`` games or ``budget_s`` CPU seconds per bot.  Forced moves
+    (one legal action) are played but not counted."""
     from game.engine.registry import GAMES, engine_available, module
 
-    out = {}
+    out: dict = {}
     for g in GAMES:
         if not engine_available(g.id):
             continue
-        fn = getattr(module(g.id), "bench_bots", None)
-        if fn is not None:
-            out[g.id] = fn()
+        mod = module(g.id)
+        game = mod.GAME
+        for name, factory in sorted(getattr(mod, "BOTS", {}).items()):
+            times: list[float] = []
+            games = 0
+            spent = 0.0
+            for seed in range(1, max_games + 1):
+                if spent > budget_s:
+                    break
+                state = game.new_game(game.default_options(), seed)
+                bots = [factory() for _ in range(state.players)]
+                rng = __import__("random").Random(seed)
+                for _ in range(20_000):
+                    if game.outcome(state) is not None:
+                        break
+                    seat = game.current_player(state)
+                    legal = list(game.legal_actions(state))
+                    if seat is None or seat >= len(bots) or len(legal) == 1:
+                        action = legal[0] if len(legal) == 1 else rng.choice(legal)
+                    else:
+                        view = game.view(state, seat)
+                        t0 = time.process_time()
+                        action = bots[seat].choose(view, legal, rng)
+                        dt = time.process_time() - t0
+                        times.append(dt * 1000)
+                        spent += dt
+                    state = game.apply(state, action)
+                games += 1
+            if times:
+                out[f"{g.id}/{name}"] = {
+                    "games": games,
+                    "decisions": len(times),
+                    "median_ms": round(statistics.median(times), 3),
+                    "p95_ms": round(pct(times, 0.95), 3),
+                    "max_ms": round(max(times), 3),
+                }
     return out
 
 
