@@ -62,13 +62,13 @@ class SetupScene(Scene):
         self.start_b = self.button((x0 + int(216 * s), y, int(230 * s), bh), tr("gaps_ui.deal_button"), self.start, object_id="#primary")
         y += bh + int(48 * s)
         self.rows_y["layout"] = y
-        box_h = max(int(100 * s), min(int(150 * s), r.bottom - int(150 * s) - y))
+        box_h = max(int(100 * s), min(int(190 * s), r.bottom - int(150 * s) - y))
         self.layout_box = pygame_gui.elements.UITextEntryBox(pygame.Rect(x0, y, r.right - int(30 * s) - x0, box_h), initial_text=self.layout_text, manager=self.app.ui)
         self.keep(self.layout_box)
         y += box_h + int(10 * s)
         self.rows_y["layout_buttons"] = y
         self.button((x0, y, int(220 * s), bh), tr("gaps_ui.paste"), self.paste)
-        self.button((x0 + int(232 * s), y, int(260 * s), bh), tr("gaps_ui.start_layout"), self.start_layout)
+        self.button((x0 + int(232 * s), y, int(320 * s), bh), tr("gaps_ui.start_layout"), self.start_layout)
         self.rows_y["error"] = y + bh + int(8 * s)
         by = r.bottom - int(60 * s)
         self.button((r.x + int(30 * s), by, int(160 * s), int(46 * s)), tr("ui.back"), self.app.pop)
@@ -176,15 +176,16 @@ class SetupScene(Scene):
         x0 = r.x + int(230 * s)
         bh = int(36 * s)
         rows = self.rows_y
-        labels = {"redeals": "gaps_ui.redeals_label", "deal": "gaps_ui.deal_number", "layout": "gaps_ui.layout_label"}
+        labels = {"redeals": "gaps_ui.redeals_label", "deal": "gaps_ui.deal_number"}
         for key, lab in labels.items():
             if key in rows:
-                text(surface, tr(lab), (lx, rows[key] + (bh // 2 if key != "layout" else int(4 * s))), int(18 * s), INK, anchor="midleft" if key != "layout" else "topleft", max_width=int(190 * s))
+                text(surface, tr(lab), (lx, rows[key] + bh // 2), int(18 * s), INK, anchor="midleft", max_width=int(190 * s))
+        if "layout" in rows:
+            used = text_block(surface, tr("gaps_ui.layout_label"), pygame.Rect(lx, rows["layout"], int(190 * s), int(80 * s)), int(18 * s), INK)
+            text_block(surface, tr("gaps_ui.layout_hint"), pygame.Rect(lx, rows["layout"] + used + int(8 * s), int(190 * s), int(140 * s)), int(13 * s), INK_DIM)
         if "redeals" in rows:
             text(surface, tr("gaps_ui.redeals_hint"), (x0 + int(220 * s), rows["redeals"] + bh // 2), int(14 * s), INK_DIM, anchor="midleft", shadow=False, max_width=r.right - x0 - int(250 * s))
             text(surface, tr("gaps_ui.deal_hint"), (x0, rows["deal"] + bh + int(8 * s)), int(14 * s), INK_DIM, shadow=False, max_width=r.right - x0 - int(30 * s))
-        if "layout" in rows:
-            text_block(surface, tr("gaps_ui.layout_hint"), pygame.Rect(lx, rows["layout"] + int(30 * s), int(190 * s), int(120 * s)), int(13 * s), INK_DIM)
         if self.error and "error" in rows:
             text_block(surface, self.error, pygame.Rect(x0, rows["error"], r.right - int(30 * s) - x0, int(60 * s)), int(15 * s), REFUSE, bold=True)
         elif "error" in rows:

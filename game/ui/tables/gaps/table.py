@@ -669,18 +669,22 @@ class GapsTable(TableScene):
         sub += " · " + tr("gaps_ui.rule_set", n=st.max_redeals)
         if self.meta.get("assisted"):
             sub += " · " + tr("gaps_ui.assisted")
-        text(surface, sub, (int(18 * s), int(34 * s)), int(14 * s), INK_DIM, shadow=False, max_width=int(w * 0.34))
-        sc = G.score(st)
-        cx = int(w * 0.5)
-        text(surface, tr("gaps_ui.score", score=sc), (cx - int(14 * s), L.top_h // 2), int(24 * s), GOLD, bold=True, anchor="midright")
+        left_end = int(w * 0.30)
+        text(surface, sub, (int(18 * s), int(34 * s)), int(14 * s), INK_DIM, shadow=False, max_width=left_end - int(24 * s))
+        # score and redeals in the middle of the free space before the buttons
+        right_end = w - int(444 * s)
+        cx = (left_end + right_end) // 2
+        room = right_end - left_end - int(16 * s)
+        text(surface, tr("gaps_ui.score", score=G.score(st)), (cx, int(4 * s)), int(24 * s), GOLD, bold=True, anchor="midtop", max_width=room)
         left = st.redeals_left
-        colour = INK if left else INK_DIM
-        text(surface, tr("gaps_ui.redeals_left", n=left), (cx + int(14 * s), L.top_h // 2), int(18 * s), colour, bold=True, anchor="midleft")
+        pr = max(3, int(5 * s))
+        pips_w = st.max_redeals * int(14 * s)
+        label = tr("gaps_ui.redeals_left", n=left)
+        r = text(surface, label, (cx - pips_w // 2, int(35 * s)), int(15 * s), INK if left else INK_DIM, bold=True, anchor="midtop", shadow=False, max_width=room - pips_w)
         # one pip per redeal: filled while still available
-        pr = max(3, int(6 * s))
         for i in range(st.max_redeals):
-            x = cx + int(14 * s) + i * int(16 * s) + pr
-            y = L.top_h // 2 + int(16 * s)
+            x = r.right + int(8 * s) + i * int(14 * s) + pr
+            y = r.centery
             if i < left:
                 pygame.draw.circle(surface, GOLD, (x, y), pr)
             else:
@@ -703,6 +707,7 @@ class GapsTable(TableScene):
                     self._draw_dead_mark(surface, r, s)
                 continue
             if self.anim.hidden(("gap", i)) or self.anim.hidden(("card", c)) or dragged == ("card", c):
+                surface.blit(cardart.slot(L.cw, (255, 255, 255), 60), r)  # the card is in the air
                 continue
             surface.blit(cardart.shadow(L.cw), (r.x + 2, r.y + 3))
             surface.blit(self._face(c, L.cw), r)
@@ -756,6 +761,9 @@ class GapsTable(TableScene):
         r = L.cells[cell]
         if info.kind == "live" and info.wants is not None:
             surface.blit(self._ghost(info.wants, L.cw), r)
+            if info.source is not None:  # where the wanted card lies now
+                src = L.cells[info.source].inflate(int(6 * L.scale), int(6 * L.scale))
+                pygame.draw.rect(surface, HIGHLIGHT, src, max(2, int(3 * L.scale)), border_radius=int(9 * L.scale))
         tip = reason_text(info.message, self.lang)
         self._tooltip(surface, L, r, tip, HIGHLIGHT if info.live else INK_DIM)
 
@@ -784,6 +792,13 @@ class GapsTable(TableScene):
         surface.blit(g, g.get_rect(center=b.center))
         arrow(surface, a.center, b.center, HIGHLIGHT, max(3, int(5 * s)), int(18 * s))
 
+    def last_move_text(self) -> str:
+        """The engine's words for the last move (rows counted from 1)."""
+        key = (id(self.state), self.lang)
+        if getattr(self, "_last_text", (None, ""))[0] != key:
+            self._last_text = (key, self.describe(self.runner.states[-2], self.runner.actions[-1]))
+        return self._last_text[1]
+
     def status_lines(self) -> list[tuple[str, tuple]]:
         """Up to two lines for the status panel: what is going on, then the
         hint or the solver's progress or verdict."""
@@ -793,6 +808,8 @@ class GapsTable(TableScene):
             out.append((tr("gaps_ui.over"), INK_DIM))
         elif G.redeal_due(st):
             out.append((reason_text(G.status(st)[-1], self.lang), GOLD))
+        elif self.runner.actions:
+            out.append((self.last_move_text(), INK_DIM))
         else:
             out.append((tr("gaps_ui.how_to"), INK_DIM))
         if self.job is not None:
