@@ -78,41 +78,68 @@ def compute_layout(size, scale: float) -> Layout:
 
 class SolveJob:
     """"Is this round still solvable?" in a worker thread.  The engine is
-    pure Python; the frame loop polls ``result`` and reads ``nodes`` for
-    the progress line.  ``cancel()`` stops it at the next slice."""
+    pure Python; the frame loop polls ``done``/``result`` and reads
+    ``nodes`` for the progress line.  ``cancel()`` stops it at the next
+    slice.  The search's tables are emptied on the worker thread, in small
+    bites, so the frame loop never pays for freeing them."""
 
     SLICE = 4000
 
     def __init__(self, pos, key, max_nodes: int = G.search.SOLVE_NODES) -> None:
         self.key = key
         self._stop = threading.Event()
-        self.solver = G.RoundSolver(pos, max_nodes)
-        self.result = self.solver.result
+        self._done = threading.Event()
+        self.solver: G.RoundSolver | None = G.RoundSolver(pos, max_nodes)
+        self.result: G.SolveResult | None = self.solver.result
         self.error: BaseException | None = None
+        self._nodes = 0
         self.thread = threading.Thread(target=self._run, name="gaps-solver", daemon=True)
         if self.result is None:
             self.thread.start()
+        else:
+            self._done.set()
 
     def _run(self) -> None:
+        solver = self.solver
         try:
             while not self._stop.is_set():
-                r = self.solver.step(self.SLICE, cancel=self._stop.is_set)
+                r = solver.step(self.SLICE, cancel=self._stop.is_set)
                 if r is not None:
                     self.result = r
-                    return
+                    break
         except Exception as e:  # shown as "undecided", never a crash
             self.error = e
+        finally:
+            self._nodes = solver.nodes
+            if self.result is None:
+                self.result = solver.give_up()
+            self.solver = None
+            _release(solver)
+            self._done.set()
 
     @property
     def nodes(self) -> int:
-        return self.solver.nodes
+        s = self.solver
+        return s.nodes if s is not None else self._nodes
 
     @property
     def done(self) -> bool:
-        return self.result is not None or self.error is not None
+        return self._done.is_set()
 
     def cancel(self) -> None:
         self._stop.set()
+
+
+def _release(solver) -> None:
+    """Empty a finished search's set of seen positions a few thousand at a
+    time: dropping 1.5 million entries in one go holds the interpreter for
+    about 70 ms, which the frame loop would show as a stutter."""
+    seen = getattr(getattr(solver, "_search", None), "seen", None)
+    if isinstance(seen, set):
+        pop = seen.pop
+        while seen:
+            for _ in range(min(len(seen), 5000)):
+                pop()
 
 
 class GapsTable(TableScene):
@@ -331,9 +358,8 @@ class GapsTable(TableScene):
         if j is None or not j.done:
             return
         self.job = None
-        if j.key == id(self.state):
-            res = j.result if j.result is not None else j.solver.give_up()
-            self.verdict = (j.key, res)
+        if j.key == id(self.state) and j.result is not None:
+            self.verdict = (j.key, j.result)
         self.rebuild()
 
     def do_undo(self) -> None:
@@ -593,6 +619,9 @@ class GapsTable(TableScene):
         if k == pygame.K_s:
             self.toggle_solver()
             return True
+        if k == pygame.K_TAB:
+            self.kcur = None  # the keys go to the buttons now
+            return False
         if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and self.playing():
             if self.kcur is None:
                 h = self.current_hint()
