@@ -100,9 +100,17 @@ def test_click_a_two_goes_to_the_topmost_empty_first_cell():
         app.settings.animation = "fast"
         app.settings.sound = False
         t = open_table(app, GameRunner.start(G.GAME, {"redeals": 2, "layout": layout}, 5))
+        # a click on an empty first cell with two free 2s about asks which one
+        state = t.state
+        click(app, t.layout().cells[13].center)
+        assert t.state is state and "Which 2" in toasts(t)[-1]
         click(app, t.layout().cells[25].center)  # 2H at row 2, column 13
         assert t.runner.actions[-1] == G.Move(Card.parse("2H"), 0)
         assert t.state.grid[0] == Card.parse("2H") and t.state.grid[25] is None
+        settle(app, 0.5)
+        # now one free 2 is left: a click on the other empty first cell pulls it in
+        click(app, t.layout().cells[13].center)
+        assert t.runner.actions[-1] == G.Move(Card.parse("2D"), 13)
     finally:
         app.close()
 
@@ -387,18 +395,18 @@ def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
     assert (r2["games"], r2["wins"], r2["assisted_wins"], r2["best"], r2["streak"], r2["best_streak"]) == (4, 2, 1, 48, 0, 2)
     lines = gaps_ui.stats_lines(st, "en")
     assert lines[:4] == [
-        ("2 redeals", "4 played · 2 won (50 %)"),
+        ("2 redeals", "4 played · 2 won without help (50 %)"),
         ("· best / mean score", "48 / 43.5"),
         ("· winning streak now / best", "0 / 2"),
         ("· with help: won / played", "1 / 1"),
     ]
     assert lines[4:] == [
-        ("0 redeals", "1 played · 0 won (0 %)"),
+        ("0 redeals", "1 played · 0 won without help (0 %)"),
         ("· best / mean score", "12 / 12.0"),
         ("· winning streak now / best", "0 / 0"),
     ]
     de = dict(gaps_ui.stats_lines(st, "de"))
-    assert de["2 Neuverteilungen"] == "4 gespielt · 2 gewonnen (50 %)"
+    assert de["2 Neuverteilungen"] == "4 gespielt · 2 ohne Hilfe gewonnen (50 %)"
     assert gaps_ui.stats_lines({"r2": "nonsense", "r1": {"games": "x"}}, "en") == []
 
 

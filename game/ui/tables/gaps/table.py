@@ -285,15 +285,16 @@ class GapsTable(TableScene):
         if info is None:
             return
         moves = G.moves_into_gap(self.state, gap)
-        if info.kind == "first":
-            # prefer a 2 that does not already lead a row
-            moves = [m for m in moves if (G.source_cell(self.state, m) or 0) % COLS != 0] or moves
         if not moves:
             self.refuse(info.message if not info.live else msg("gaps_ui.nothing_for_gap"))
             return
-        if len(moves) > 1:
-            self.toasts.show(tr("gaps_ui.choose_two"), "info", ttl=4)
-            return
+        if info.kind == "first":
+            # a click means a 2 from the middle of a row; moving a 2 that
+            # already leads a row is for dragging, on purpose
+            moves = [m for m in moves if (G.source_cell(self.state, m) or 0) % COLS != 0]
+            if len(moves) != 1:
+                self.toasts.show(tr("gaps_ui.choose_two"), "info", ttl=4)
+                return
         src = G.source_cell(self.state, moves[0])
         err = self.move_card(src, gap)
         if err is not None:
