@@ -476,8 +476,8 @@ class GapsTable(TableScene):
     # --- end of a game --------------------------------------------------------------------
     def result_lines(self, outcome) -> list[str]:
         lines = [reason_text(outcome.reason, self.lang)]
-        sc = int(outcome.scores[0]) if outcome.scores else G.score(self.state)
-        lines.append(tr("gaps_ui.result_score", score=sc, n=self.state.redeals, max=self.state.max_redeals))
+        if not outcome.won:  # a win's own words already say the redeals used
+            lines.append(tr("gaps_ui.result_redeals", n=self.state.redeals, max=self.state.max_redeals))
         lines.append(tr("gaps_ui.deal_line", n=self.runner.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         if self.meta.get("assisted"):
             lines.append("· " + tr("gaps_ui.assisted_note"))
