@@ -304,12 +304,9 @@ class GapsTable(TableScene):
     def do_redeal(self) -> None:
         if not self.playing():
             return
-        before = self.state
         err = self.try_action(G.REDEAL)
         if err is not None:
             self.refuse(err)
-            return
-        self._animate_redeal(before)
 
     def _animate_redeal(self, before) -> None:
         L = self.layout()
@@ -373,10 +370,7 @@ class GapsTable(TableScene):
         if not self.redo_stack or self.finished:
             return
         self.mark_assisted()
-        before = self.state
         self.redo()
-        if isinstance(self.runner.actions[-1], G.Redeal) and self.state is not before:
-            self._animate_redeal(before)
 
     def copy_layout(self) -> None:
         from pygame_gui.core.utility import clipboard_copy
@@ -453,7 +447,17 @@ class GapsTable(TableScene):
         super().after_action(before, action)
 
     def on_action(self, before, action) -> None:
+        if isinstance(action, G.Redeal):
+            self._animate_redeal(before)
         self.rebuild()
+
+    def animate_bot_action(self, seat: int, action) -> None:
+        """A computer's move (autoplay) travels like a clicked card."""
+        if isinstance(action, G.Move):
+            src = G.source_cell(self.state, action)
+            if src is not None:
+                L = self.layout()
+                self.anim.fly(self._face(action.card, L.cw), L.cells[src].topleft, L.cells[action.to].topleft, 0.18, hide=("gap", action.to))
 
     def on_undo(self) -> None:
         self.cancel_job()
@@ -555,6 +559,9 @@ class GapsTable(TableScene):
         if due:
             self._build_banner(L)
 
+    def banner_shown(self) -> bool:
+        return self.playing() and G.redeal_due(self.state)
+
     def banner_rect(self, L: Layout) -> pygame.Rect:
         s = L.scale
         bw = int(min(L.grid.w * 0.9, 620 * s))
@@ -576,6 +583,8 @@ class GapsTable(TableScene):
             self.hover = self.cell_at(event.pos)
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner_shown() and self.banner_rect(self.layout()).collidepoint(event.pos):
+            return  # the "no moves" banner lies over those cards
         if self.drag.handle_event(event):
             return
         super().handle_event(event)
@@ -676,7 +685,7 @@ class GapsTable(TableScene):
             r = L.cells[self.kcur].inflate(int(10 * L.scale), int(10 * L.scale))
             pygame.draw.rect(surface, (255, 255, 255), r, max(2, int(3 * L.scale)), border_radius=int(10 * L.scale))
         self._draw_status(surface, L)
-        if G.redeal_due(self.state) and self.playing():
+        if self.banner_shown():
             self._draw_banner(surface, L)
         self.anim.draw(surface)
         self.drag.draw_dragged(surface)
