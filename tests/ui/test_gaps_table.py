@@ -317,6 +317,18 @@ def test_hint_shows_the_engines_move_on_the_table(app):
     assert t.runner.actions[-1].card == h.action.card
 
 
+def test_a_hint_belongs_to_its_position_across_moves_and_undo(app):
+    t = mid_game(app)
+    key(app, pygame.K_h)
+    h = t.current_hint()
+    other = a_move(t, lambda m, src: m != h.action)
+    t.move_card(G.source_cell(t.state, other))
+    settle(app, 0.5)
+    assert t.current_hint() is None  # another position: no arrow
+    key(app, pygame.K_u)
+    assert t.current_hint() is h  # back where it was asked
+
+
 def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypatch):
     """The worker is held at its first slice until the table has drawn
     frames with "Thinking …" on screen: a check run on the frame loop's

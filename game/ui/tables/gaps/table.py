@@ -152,9 +152,9 @@ class GapsTable(TableScene):
         self.meta.setdefault("assisted", False)
         self.meta.setdefault("prefs", {"redeals": self.state.max_redeals})
         self.hinter = G.Hinter()
-        self.hint: tuple[int, G.Hint] | None = None  # (id of the state it is for, hint)
+        self.hint: tuple[tuple, G.Hint] | None = None  # (the position it is for, hint)
         self.job: SolveJob | None = None
-        self.verdict: tuple[int, G.SolveResult] | None = None
+        self.verdict: tuple[tuple, G.SolveResult] | None = None
         self.kcur: int | None = None  # keyboard cursor: a cell
         self.hover: int | None = None
         self._ghosts: dict = {}
@@ -181,8 +181,13 @@ class GapsTable(TableScene):
     def playing(self) -> bool:
         return not self.finished and self.game.outcome(self.state) is None
 
+    def pos_key(self) -> tuple:
+        """What a hint, a verdict or the gaps' state belong to: the position
+        itself (never an object id, which a later state may reuse)."""
+        return (self.state.grid, self.state.redeals)
+
     def gaps(self) -> dict[int, G.GapInfo]:
-        key = id(self.state)
+        key = self.pos_key()
         cache = getattr(self, "_gap_cache", None)
         if cache is None or cache[0] != key:
             self._gap_cache = (key, {g.cell: g for g in G.gap_info(self.state)})
@@ -195,12 +200,12 @@ class GapsTable(TableScene):
         return None
 
     def current_hint(self) -> G.Hint | None:
-        if self.hint is not None and self.hint[0] == id(self.state):
+        if self.hint is not None and self.hint[0] == self.pos_key():
             return self.hint[1]
         return None
 
     def current_verdict(self) -> G.SolveResult | None:
-        if self.verdict is not None and self.verdict[0] == id(self.state):
+        if self.verdict is not None and self.verdict[0] == self.pos_key():
             return self.verdict[1]
         return None
 
@@ -322,7 +327,7 @@ class GapsTable(TableScene):
         if not self.playing():
             return
         h = self.hinter.hint(self.view)
-        self.hint = (id(self.state), h)
+        self.hint = (self.pos_key(), h)
         self.mark_assisted()
         self.autosave()
         if h.action is not None and not isinstance(h.action, G.Move):
@@ -342,7 +347,7 @@ class GapsTable(TableScene):
             return
         self.mark_assisted()
         self.autosave()
-        self.job = SolveJob(self.view, id(self.state), getattr(self, "solve_nodes", G.search.SOLVE_NODES))
+        self.job = SolveJob(self.view, self.pos_key(), getattr(self, "solve_nodes", G.search.SOLVE_NODES))
         self._collect_job()
         self.rebuild()
 
@@ -356,7 +361,7 @@ class GapsTable(TableScene):
         if j is None or not j.done:
             return
         self.job = None
-        if j.key == id(self.state) and j.result is not None:
+        if j.key == self.pos_key() and j.result is not None:
             self.verdict = (j.key, j.result)
         self.rebuild()
 
@@ -833,7 +838,7 @@ class GapsTable(TableScene):
 
     def last_move_text(self) -> str:
         """The engine's words for the last move (rows counted from 1)."""
-        key = (id(self.state), self.lang)
+        key = (self.runner.actions[-1], self.runner.states[-2].grid, self.lang)
         if getattr(self, "_last_text", (None, ""))[0] != key:
             self._last_text = (key, self.describe(self.runner.states[-2], self.runner.actions[-1]))
         return self._last_text[1]
