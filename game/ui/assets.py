@@ -105,6 +105,7 @@ def theme(scale: float) -> dict:
         "button": {"colours": colours, "font": f(18), "misc": shape},
         "label": {"colours": {**colours, "normal_text": "#f4f0e2"}, "font": f(18)},
         "text_box": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(17), "misc": {"padding": "12,10"}},
+        "text_entry_box": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(17), "misc": {"padding": "10,8"}},
         "text_entry_line": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(18), "misc": shape},
         "panel": {"colours": {**colours, "dark_bg": "#0b2b1d"}, "misc": shape},
         "tool_tip": {"colours": colours, "font": f(15)},

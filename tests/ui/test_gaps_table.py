@@ -1,0 +1,429 @@
+"""The Gaps table through real events on the dummy driver: a drag, a
+click on a card and on a gap, the keyboard cursor, a refused drop with the
+engine's reason, a redeal, undo and redo across it, the "no moves" state,
+a won game from a pasted layout (and a bad paste that loses nothing), the
+hint, the solvable check answering while the table keeps drawing,
+save/resume and the statistics."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+from game.cards import Card
+from game.engine import GameRunner
+from game.games import gaps as G
+from game.persistence.saves import load_stats, read_save
+from game.ui.table import ResultScene
+from game.ui.tables import gaps as gaps_ui
+from game.ui.tables.gaps.setup import SetupScene
+from game.ui.tables.gaps.table import GapsTable
+from tests.ui.helpers import button, click, drag, key, press, pump, settle
+
+
+def open_table(app, runner, **meta) -> GapsTable:
+    from game.ui.scenes.menu import MenuScene
+
+    t = gaps_ui._table(app, runner, **meta)
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(t)
+    pump(app, 2)
+    return t
+
+
+def mid_game(app) -> GapsTable:
+    t = open_table(app, gaps_ui._mid_game())
+    assert G.has_move(t.state)
+    return t
+
+
+def a_move(t, want=lambda m, src: True) -> G.Move:
+    for m in G.GAME.legal_actions(t.state):
+        if isinstance(m, G.Move) and want(m, G.source_cell(t.state, m)):
+            return m
+    raise AssertionError("no such move here")
+
+
+def toasts(t) -> list[str]:
+    return [x.text for x in t.toasts.items]
+
+
+# --- moving cards ----------------------------------------------------------------------------------
+
+
+def test_drag_a_card_onto_its_gap_lights_the_gap_and_moves_the_card(app):
+    t = mid_game(app)
+    m = a_move(t)
+    src = G.source_cell(t.state, m)
+    L = t.layout()
+    start, end = L.cells[src].center, L.cells[m.to].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(5, 5), buttons=(1, 0, 0)))
+    pump(app, 1)
+    assert t.drag.dragging is not None and t.drag.dragging.payload == ("card", m.card)
+    # exactly the engine's legal gaps for this card light up
+    lit = sorted(z.payload[1] for z in t.drag.legal_zones())
+    assert lit == sorted(x.to for x in G.moves_for_card(t.state, src))
+    n = len(t.runner.actions)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(app, 2)
+    assert t.runner.actions[n:] == [m]
+    assert t.state.grid[m.to] == m.card and t.state.grid[src] is None
+    settle(app, 0.5)
+
+
+def test_click_a_card_sends_it_to_its_one_gap(app):
+    t = mid_game(app)
+    m = a_move(t, lambda m, src: len(G.moves_for_card(t.state, src)) == 1)
+    src = G.source_cell(t.state, m)
+    click(app, t.layout().cells[src].center)
+    assert t.runner.actions[-1] == m
+    assert "moves from row" in t.log[-1]
+    settle(app, 0.5)
+
+
+def test_click_a_two_goes_to_the_topmost_empty_first_cell():
+    layout = "\n".join(
+        [
+            "-- 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2D",
+            "-- 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2H",
+            "2S 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --",
+            "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --",
+        ]
+    )
+    from game.app import App
+
+    app = App((1280, 800), lang="en", fullscreen=False)
+    try:
+        app.settings.animation = "fast"
+        app.settings.sound = False
+        t = open_table(app, GameRunner.start(G.GAME, {"redeals": 2, "layout": layout}, 5))
+        # a click on an empty first cell with two free 2s about asks which one
+        state = t.state
+        click(app, t.layout().cells[13].center)
+        assert t.state is state and "Which 2" in toasts(t)[-1]
+        click(app, t.layout().cells[25].center)  # 2H at row 2, column 13
+        assert t.runner.actions[-1] == G.Move(Card.parse("2H"), 0)
+        assert t.state.grid[0] == Card.parse("2H") and t.state.grid[25] is None
+        settle(app, 0.5)
+        # now one free 2 is left: a click on the other empty first cell pulls it in
+        click(app, t.layout().cells[13].center)
+        assert t.runner.actions[-1] == G.Move(Card.parse("2D"), 13)
+    finally:
+        app.close()
+
+
+def test_click_a_live_gap_pulls_in_the_card_it_wants(app):
+    t = mid_game(app)
+    gap = next(g for g in G.gap_info(t.state) if g.kind == "live" and g.source is not None)
+    want = gap.wants
+    click(app, t.layout().cells[gap.cell].center)
+    assert t.runner.actions[-1] == G.Move(want, gap.cell)
+    assert t.state.grid[gap.cell] == want
+
+
+def test_clicking_a_dead_gap_says_why_and_changes_nothing(app):
+    t = open_table(app, gaps_ui._no_moves())
+    dead = next(g for g in G.gap_info(t.state) if not g.live)
+    state = t.state
+    click(app, t.layout().cells[dead.cell].center)
+    assert t.state is state
+    assert dead.message.render("en") in toasts(t)
+
+
+def test_arrow_keys_and_enter_move_a_card(app):
+    t = mid_game(app)
+    m = a_move(t, lambda m, src: len(G.moves_for_card(t.state, src)) == 1)
+    src = G.source_cell(t.state, m)
+    key(app, pygame.K_RIGHT)
+    assert t.kcur is not None
+    # walk the cursor to the card: down to its row, right to its column
+    while t.kcur // 13 != src // 13:
+        key(app, pygame.K_DOWN, frames=1)
+    while t.kcur % 13 != src % 13:
+        key(app, pygame.K_RIGHT, frames=1)
+    key(app, pygame.K_RETURN)
+    assert t.runner.actions[-1] == m
+
+
+def test_a_refused_drop_flies_back_with_the_engines_reason(app):
+    t = mid_game(app)
+    gaps = [g.cell for g in G.gap_info(t.state)]
+    bad = None
+    for cell, card in enumerate(t.state.grid):
+        if card is None:
+            continue
+        for g in gaps:
+            why = G.refusal(t.state, card, g)
+            if why is not None:
+                bad = (cell, g, why)
+                break
+        if bad:
+            break
+    cell, gap, why = bad
+    state, n = t.state, len(t.runner.states)
+    L = t.layout()
+    drag(app, L.cells[cell].center, L.cells[gap].center)
+    assert t.state is state and len(t.runner.states) == n
+    assert why.render("en") in toasts(t), toasts(t)
+    assert any(f.hide == ("card", state.grid[cell]) for f in t.anim.flights)  # flying back
+    settle(app, 0.6)
+    assert not t.anim.flights
+
+
+# --- redeals, undo and redo --------------------------------------------------------------------------
+
+
+def test_no_moves_state_offers_the_redeal_and_undo_across_it_redoes_the_same_shuffle(app):
+    t = open_table(app, gaps_ui._no_moves())
+    assert G.redeal_due(t.state)
+    redeal_buttons = [b for b in _buttons(app) if b.text.startswith("Redeal")]
+    assert redeal_buttons and all(b.is_enabled for b in redeal_buttons)
+    assert "No moves left" in t.status_lines()[0][0]
+    before = t.state
+    press(app, "Redeal (2 left)")
+    settle(app, 1.0)
+    assert t.state.redeals == 1
+    after_grid = t.state.grid
+    assert G.run_lengths(t.state) == G.run_lengths(before)  # the runs stay
+    # the Redeal button is off again while moves exist
+    if G.has_move(t.state):
+        assert not button(app, "Redeal").is_enabled
+    press(app, "Undo")
+    assert t.state.grid == before.grid and t.state.redeals == 0
+    press(app, "Redo")
+    settle(app, 1.0)
+    assert t.state.redeals == 1 and t.state.grid == after_grid
+    assert t.meta["assisted"] is True
+
+
+def test_r_key_redeals_only_when_due(app):
+    t = mid_game(app)
+    state = t.state
+    key(app, pygame.K_r)
+    assert t.state is state
+    assert any("redeal comes only" in x for x in toasts(t))
+    t2 = open_table(app, gaps_ui._no_moves())
+    key(app, pygame.K_r)
+    settle(app, 1.0)
+    assert t2.state.redeals == 1
+
+
+def test_undo_and_redo_by_keys(app):
+    t = mid_game(app)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.state, m))
+    settle(app, 0.5)
+    grid = t.state.grid
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert t.state.grid != grid
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert t.state.grid == grid
+    key(app, pygame.K_u)
+    assert t.state.grid != grid and t.meta["assisted"]
+
+
+# --- the end ---------------------------------------------------------------------------------------
+
+
+def _setup(app) -> SetupScene:
+    from game.ui.scenes.menu import open_game
+
+    open_game(app, "gaps")
+    pump(app, 2)
+    s = app.scenes.top
+    assert isinstance(s, SetupScene)
+    return s
+
+
+def test_a_pasted_near_won_layout_is_finished_and_counted(app):
+    from pygame_gui.core.utility import clipboard_copy
+
+    s = _setup(app)
+    clipboard_copy(gaps_ui.NEAR_WON)
+    press(app, "Paste from clipboard")
+    assert s.layout_text.strip() == gaps_ui.NEAR_WON
+    press(app, "Start from this layout")
+    t = app.scenes.top
+    assert isinstance(t, GapsTable) and t.from_layout()
+    click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠
+    settle(app, 1.5)
+    res = app.scenes.top
+    assert isinstance(res, ResultScene) and res.won
+    assert res.title == "Won!"
+    assert res.lines[0] == G.GAME.outcome(t.state).reason.render("en")  # the engine's words
+    stats = load_stats()[0]["gaps"]["r2-layout"]
+    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best"] == 48
+    assert read_save("gaps")[0] is None  # a finished game leaves no save
+    press(app, "New deal")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and not t2.from_layout() and t2.runner.actions == []
+
+
+def test_a_bad_layout_shows_the_parsers_words_and_keeps_the_text(app):
+    s = _setup(app)
+    bad = "2S 3S 4S\nAH KD"
+    s.set_layout_text(bad)
+    press(app, "Start from this layout")
+    assert app.scenes.top is s
+    try:
+        G.start_options(bad)
+        raise AssertionError("the engine accepted a bad layout")
+    except G.LayoutError as e:
+        assert s.error == e.reason.render("en")
+    assert s.layout_text == bad and s.layout_box.get_text() == bad
+
+
+def test_a_typed_deal_number_replays_that_deal(app):
+    s = _setup(app)
+    s.deal_entry.set_text("4242")
+    press(app, "1")
+    press(app, "Deal the cards")
+    t = app.scenes.top
+    assert isinstance(t, GapsTable)
+    assert t.runner.seed == 4242 and t.state.max_redeals == 1
+    assert t.state.grid == G.GAME.new_game({"redeals": 1}, 4242).grid
+
+
+def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
+    t = open_table(app, gaps_ui._no_moves())
+    sc = G.score(t.state)
+    press(app, "End the game")
+    press(app, "End the game")  # the confirmation
+    settle(app, 0.5)
+    res = app.scenes.top
+    assert isinstance(res, ResultScene) and not res.won
+    assert res.lines[:2] == [f"Game ended with {sc} of 48 cards in place.", "Redeals used: 0 of 2."]
+    row = load_stats()[0]["gaps"]["r2"]
+    assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
+
+
+# --- hint and solver -------------------------------------------------------------------------------
+
+
+def test_hint_shows_the_engines_move_on_the_table(app):
+    t = mid_game(app)
+    key(app, pygame.K_h)
+    h = t.current_hint()
+    assert h is not None and isinstance(h.action, G.Move)
+    assert h.action in G.GAME.legal_actions(t.state)
+    assert t.state.grid[h.source] == h.action.card
+    assert any(line == h.message.render("en") for line, _ in t.status_lines())
+    assert t.meta["assisted"] is True
+    # following the hint by clicking the lit card plays it
+    click(app, t.layout().cells[h.source].center)
+    assert t.runner.actions[-1].card == h.action.card
+
+
+def test_a_hint_belongs_to_its_position_across_moves_and_undo(app):
+    t = mid_game(app)
+    key(app, pygame.K_h)
+    h = t.current_hint()
+    other = a_move(t, lambda m, src: m != h.action)
+    t.move_card(G.source_cell(t.state, other))
+    settle(app, 0.5)
+    assert t.current_hint() is None  # another position: no arrow
+    key(app, pygame.K_u)
+    assert t.current_hint() is h  # back where it was asked
+
+
+def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypatch):
+    """The worker is held at its first slice until the table has drawn
+    frames with "Thinking …" on screen: a check run on the frame loop's
+    thread could not get there."""
+    gate = threading.Event()
+    real_step = G.RoundSolver.step
+
+    def held_step(self, *a, **kw):
+        assert gate.wait(10), "the table never came back to let the solver go"
+        return real_step(self, *a, **kw)
+
+    monkeypatch.setattr(G.RoundSolver, "step", held_step)
+    t = open_table(app, GameRunner.start(G.GAME, {"redeals": 2, "layout": gaps_ui.NEAR_WON}, 3))
+    frames = app.frame_count
+    press(app, "Still solvable?")
+    pump(app, 3)
+    assert t.job is not None and t.job.thread.is_alive()
+    assert app.frame_count >= frames + 5
+    assert t.status_lines()[1][0].startswith("Thinking")
+    assert button(app, "Stop checking").is_enabled
+    gate.set()
+    t.job.thread.join(20)  # the worker ends on its own once let go ...
+    pump(app, 2)  # ... and the next frame shows its verdict
+    v = t.current_verdict()
+    assert v is not None and v.verdict == "solvable", (t.job, t.verdict, id(t.state))
+    assert t.status_lines()[1][0] == v.message.render("en")
+
+
+def test_a_move_cancels_a_running_check(app, monkeypatch):
+    gate = threading.Event()
+    real_step = G.RoundSolver.step
+
+    def held_step(self, *a, **kw):
+        gate.wait(10)
+        return real_step(self, *a, **kw)
+
+    monkeypatch.setattr(G.RoundSolver, "step", held_step)
+    t = mid_game(app)
+    key(app, pygame.K_s)
+    job = t.job
+    assert job is not None
+    m = a_move(t)
+    t.move_card(G.source_cell(t.state, m))
+    assert t.job is None and job._stop.is_set()
+    gate.set()
+    job.thread.join(10)
+    assert not job.thread.is_alive()
+    pump(app, 2)
+    assert t.current_verdict() is None
+
+
+# --- saving and statistics ----------------------------------------------------------------------------
+
+
+def test_save_and_resume_rebuild_the_same_position(app):
+    t = mid_game(app)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.state, m))
+    settle(app, 0.5)
+    key(app, pygame.K_h)
+    data, problem = read_save("gaps")
+    assert problem is None and data is not None
+    assert gaps_ui.resume(app, data) is None
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2 is not t
+    assert t2.state.grid == t.state.grid and t2.meta["assisted"] is True
+
+
+def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
+    st: dict = {}
+    gaps_ui.fold_stats(st, "r2", True, 48, False, 1)
+    gaps_ui.fold_stats(st, "r2", True, 48, False, 2)
+    gaps_ui.fold_stats(st, "r2", True, 48, True, 0)  # with help: apart, streak kept
+    gaps_ui.fold_stats(st, "r2", False, 30, False, 2)
+    gaps_ui.fold_stats(st, "r0", False, 12, False, 0)
+    r2 = st["r2"]
+    assert (r2["games"], r2["wins"], r2["assisted_wins"], r2["best"], r2["streak"], r2["best_streak"]) == (4, 2, 1, 48, 0, 2)
+    lines = gaps_ui.stats_lines(st, "en")
+    assert lines[:4] == [
+        ("2 redeals", "4 played · 2 won without help (50 %)"),
+        ("· best / mean score", "48 / 43.5"),
+        ("· winning streak now / best", "0 / 2"),
+        ("· with help: won / played", "1 / 1"),
+    ]
+    assert lines[4:] == [
+        ("0 redeals", "1 played · 0 won without help (0 %)"),
+        ("· best / mean score", "12 / 12.0"),
+        ("· winning streak now / best", "0 / 0"),
+    ]
+    de = dict(gaps_ui.stats_lines(st, "de"))
+    assert de["2 Neuverteilungen"] == "4 gespielt · 2 ohne Hilfe gewonnen (50 %)"
+    assert gaps_ui.stats_lines({"r2": "nonsense", "r1": {"games": "x"}}, "en") == []
+
+
+def _buttons(app):
+    from tests.ui.helpers import buttons
+
+    return buttons(app)
