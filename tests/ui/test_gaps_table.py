@@ -262,6 +262,21 @@ def test_a_pasted_near_won_layout_is_finished_and_counted(app):
     assert isinstance(t2, GapsTable) and not t2.from_layout() and t2.runner.actions == []
 
 
+def test_copy_layout_puts_the_position_on_the_clipboard_and_it_starts_again(app):
+    from pygame_gui.core.utility import clipboard_paste
+
+    t = open_table(app, gaps_ui._after_redeal())
+    press(app, "Copy layout")
+    txt = clipboard_paste()
+    assert txt == G.layout_text(t.state) and txt.startswith("redeals=1/2")
+    assert "The layout is on the clipboard." in toasts(t)
+    _setup(app)
+    press(app, "Paste from clipboard")
+    press(app, "Start from this layout")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2.state.grid == t.state.grid and t2.state.redeals == 1
+
+
 def test_a_bad_layout_shows_the_parsers_words_and_keeps_the_text(app):
     s = _setup(app)
     bad = "2S 3S 4S\nAH KD"
