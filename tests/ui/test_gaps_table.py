@@ -173,6 +173,24 @@ def test_a_refused_drop_flies_back_with_the_engines_reason(app):
     assert not t.anim.flights
 
 
+def test_a_card_dropped_on_another_card_hears_why_and_one_put_back_is_quiet(app):
+    t = mid_game(app)
+    L = t.layout()
+    cells = [i for i, c in enumerate(t.state.grid) if c is not None]
+    a, b = cells[0], cells[5]
+    state = t.state
+    drag(app, L.cells[a].center, L.cells[b].center)
+    assert t.state is state
+    expected = G.refusal(state, state.grid[a], b).render("en")
+    assert expected.startswith("That cell is not a gap") and expected in toasts(t)
+    settle(app, 0.6)
+    t.toasts.clear()
+    r = L.cells[a]
+    drag(app, r.center, (r.centerx + 12, r.centery + 10))  # a small wobble on its own cell
+    assert t.state is state and toasts(t) == []
+    settle(app, 0.6)
+
+
 # --- redeals, undo and redo --------------------------------------------------------------------------
 
 

@@ -28,7 +28,7 @@ from game.i18n import tr
 from game.persistence.saves import delete_save
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
-from game.ui.dragdrop import DragDrop, Source, Zone
+from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
 from game.ui.table import ResultScene, TableScene, reason_text
 from game.ui.widgets import felt, panel, text, text_block
 
@@ -227,17 +227,21 @@ class GapsTable(TableScene):
 
     def _zones(self):
         L = self.layout()
-        return [Zone(L.cells[i], ("gap", i)) for i, c in enumerate(self.state.grid) if c is None]
+        # every cell is a drop zone, so a card dropped on another card hears
+        # the engine's reason too; only the legal gaps light up
+        return [Zone(r, ("cell", i)) for i, r in enumerate(L.cells)]
 
     def _legal_for(self, payload):
         if not self.playing() or payload[0] != "card":
             return []
         cell = self.state.grid.index(payload[1]) if payload[1] in self.state.grid else -1
-        return [("gap", m.to) for m in G.moves_for_card(self.state, cell)]
+        return [("cell", m.to) for m in G.moves_for_card(self.state, cell)]
 
     def _drop(self, payload, zone):
         if not self.playing():
             return None
+        if self.state.grid[zone[1]] == payload[1]:
+            return PENDING  # put back where it was: no move, no complaint
         return self.try_action(G.Move(payload[1], zone[1]))
 
     def move_card(self, cell: int, to: int | None = None) -> Message | None:
@@ -254,7 +258,7 @@ class GapsTable(TableScene):
         L = self.layout()
         err = self.try_action(G.Move(card, to))
         if err is None:
-            self.anim.fly(self._face(card, L.cw), L.cells[cell].topleft, L.cells[to].topleft, 0.18, hide=("gap", to))
+            self.anim.fly(self._face(card, L.cw), L.cells[cell].topleft, L.cells[to].topleft, 0.18, hide=("cell", to))
         return err
 
     def no_gap_reason(self, card: Card) -> Message:
@@ -320,7 +324,7 @@ class GapsTable(TableScene):
         k = 0
         for i, (a, b) in enumerate(zip(before.grid, self.state.grid)):
             if b is not None and a != b:
-                self.anim.fly(self._face(b, L.cw), start, L.cells[i].topleft, 0.22, hide=("gap", i), delay=0.012 * k)
+                self.anim.fly(self._face(b, L.cw), start, L.cells[i].topleft, 0.22, hide=("cell", i), delay=0.012 * k)
                 k += 1
         self.app.play_sound("deal")
 
@@ -463,7 +467,7 @@ class GapsTable(TableScene):
             src = G.source_cell(self.state, action)
             if src is not None:
                 L = self.layout()
-                self.anim.fly(self._face(action.card, L.cw), L.cells[src].topleft, L.cells[action.to].topleft, 0.18, hide=("gap", action.to))
+                self.anim.fly(self._face(action.card, L.cw), L.cells[src].topleft, L.cells[action.to].topleft, 0.18, hide=("cell", action.to))
 
     def on_undo(self) -> None:
         self.cancel_job()
@@ -751,7 +755,7 @@ class GapsTable(TableScene):
                     surface.blit(cardart.slot(L.cw, (0, 0, 0), 50), r)
                     self._draw_dead_mark(surface, r, s)
                 continue
-            if self.anim.hidden(("gap", i)) or self.anim.hidden(("card", c)) or dragged == ("card", c):
+            if self.anim.hidden(("cell", i)) or self.anim.hidden(("card", c)) or dragged == ("card", c):
                 surface.blit(cardart.slot(L.cw, (255, 255, 255), 60), r)  # the card is in the air
                 continue
             surface.blit(cardart.shadow(L.cw), (r.x + 2, r.y + 3))
