@@ -33,6 +33,8 @@ from game.ui.table import ResultScene, TableScene, reason_text
 from game.ui.widgets import felt, panel, text, text_block
 
 ROWS, COLS = 4, 13
+#: bar buttons with a key of their own (said in their tooltips)
+KEY_TIPS = ("undo", "redo", "hint", "solve", "redeal", "new")
 HGAP = 0.08  # gap between columns, share of a card's width
 VGAP = 0.10  # gap between rows, share of a card's height
 
@@ -564,7 +566,8 @@ class GapsTable(TableScene):
         bw = (w - 2 * x0 - gap * (n - 1)) // n
         self.bar: dict[str, object] = {}
         for i, (key, label, fn, enabled, oid) in enumerate(specs):
-            b = self.button((x0 + i * (bw + gap), L.bar_y, bw, L.bar_h), label, fn, enabled=enabled, object_id=oid)
+            tip = tr(f"gaps_ui.tip.{key}") if key in KEY_TIPS else None
+            b = self.button((x0 + i * (bw + gap), L.bar_y, bw, L.bar_h), label, fn, enabled=enabled, object_id=oid, tooltip=tip)
             self.bar[key] = b
         if due:
             self._build_banner(L)
