@@ -271,7 +271,7 @@ def test_a_pasted_near_won_layout_is_finished_and_counted(app):
     res = app.scenes.top
     assert isinstance(res, ResultScene) and res.won
     assert res.title == "Won!"
-    assert res.lines[0] == G.GAME.outcome(t.state).reason.render("en")  # the engine's words
+    assert res.lines[:2] == [G.GAME.outcome(t.state).reason.render("en"), "Score: 48 of 48."]  # the engine's words, then the score
     stats = load_stats()[0]["gaps"]["r2-layout"]
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best"] == 48
     assert read_save("gaps")[0] is None  # a finished game leaves no save

@@ -492,7 +492,10 @@ class GapsTable(TableScene):
     # --- end of a game --------------------------------------------------------------------
     def result_lines(self, outcome) -> list[str]:
         lines = [reason_text(outcome.reason, self.lang)]
-        if not outcome.won:  # a win's own words already say the redeals used
+        # each outcome's own words give either the redeals or the score: add the other
+        if outcome.won:
+            lines.append(tr("gaps_ui.result_score", score=48))
+        else:
             lines.append(tr("gaps_ui.result_redeals", n=self.state.redeals, max=self.state.max_redeals))
         lines.append(tr("gaps_ui.deal_line", n=self.runner.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         if self.meta.get("assisted"):
