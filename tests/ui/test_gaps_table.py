@@ -333,6 +333,30 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
 
 
+def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
+    t = mid_game(app)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.state, m))
+    settle(app, 0.5)
+    sc = G.score(t.state)
+    key(app, pygame.K_n)
+    assert app.scenes.top is not t  # the confirmation
+    press(app, "Cancel")
+    assert app.scenes.top is t and not t.finished
+    key(app, pygame.K_n)
+    press(app, "New deal")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2 is not t and t2.runner.actions == []
+    assert t2.state.max_redeals == t.state.max_redeals
+    row = load_stats()[0]["gaps"]["r2"]
+    assert row["games"] == 1 and row["best"] == sc
+    # a fresh deal with no move yet is left without a question and without a count
+    key(app, pygame.K_n)
+    t3 = app.scenes.top
+    assert isinstance(t3, GapsTable) and t3 is not t2
+    assert load_stats()[0]["gaps"]["r2"]["games"] == 1
+
+
 # --- hint and solver -------------------------------------------------------------------------------
 
 
