@@ -173,6 +173,24 @@ def test_a_refused_drop_flies_back_with_the_engines_reason(app):
     assert not t.anim.flights
 
 
+def test_a_card_dropped_on_another_card_hears_why_and_one_put_back_is_quiet(app):
+    t = mid_game(app)
+    L = t.layout()
+    cells = [i for i, c in enumerate(t.state.grid) if c is not None]
+    a, b = cells[0], cells[5]
+    state = t.state
+    drag(app, L.cells[a].center, L.cells[b].center)
+    assert t.state is state
+    expected = G.refusal(state, state.grid[a], b).render("en")
+    assert expected.startswith("That cell is not a gap") and expected in toasts(t)
+    settle(app, 0.6)
+    t.toasts.clear()
+    r = L.cells[a]
+    drag(app, r.center, (r.centerx + 12, r.centery + 10))  # a small wobble on its own cell
+    assert t.state is state and toasts(t) == []
+    settle(app, 0.6)
+
+
 # --- redeals, undo and redo --------------------------------------------------------------------------
 
 
@@ -253,13 +271,28 @@ def test_a_pasted_near_won_layout_is_finished_and_counted(app):
     res = app.scenes.top
     assert isinstance(res, ResultScene) and res.won
     assert res.title == "Won!"
-    assert res.lines[0] == G.GAME.outcome(t.state).reason.render("en")  # the engine's words
+    assert res.lines[:2] == [G.GAME.outcome(t.state).reason.render("en"), "Score: 48 of 48."]  # the engine's words, then the score
     stats = load_stats()[0]["gaps"]["r2-layout"]
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best"] == 48
     assert read_save("gaps")[0] is None  # a finished game leaves no save
     press(app, "New deal")
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and not t2.from_layout() and t2.runner.actions == []
+
+
+def test_copy_layout_puts_the_position_on_the_clipboard_and_it_starts_again(app):
+    from pygame_gui.core.utility import clipboard_paste
+
+    t = open_table(app, gaps_ui._after_redeal())
+    press(app, "Copy layout")
+    txt = clipboard_paste()
+    assert txt == G.layout_text(t.state) and txt.startswith("redeals=1/2")
+    assert "The layout is on the clipboard." in toasts(t)
+    _setup(app)
+    press(app, "Paste from clipboard")
+    press(app, "Start from this layout")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2.state.grid == t.state.grid and t2.state.redeals == 1
 
 
 def test_a_bad_layout_shows_the_parsers_words_and_keeps_the_text(app):
@@ -298,6 +331,30 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     assert res.lines[:2] == [f"Game ended with {sc} of 48 cards in place.", "Redeals used: 0 of 2."]
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
+
+
+def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
+    t = mid_game(app)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.state, m))
+    settle(app, 0.5)
+    sc = G.score(t.state)
+    key(app, pygame.K_n)
+    assert app.scenes.top is not t  # the confirmation
+    press(app, "Cancel")
+    assert app.scenes.top is t and not t.finished
+    key(app, pygame.K_n)
+    press(app, "New deal")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2 is not t and t2.runner.actions == []
+    assert t2.state.max_redeals == t.state.max_redeals
+    row = load_stats()[0]["gaps"]["r2"]
+    assert row["games"] == 1 and row["best"] == sc
+    # a fresh deal with no move yet is left without a question and without a count
+    key(app, pygame.K_n)
+    t3 = app.scenes.top
+    assert isinstance(t3, GapsTable) and t3 is not t2
+    assert load_stats()[0]["gaps"]["r2"]["games"] == 1
 
 
 # --- hint and solver -------------------------------------------------------------------------------

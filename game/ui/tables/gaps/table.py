@@ -27,12 +27,14 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.persistence.saves import delete_save
 from game.ui import cardart
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
-from game.ui.dragdrop import DragDrop, Source, Zone
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
+from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
 from game.ui.table import ResultScene, TableScene, reason_text
 from game.ui.widgets import felt, panel, text, text_block
 
 ROWS, COLS = 4, 13
+#: bar buttons with a key of their own (said in their tooltips)
+KEY_TIPS = ("undo", "redo", "hint", "solve", "redeal", "new")
 HGAP = 0.08  # gap between columns, share of a card's width
 VGAP = 0.10  # gap between rows, share of a card's height
 
@@ -158,6 +160,7 @@ class GapsTable(TableScene):
         self.kcur: int | None = None  # keyboard cursor: a cell
         self.hover: int | None = None
         self._ghosts: dict = {}
+        self._status_cache: dict = {}
         self._ui_sig = None
         self.drag = DragDrop(
             sources=self._sources,
@@ -226,17 +229,21 @@ class GapsTable(TableScene):
 
     def _zones(self):
         L = self.layout()
-        return [Zone(L.cells[i], ("gap", i)) for i, c in enumerate(self.state.grid) if c is None]
+        # every cell is a drop zone, so a card dropped on another card hears
+        # the engine's reason too; only the legal gaps light up
+        return [Zone(r, ("cell", i)) for i, r in enumerate(L.cells)]
 
     def _legal_for(self, payload):
         if not self.playing() or payload[0] != "card":
             return []
         cell = self.state.grid.index(payload[1]) if payload[1] in self.state.grid else -1
-        return [("gap", m.to) for m in G.moves_for_card(self.state, cell)]
+        return [("cell", m.to) for m in G.moves_for_card(self.state, cell)]
 
     def _drop(self, payload, zone):
         if not self.playing():
             return None
+        if self.state.grid[zone[1]] == payload[1]:
+            return PENDING  # put back where it was: no move, no complaint
         return self.try_action(G.Move(payload[1], zone[1]))
 
     def move_card(self, cell: int, to: int | None = None) -> Message | None:
@@ -253,7 +260,7 @@ class GapsTable(TableScene):
         L = self.layout()
         err = self.try_action(G.Move(card, to))
         if err is None:
-            self.anim.fly(self._face(card, L.cw), L.cells[cell].topleft, L.cells[to].topleft, 0.18, hide=("gap", to))
+            self.anim.fly(self._face(card, L.cw), L.cells[cell].topleft, L.cells[to].topleft, 0.18, hide=("cell", to))
         return err
 
     def no_gap_reason(self, card: Card) -> Message:
@@ -319,7 +326,7 @@ class GapsTable(TableScene):
         k = 0
         for i, (a, b) in enumerate(zip(before.grid, self.state.grid)):
             if b is not None and a != b:
-                self.anim.fly(self._face(b, L.cw), start, L.cells[i].topleft, 0.22, hide=("gap", i), delay=0.012 * k)
+                self.anim.fly(self._face(b, L.cw), start, L.cells[i].topleft, 0.22, hide=("cell", i), delay=0.012 * k)
                 k += 1
         self.app.play_sound("deal")
 
@@ -462,7 +469,7 @@ class GapsTable(TableScene):
             src = G.source_cell(self.state, action)
             if src is not None:
                 L = self.layout()
-                self.anim.fly(self._face(action.card, L.cw), L.cells[src].topleft, L.cells[action.to].topleft, 0.18, hide=("gap", action.to))
+                self.anim.fly(self._face(action.card, L.cw), L.cells[src].topleft, L.cells[action.to].topleft, 0.18, hide=("cell", action.to))
 
     def on_undo(self) -> None:
         self.cancel_job()
@@ -485,7 +492,10 @@ class GapsTable(TableScene):
     # --- end of a game --------------------------------------------------------------------
     def result_lines(self, outcome) -> list[str]:
         lines = [reason_text(outcome.reason, self.lang)]
-        if not outcome.won:  # a win's own words already say the redeals used
+        # each outcome's own words give either the redeals or the score: add the other
+        if outcome.won:
+            lines.append(tr("gaps_ui.result_score", score=48))
+        else:
             lines.append(tr("gaps_ui.result_redeals", n=self.state.redeals, max=self.state.max_redeals))
         lines.append(tr("gaps_ui.deal_line", n=self.runner.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         if self.meta.get("assisted"):
@@ -559,7 +569,8 @@ class GapsTable(TableScene):
         bw = (w - 2 * x0 - gap * (n - 1)) // n
         self.bar: dict[str, object] = {}
         for i, (key, label, fn, enabled, oid) in enumerate(specs):
-            b = self.button((x0 + i * (bw + gap), L.bar_y, bw, L.bar_h), label, fn, enabled=enabled, object_id=oid)
+            tip = tr(f"gaps_ui.tip.{key}") if key in KEY_TIPS else None
+            b = self.button((x0 + i * (bw + gap), L.bar_y, bw, L.bar_h), label, fn, enabled=enabled, object_id=oid, tooltip=tip)
             self.bar[key] = b
         if due:
             self._build_banner(L)
@@ -750,7 +761,7 @@ class GapsTable(TableScene):
                     surface.blit(cardart.slot(L.cw, (0, 0, 0), 50), r)
                     self._draw_dead_mark(surface, r, s)
                 continue
-            if self.anim.hidden(("gap", i)) or self.anim.hidden(("card", c)) or dragged == ("card", c):
+            if self.anim.hidden(("cell", i)) or self.anim.hidden(("card", c)) or dragged == ("card", c):
                 surface.blit(cardart.slot(L.cw, (255, 255, 255), 60), r)  # the card is in the air
                 continue
             surface.blit(cardart.shadow(L.cw), (r.x + 2, r.y + 3))
@@ -814,8 +825,6 @@ class GapsTable(TableScene):
     def _tooltip(self, surface, L: Layout, r: pygame.Rect, tip: str, colour) -> None:
         s = L.scale
         size = int(15 * s)
-        from game.ui.assets import font
-
         tw = font(size, True).size(tip)[0] + int(20 * s)
         box = pygame.Rect(0, 0, tw, int(30 * s))
         box.midtop = (r.centerx, r.bottom + int(6 * s))
@@ -874,8 +883,27 @@ class GapsTable(TableScene):
         y = r.y + int(4 * s)
         for i, (line, colour) in enumerate(lines[:2]):
             size = int(17 * s) if i == 0 else int(16 * s)
-            text(surface, line, (r.centerx, y), size, colour, bold=i == 1, anchor="midtop", max_width=r.w)
+            img = self._status_image(line, size, colour, i == 1, r.w)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += int(26 * s)
+
+    def _status_image(self, txt: str, size: int, colour, bold: bool, max_width: int):
+        """Status lines change with every move and, while the solver
+        thinks, every frame: they get a small cache of their own instead of
+        filling the shared text cache with thousands of one-off lines."""
+        key = (txt, size, tuple(colour), bold, max_width)
+        cache = self._status_cache
+        img = cache.get(key)
+        if img is None:
+            f = font(size, bold)
+            while size > 9 and f.size(txt)[0] > max_width:
+                size -= 1
+                f = font(size, bold)
+            img = f.render(txt, True, colour)
+            if len(cache) >= 12:
+                cache.pop(next(iter(cache)))
+            cache[key] = img
+        return img
 
     def _draw_banner(self, surface, L: Layout) -> None:
         s = L.scale
