@@ -57,6 +57,31 @@ def restore(save: dict) -> tuple[GameRunner | None, dict, str | None]:
         return None, meta, tr("ui.save.replay_failed", detail=str(e), file=moved.name if moved else "-")
 
 
+def seat_table(app, table: "TableScene") -> "TableScene":
+    """Put a table on screen: the menu stays at the bottom of the stack,
+    setup screens and an old table go."""
+    from game.ui.scenes.menu import MenuScene
+
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(table)
+    return table
+
+
+def resume_table(app, save: dict, make_table: Callable[[Any, GameRunner, dict], "TableScene"]) -> str | None:
+    """Reopen an autosave on its table; a readable problem instead when the
+    save does not replay or belongs to another game."""
+    runner, meta, problem = restore(save)
+    if problem:
+        return problem
+    want = getattr(make_table, "game_id", "")
+    if want and runner.game.id != want:
+        from game.i18n import current
+
+        return tr("ui.save.other_game", game=info(runner.game.id).name(current()))
+    seat_table(app, make_table(app, runner, meta))
+    return None
+
+
 class TableScene(Scene):
     """Base of every game table.  Subclasses draw and map input to actions."""
 

@@ -202,3 +202,18 @@ def test_a_bad_save_is_explained_kept_aside_and_the_menu_goes_on(app, private_ho
     app.to_menu()
     pump(app, 2)
     assert not any("Continue" in b.text for b in buttons(app))
+
+
+def test_a_save_of_another_game_is_refused_by_a_table_in_words(app, private_home):
+    """A Runs game handed to the Gaps table is not opened there."""
+    from game.engine import GameRunner
+    from game.games.runs import GAME
+    from game.ui.table import dump_record
+    from game.ui.tables import gaps
+
+    runner = GameRunner.start(GAME, GAME.default_options(), 3)
+    save = {"schema": 1, "game": "gaps", "record": json.loads(dump_record(runner)), "table": {}}
+    app.to_menu()
+    problem = gaps.resume(app, save)
+    assert problem == "This saved game is a game of Runs, not of this table."
+    assert app.scenes.top.name == "menu"

@@ -7,9 +7,8 @@ import random
 
 from game.engine import GameRunner
 from game.i18n import tr
-from game.ui.table import restore
+from game.ui.table import resume_table, seat_table
 
-GAME_ID = "delphi"
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -44,28 +43,15 @@ def start_game(app, options: dict, seed: int, meta: dict):
 
     runner = GameRunner.start(GAME, options, seed)
     table = DelphiTable(app, runner, meta)
-    _replace_with_table(app, table)
+    seat_table(app, table)
     table.autosave()
     return table
-
-
-def _replace_with_table(app, table) -> None:
-    """Menu at the bottom of the stack; setup and old tables go."""
-    from game.ui.scenes.menu import MenuScene
-
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(table)
 
 
 def resume(app, save: dict) -> str | None:
     from game.ui.tables.delphi.table import DelphiTable
 
-    runner, meta, problem = restore(save)
-    if problem:
-        return problem
-    table = DelphiTable(app, runner, meta)
-    _replace_with_table(app, table)
-    return None
+    return resume_table(app, save, DelphiTable)
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:

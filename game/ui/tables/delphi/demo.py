@@ -320,7 +320,7 @@ def bench_scene(app):
 def open_autoplay(app, seed: int):
     """Computer players on every seat, computer Gods every round."""
     from game.games.delphi import GAME
-    from game.ui.tables.delphi import _replace_with_table
+    from game.ui.table import seat_table
     from game.ui.tables.delphi.setup import default_bot
     from game.ui.tables.delphi.table import DelphiTable
 
@@ -328,6 +328,6 @@ def open_autoplay(app, seed: int):
     runner = GameRunner.start(GAME, {"players": n, "rounds": n, "first_god": 0}, seed)
     bot = default_bot()
     t = DelphiTable(app, runner, {"names": NAMES[:n], "bots": [bot] * n, "levels": ["medium"] * n})
-    _replace_with_table(app, t)
+    seat_table(app, t)
     t.autosave()
     return t

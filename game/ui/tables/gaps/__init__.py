@@ -9,9 +9,7 @@ import random
 from game.engine import GameRunner
 from game.games import gaps as G
 from game.i18n import tr
-from game.ui.table import restore
-
-GAME_ID = "gaps"
+from game.ui.table import resume_table, seat_table
 
 
 # --- opening and resuming ------------------------------------------------------------------------
@@ -31,30 +29,15 @@ def start_game(app, options: dict, seed: int, meta: dict | None = None):
 
     runner = GameRunner.start(G.GAME, options, seed)
     table = GapsTable(app, runner, dict(meta or {}))
-    _replace_with_table(app, table)
+    seat_table(app, table)
     table.autosave()
     return table
-
-
-def _replace_with_table(app, table) -> None:
-    """The menu stays at the bottom of the stack; setup and old tables go."""
-    from game.ui.scenes.menu import MenuScene
-
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(table)
 
 
 def resume(app, save: dict) -> str | None:
     from game.ui.tables.gaps.table import GapsTable
 
-    runner, meta, problem = restore(save)
-    if problem:
-        return problem
-    if runner.game.id != GAME_ID:
-        return tr("gaps_ui.not_a_gaps_save")
-    table = GapsTable(app, runner, meta)
-    _replace_with_table(app, table)
-    return None
+    return resume_table(app, save, GapsTable)
 
 
 def _meta_for_next(table) -> dict:
@@ -318,6 +301,6 @@ def open_autoplay(app, seed: int):
 
     runner = GameRunner.start(G.GAME, {"redeals": 2}, seed)
     t = GapsTable(app, runner, {"prefs": {"redeals": 2}, "bots": ["greedy"]})
-    _replace_with_table(app, t)
+    seat_table(app, t)
     t.autosave()
     return t

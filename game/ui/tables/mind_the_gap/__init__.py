@@ -8,9 +8,7 @@ import random
 from game.engine import GameRunner
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
-from game.ui.table import restore
-
-GAME_ID = "mind-the-gap"
+from game.ui.table import resume_table, seat_table
 
 
 def open_new(app, prefs: dict | None = None) -> None:
@@ -28,27 +26,14 @@ def start_game(app, options: dict, seed: int, meta: dict, series: bool = False) 
         options, seed = s.next_game()
     runner = GameRunner.start(mtg.GAME, options, seed)
     table = MtgTable(app, runner, meta)
-    _replace_with_table(app, table)
+    seat_table(app, table)
     table.autosave()
-
-
-def _replace_with_table(app, table) -> None:
-    """Menu stays at the bottom of the stack; setup and old tables go."""
-    from game.ui.scenes.menu import MenuScene
-
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(table)
 
 
 def resume(app, save: dict) -> str | None:
     from game.ui.tables.mind_the_gap.table import MtgTable
 
-    runner, meta, problem = restore(save)
-    if problem:
-        return problem
-    table = MtgTable(app, runner, meta)
-    _replace_with_table(app, table)
-    return None
+    return resume_table(app, save, MtgTable)
 
 
 def play_again(app, table) -> None:
@@ -72,7 +57,7 @@ def next_in_series(app, table) -> None:
     meta = {k: v for k, v in table.meta.items() if k != "helper_used"}
     runner = GameRunner.start(mtg.GAME, options, seed)
     t = MtgTable(app, runner, meta)
-    _replace_with_table(app, t)
+    seat_table(app, t)
     t.autosave()
 
 
@@ -241,6 +226,6 @@ def open_autoplay(app, seed: int):
 
     runner = GameRunner.start(mtg.GAME, {"players": 2, "level": "normal"}, seed)
     t = MtgTable(app, runner, {"names": ["A", "B"], "bots": ["seed", "seed"]})
-    _replace_with_table(app, t)
+    seat_table(app, t)
     t.autosave()
     return t

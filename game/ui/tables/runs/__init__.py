@@ -11,9 +11,7 @@ from game.engine import GameRunner
 from game.games.runs import BOTS, GAME
 from game.games.runs.rules import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.i18n import tr
-from game.ui.table import restore
-
-GAME_ID = "runs"
+from game.ui.table import resume_table, seat_table
 
 
 # --- opening and resuming ------------------------------------------------------------------------
@@ -30,30 +28,15 @@ def start_game(app, options: dict, seed: int, meta: dict):
 
     runner = GameRunner.start(GAME, options, seed)
     table = RunsTable(app, runner, meta)
-    _replace_with_table(app, table)
+    seat_table(app, table)
     table.autosave()
     return table
-
-
-def _replace_with_table(app, table) -> None:
-    """The menu stays at the bottom of the stack; setup and old tables go."""
-    from game.ui.scenes.menu import MenuScene
-
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(table)
 
 
 def resume(app, save: dict) -> str | None:
     from game.ui.tables.runs.table import RunsTable
 
-    runner, meta, problem = restore(save)
-    if problem:
-        return problem
-    if runner.game.id != GAME_ID:
-        return tr("runs.table.not_a_runs_save")
-    table = RunsTable(app, runner, meta)
-    _replace_with_table(app, table)
-    return None
+    return resume_table(app, save, RunsTable)
 
 
 def play_again(app, table) -> None:
@@ -294,6 +277,6 @@ def open_autoplay(app, seed: int):
 
     runner = GameRunner.start(GAME, {"players": 4, "rounds": 5}, seed)
     t = RunsTable(app, runner, {"names": NAMES[:4], "bots": ["strong", "simple", "strong", "simple"]})
-    _replace_with_table(app, t)
+    seat_table(app, t)
     t.autosave()
     return t
