@@ -238,7 +238,10 @@ class CautiousBot:
         return Action("verdict", n=1 if 2 * yes >= len(surv) else 0)
 
 
+from game.games.delphi.infer import AugurBot  # noqa: E402  (infer needs nothing from here)
+
 BOTS: dict[str, Callable[[], object]] = {
     "random": RandomBot,
     "cautious": CautiousBot,
+    "augur": AugurBot,
 }
