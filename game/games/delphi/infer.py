@@ -587,19 +587,40 @@ class Beliefs:
             worst = min(worst, max(yes, 1 - yes))
         return worst
 
-    def probes(self, line: Sequence[Card], n: int) -> list[list[Card]]:
-        """``line`` and ``n`` lines the round may reach from it: the last two
-        cards replaced by random ones, a few positions further on
-        (deterministic for a given line)."""
-        srng = random.Random(len(line) * 7919 + card_index(line[-1]))
-        out = [list(line)]
-        keep = list(line[:-2]) if len(line) > 2 else list(line[:1])
-        for _ in range(n):
-            extra = [srng.choice(CARD_KINDS) for _ in range(2 + srng.randint(0, 3))]
-            out.append(keep + extra)
+    def majority(self, line: Sequence[Card]) -> int:
+        """The card kinds most of the weight accepts after ``line``."""
+        grouped = self.masks_at(line)
+        if grouped is None:
+            return FULL52
+        total = sum(grouped.values())
+        yes = [0.0] * 52
+        for m, wt in grouped.items():
+            for base in range(0, 56, 8):
+                for k in _BYTE_BITS[m >> base & 0xFF]:
+                    yes[base + k] += wt
+        out = 0
+        for k in range(52):
+            if yes[k] * 2 > total:
+                out |= 1 << k
         return out
 
-    def assess(self, line: Sequence[Card], n_probes: int = 16) -> tuple[float, float]:
+    def probes(self, line: Sequence[Card], n: int) -> list[list[Card]]:
+        """``line`` and ``n`` lines the round may reach from it: one to four
+        more cards, each drawn from those the majority accepts (so that
+        rules which differ only where the main line cannot go count as
+        one).  Deterministic for a given line."""
+        srng = random.Random(len(line) * 7919 + card_index(line[-1]))
+        out = [list(line)]
+        for _ in range(n):
+            pl = list(line)
+            for _ in range(1 + srng.randint(0, 3)):
+                ok = self.majority(pl)
+                kinds = [CARD_KINDS[k] for k in range(52) if ok >> k & 1] or list(CARD_KINDS)
+                pl.append(srng.choice(kinds))
+            out.append(pl)
+        return out
+
+    def assess(self, line: Sequence[Card], n_probes: int = 12) -> tuple[float, float]:
         """How settled the survivors are, over ``line``'s situation and
         ``n_probes`` others (:meth:`probes`): (the weight share of the
         largest group that judges every card alike in all of them, the
