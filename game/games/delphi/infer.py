@@ -573,20 +573,6 @@ class Beliefs:
             line.append(c)
         return sp.weighted(ok) / (sp.weighted(s) or 1.0)
 
-    def agreement(self, line: Sequence[Card]) -> float:
-        """The worst card's majority share after ``line`` (1.0: the
-        survivors agree on every kind of card there)."""
-        grouped = self.masks_at(line)
-        if grouped is None:
-            return 0.0
-        total = sum(grouped.values()) or 1.0
-        worst = 1.0
-        for k in range(52):
-            bit = 1 << k
-            yes = sum(wt for m, wt in grouped.items() if m & bit) / total
-            worst = min(worst, max(yes, 1 - yes))
-        return worst
-
     def majority(self, line: Sequence[Card]) -> int:
         """The card kinds most of the weight accepts after ``line``."""
         grouped = self.masks_at(line)
@@ -680,17 +666,20 @@ class Beliefs:
 class AugurBot:
     """Plays from the weighted survivors; see the module text.
 
-    Parameters (defaults tuned on seeded rounds, see docs/delphi.md):
-    ``explore`` – weight of the information a play brings early on;
-    ``string_p`` – least chance that a whole string is right before playing it;
-    ``prophet_p`` – least majority share for every card in the checked
-    situations before declaring; ``min_judged`` – cards judged before a
-    declaration is considered.
+    Parameters (defaults tuned on seeded rounds other than the measured
+    ones, see docs/delphi.md): ``explore`` – the weight β of what a play
+    teaches while many candidates survive; ``probe`` – β once few survive
+    but they still disagree; ``string_p`` – least chance that a whole string
+    is right before playing it; ``prophet_top`` – least weight of the
+    largest group of survivors that judge alike, and ``prophet_err`` – most
+    weighted chance that the majority misjudges a card (:meth:`Beliefs.assess`),
+    before declaring Prophet; ``min_judged`` – main-line cards after the
+    starters before a declaration is considered.
     """
 
     name = "augur"
 
-    def __init__(self, explore: float = 0.35, probe: float = 0.6, string_p: float = 0.95, prophet_top: float = 0.5, prophet_err: float = 0.02, min_judged: int = 6) -> None:
+    def __init__(self, explore: float = 0.35, probe: float = 1.0, string_p: float = 0.95, prophet_top: float = 0.5, prophet_err: float = 0.035, min_judged: int = 6) -> None:
         self.explore = explore
         self.probe = probe
         self.string_p = string_p
