@@ -161,3 +161,28 @@ def test_beliefs_start_again_for_a_new_round():
     assert isinstance(bl, Beliefs) and bl.fits(view)
     other = dataclasses.replace(view, round=view.round + 1)
     assert not bl.fits(other)
+
+
+def test_as_prophet_it_judges_by_the_weighted_majority():
+    from game.games.delphi.state import PROPHET_VERDICT, Action
+
+    base = _table(MAIN, SIDE, "2S 5C 9H KS")
+    verdicts = [Action("verdict", n=1), Action("verdict", n=0)]
+    # the last main-line card is black: a red card fits, a black one does not,
+    # a red-black string fits, a red-red string does not
+    for cards, right in (("4H", 1), ("4S", 0), ("4H 9C", 1), ("4H 9D", 0)):
+        v = dataclasses.replace(base, phase=PROPHET_VERDICT, prophet=base.seat, pending=tuple(parse_cards(cards)), pending_kind="play")
+        assert AugurBot().choose(v, verdicts, random.Random(1)) == Action("verdict", n=right), cards
+    for shown, right in (("2S 5C KS", 1), ("2S 5C 9H", 0)):
+        v = dataclasses.replace(base, phase=PROPHET_VERDICT, prophet=base.seat, pending=(), pending_kind="noplay", shown_hand=tuple(parse_cards(shown)))
+        assert AugurBot().choose(v, verdicts, random.Random(1)) == Action("verdict", n=right), shown
+
+
+def test_a_sure_bot_plays_a_string_that_is_right_card_by_card():
+    view = _table(MAIN, SIDE, "2H 5C 9H KS 3D")
+    bot = AugurBot()
+    a = bot.choose(view, _legal(view), random.Random(2))
+    assert a.kind == "play" and len(a.cards) >= 2
+    rule = parse_rule("card.color != last.color")
+    assert rule.accepts_string(a.cards, view.main)
+    assert bot.beliefs.best_guess() == "card.color != last.color"
