@@ -22,9 +22,18 @@ values; a ``play`` may be any ordered string of cards it holds, even when
 ``random`` plays at random (now and then a string).  ``cautious`` keeps a
 small fixed set of hypotheses (plain predicates, not the rule language),
 drops those the evidence refutes, and plays the card most survivors accept;
-it declares No Play and Prophet only when all survivors agree.  The
-inference bots that read the rule language's grammar are written
-separately; these two are baselines and drive the simulations.
+it declares No Play and Prophet only when all survivors agree.  These two
+are baselines.
+
+``augur`` (:mod:`game.games.delphi.infer`) is the inference bot: it keeps
+some 80,000–115,000 candidate rules built from the rule language's grammar
+(single tests, ``and``/``or``/equal pairs, ``if``-``then``-``else`` on a
+property of the last cards or the position; never the library), weighs the
+ones the evidence leaves by simplicity, plays the card that is likely right
+and informative, strings when the whole string is likely right, No Play
+when most of the weight says no card fits, declares Prophet when the
+survivors settle on one rule, and judges as Prophet by the weighted
+majority.  docs/delphi.md has its figures.
 """
 
 from __future__ import annotations
@@ -238,7 +247,10 @@ class CautiousBot:
         return Action("verdict", n=1 if 2 * yes >= len(surv) else 0)
 
 
+from game.games.delphi.infer import AugurBot  # noqa: E402  (infer needs nothing from here)
+
 BOTS: dict[str, Callable[[], object]] = {
     "random": RandomBot,
     "cautious": CautiousBot,
+    "augur": AugurBot,
 }

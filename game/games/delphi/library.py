@@ -6,11 +6,17 @@ Each entry has an ``id``, its ``text`` in the rule language, a ``family``
 ``lookback`` and a description for the end-of-round reveal
 (``description`` -> Message ``delphi_lang.lib.<id>``, English and German).
 
-Difficulty: ``measured_difficulty`` is ``None`` here and is filled from the
-bots' measurement (how many cards they need to crack the rule; see
-:func:`with_measured`).  ``provisional`` ("easy", "medium", "hard") is a
-guess from the rule's shape, **not measured**: use it only until the
-measurement exists.
+Difficulty: ``measured_difficulty`` is the bots' measurement – the mean
+number of cards played until an inference bot ("augur") declares itself
+Prophet and stays standing, a round without such a Prophet counting all its
+cards – read from ``difficulty.json`` next to this file (written by
+``scripts/delphi_difficulty.py``; see docs/delphi.md).  It stays ``None``
+for a rule the file does not cover.  ``provisional`` ("easy", "medium",
+"hard") is a guess from the rule's shape, **not measured**: only used for
+rules without a measurement.
+
+:func:`choose_rule` is what a computer God draws: a rule of the chosen
+difficulty, by the measured figures (the library split into thirds).
 
 A test checks that every rule parses, passes ``check_total``, accepts
 between 10 % and 90 % of cards in simulated lines, never reaches a
@@ -19,8 +25,11 @@ situation where no card fits and does not run dry in 60-card lines.
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable, Mapping
 
 from game.engine import Message
@@ -116,6 +125,29 @@ LIBRARY: tuple[LibraryRule, ...] = (
     _r("odd_pos_odd_rank", "if pos is odd then card.rank is odd else card.suit = last.suit", "periodic", 1, "hard"),
 )
 
+#: the measurement (scripts/delphi_difficulty.py); absent or unreadable: none
+DIFFICULTY_FILE = Path(__file__).with_name("difficulty.json")
+
+
+def load_measured(path: Path = DIFFICULTY_FILE) -> dict[str, float]:
+    """Rule id -> mean cards to a correct Prophet, from the measurement file
+    ({} when there is none or it cannot be read)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {str(k): float(v["mean_cards"]) for k, v in data["rules"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def with_measured(measured: Mapping[str, float], rules: Iterable[LibraryRule] | None = None) -> tuple[LibraryRule, ...]:
+    """The library with ``measured_difficulty`` set from a measurement
+    (rule id -> e.g. mean cards played before the bots crack it)."""
+    if rules is None:
+        rules = LIBRARY
+    return tuple(replace(r, measured_difficulty=measured.get(r.id, r.measured_difficulty)) for r in rules)
+
+
+LIBRARY = with_measured(load_measured())
 _BY_ID = {r.id: r for r in LIBRARY}
 
 
@@ -155,14 +187,42 @@ def find_text(text: str) -> LibraryRule | None:
     return None
 
 
-def with_measured(measured: Mapping[str, float], rules: Iterable[LibraryRule] = LIBRARY) -> tuple[LibraryRule, ...]:
-    """The library with ``measured_difficulty`` set from a measurement
-    (rule id -> e.g. mean cards played before the bots crack it)."""
-    return tuple(replace(r, measured_difficulty=measured.get(r.id, r.measured_difficulty)) for r in rules)
+LEVELS = ("easy", "medium", "hard")
+
+
+def difficulty_bands(rules: Iterable[LibraryRule] | None = None) -> dict[str, list[LibraryRule]]:
+    """The library split into thirds by measured difficulty (fewest cards to
+    a correct Prophet first): "easy", "medium", "hard".  Rules without a
+    measurement join the band of their provisional guess."""
+    rules = list(LIBRARY if rules is None else rules)
+    measured = sorted((r for r in rules if r.measured_difficulty is not None), key=lambda r: (r.measured_difficulty, r.id))
+    bands: dict[str, list[LibraryRule]] = {k: [] for k in LEVELS}
+    n = len(measured)
+    for i, r in enumerate(measured):
+        bands[LEVELS[min(2, 3 * i // n)]].append(r)
+    for r in rules:
+        if r.measured_difficulty is None:
+            bands[r.provisional].append(r)
+    return bands
+
+
+def choose_rule(difficulty: str = "medium", rng: random.Random | None = None) -> LibraryRule:
+    """The rule a computer God draws: one of the chosen difficulty
+    ("easy", "medium" – the default, neither too easy nor too hard – or
+    "hard"), at random from that third of the library."""
+    if difficulty not in LEVELS:
+        raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {difficulty!r}")
+    pool = difficulty_bands()[difficulty] or list(LIBRARY)
+    return (rng or random.Random()).choice(pool)
 
 
 __all__ = [
+    "DIFFICULTY_FILE",
     "FAMILIES",
+    "LEVELS",
+    "choose_rule",
+    "difficulty_bands",
+    "load_measured",
     "LIBRARY",
     "LibraryRule",
     "PROVISIONAL",

@@ -3,17 +3,23 @@ English and German."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from game.games.delphi.library import (
+    DIFFICULTY_FILE,
     FAMILIES,
+    LEVELS,
     LIBRARY,
     PROVISIONAL,
+    choose_rule,
+    difficulty_bands,
     family_name,
     find_text,
     library_rule,
+    load_measured,
     provisional_name,
     rules_in,
     with_measured,
@@ -80,13 +86,43 @@ def test_descriptions_and_labels_exist_in_both_languages():
         assert provisional_name(p).key in en and "provisional" in en[provisional_name(p).key]
 
 
-def test_difficulty_is_a_placeholder_until_measured():
-    assert all(r.measured_difficulty is None for r in LIBRARY)
+def test_difficulty_comes_from_the_measurement(tmp_path):
+    measured = load_measured()
+    if DIFFICULTY_FILE.exists():
+        # every library rule was measured, and the figures are what the library carries
+        assert set(measured) == {r.id for r in LIBRARY}
+        assert all(r.measured_difficulty == measured[r.id] for r in LIBRARY)
+        assert all(0 < r.measured_difficulty <= 156 for r in LIBRARY)
     assert all(r.provisional in PROVISIONAL for r in LIBRARY)
-    measured = with_measured({"gardner": 23.5})
-    assert library_rule("gardner").measured_difficulty is None
-    assert {r.id: r.measured_difficulty for r in measured}["gardner"] == 23.5
-    assert len(measured) == len(LIBRARY)
+    fresh = with_measured({"gardner": 23.5})
+    assert {r.id: r.measured_difficulty for r in fresh}["gardner"] == 23.5
+    assert len(fresh) == len(LIBRARY)
+    assert load_measured(tmp_path / "missing.json") == {}
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    assert load_measured(tmp_path / "bad.json") == {}
+
+
+def test_a_computer_god_draws_a_rule_of_the_chosen_difficulty():
+    bands = difficulty_bands()
+    assert sorted(r.id for b in bands.values() for r in b) == sorted(r.id for r in LIBRARY)
+    assert all(len(b) >= 10 for b in bands.values())
+    measured = [[r.measured_difficulty for r in bands[k] if r.measured_difficulty is not None] for k in LEVELS]
+    if all(measured):
+        assert max(measured[0]) <= min(measured[1]) and max(measured[1]) <= min(measured[2])
+    for level in LEVELS:
+        drawn = {choose_rule(level, random.Random(i)).id for i in range(60)}
+        assert drawn <= {r.id for r in bands[level]} and len(drawn) > 3
+    assert choose_rule(rng=random.Random(1)) in bands["medium"]
+    assert choose_rule("hard", random.Random(5)) == choose_rule("hard", random.Random(5))
+    with pytest.raises(ValueError):
+        choose_rule("impossible", random.Random(1))
+
+
+def test_the_table_uses_the_library_choice():
+    from game.ui.tables.delphi import choose_library_rule
+
+    texts = {r.text for r in difficulty_bands()["easy"]}
+    assert all(choose_library_rule("easy", random.Random(i)) in texts for i in range(20))
 
 
 def test_lookup_helpers():

@@ -194,6 +194,8 @@ def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
         if consts:
             cset: Any = frozenset(consts) if all(type(c) is int for c in consts) else tuple(consts)
             tests.append(_lift(cset.__contains__, [subj], True))
+        if not tests:  # an empty set (``{1..0}``) holds nothing
+            tests.append(_Compiled(subj.kind or R, lambda e: 0, True))
         found = _or(tests)
         if node.negated:
             return _not(found)

@@ -28,8 +28,14 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
+#: the computer player a new seat gets (the inference bot; see docs/delphi.md)
+PREFERRED_BOT = "augur"
+
+
 def default_bot() -> str:
     names = bot_names()
+    if PREFERRED_BOT in names:
+        return PREFERRED_BOT
     for n in names:
         if n != "random":
             return n
