@@ -15,9 +15,9 @@ The candidate rules are rule-language trees built from the grammar
   ``(a) = (b)`` (the two tests agree); and ``if c then t else e`` for a
   condition ``c`` and two branch units (``true``/``false`` among them).
 
-About 80,000 candidates when one starter is dealt, 115,000 with two.  Each
-is judged by the units' own compiled evaluators (``Rule.mask_at``, the
-rule language's vector evaluator): nothing here parses or runs code.
+77,572 candidates when one starter is dealt, 115,155 with two.  Each is
+judged by the units' own compiled evaluators (``Rule.mask_at``, the rule
+language's vector evaluator): nothing here runs code made from text.
 
 Speed comes from transposing the problem.  Each candidate has a fixed
 index; a Python int is a bit set over all candidates.  For a judged card in
@@ -27,15 +27,17 @@ operations (``and``: first-true & second-true; ``if``: cond & then |
 ~cond & else; …).  The evidence – main-line cards (right), side-line cards
 (wrong; a string: not all right), shown No Play hands (no card fits) –
 updates three bit planes that count each candidate's errors (0–3, or 4
-and more), and only evidence that is new since the last decision is added.  The
-surviving candidates are those with the fewest errors (none, unless God's
-rule is outside the space).  When fewer than :data:`EXPLICIT_LIMIT`
-survive, they are listed and each one's 52-card verdict is computed from
-the unit masks directly.
+and more), and only evidence that is new since the last decision is
+added.  The surviving candidates are those with the fewest errors (none,
+unless God's rule is outside the space).  When at most
+:data:`EXPLICIT_LIMIT` survive, they are listed and each one's 52-card
+verdict is computed from the unit masks directly.
 
-Each candidate weighs ``exp(-LAMBDA * cost)`` (a simplicity prior: every
-unit costs 1, arithmetic units 2, the way they are combined 1–2), and every
-probability below is a weighted share of the survivors.
+The prior: each family (single, and, or, equal, if) holds a fixed share
+:data:`FAMILY_MASS` of the belief, spread over its members by
+``exp(-LAMBDA * cost)`` (a unit costs 1, an arithmetic unit 2, the way
+they are combined 1–2).  Every probability below is a weighted share of
+the survivors.
 """
 
 from __future__ import annotations
