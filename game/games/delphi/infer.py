@@ -139,7 +139,7 @@ def _relation_units(which: str, full: bool) -> list[Unit]:
 
 
 def _two_back_units() -> list[Unit]:
-    R, C = b.CARD_RANK, b.CARD_COLOR
+    R = b.CARD_RANK
     lr, l2r = b.LAST_RANK, b.LAST2_RANK
     out = _relation_units("last2", False)
     out.append(_unit(b.gt(R, b.min_(lr, l2r)), 2))
@@ -149,7 +149,6 @@ def _two_back_units() -> list[Unit]:
     out.append(_unit(b.in_(b.CARD_SUIT, b.LAST_SUIT, b.LAST2_SUIT, negated=True), 2))
     for p in ("odd", "even"):
         out.append(_unit(b.is_(b.add(R, lr, l2r), p), 2))
-    del C
     return out
 
 
@@ -251,7 +250,6 @@ class Space:
         cands: list[tuple[int, int, int, int]] = []
         for u in card_ix:
             cands.append((SINGLE, u, -1, -1))
-        pair_units = card_ix + cond_ix + neg_ix
         pairs = []
         for i, a in enumerate(card_ix):
             for c in card_ix[i + 1:]:
@@ -272,7 +270,6 @@ class Space:
         self.cands = cands
         n = self.n = len(cands)
         self.all = (1 << n) - 1
-        del pair_units
 
         roles: dict[str, dict[int, list[int]]] = {k: {} for k in ("a", "b", "c", "t", "e")}
         costs = []
@@ -407,7 +404,7 @@ class Beliefs:
         self.n_main = view.starters
         self.n_side = 0
         self.n_np = 0
-        self.evidence = 0
+        self.evidence = 0  # pieces of evidence that refuted some candidate
         self._survivors: Optional[tuple[int, int]] = None  # (set, errors)
         self._listed: Optional[list[int]] = None
         self._um_cache: dict[tuple, list[int]] = {}
