@@ -38,6 +38,8 @@ JSON_PATH = ROOT / "game" / "games" / "delphi" / "difficulty.json"
 DOC_PATH = ROOT / "docs" / "delphi.md"
 BEGIN, END = "<!-- difficulty table: begin -->", "<!-- difficulty table: end -->"
 BASE_SEED = 20261130
+#: the slowest decision seen (to explain the maximum)
+SLOWEST: dict = {"ms": 0.0}
 
 
 def play_round(text: str, players: int, seed: int, bot: str, times: list[float]) -> dict:
@@ -50,7 +52,10 @@ def play_round(text: str, players: int, seed: int, bot: str, times: list[float])
         view, legal = GAME.view(s, seat), GAME.legal_actions(s)
         t0 = time.process_time()
         a = seats[seat].choose(view, legal, rng)
-        times.append(time.process_time() - t0)
+        dt = time.process_time() - t0
+        times.append(dt)
+        if dt > SLOWEST["ms"] / 1000:
+            SLOWEST.update(ms=round(dt * 1000, 1), rule=text, seed=seed, phase=s.phase, played=s.played, action=a.kind, cards=len(a.cards))
         runner.play(a)
     res = runner.state.results[0]
     cast_down = sum(1 for e in runner.state.log if e[0] == "delphi.log.cast_down")
@@ -145,6 +150,7 @@ def main(argv=None) -> int:
             "median_ms_cpu": round(1000 * statistics.median(times), 3),
             "max_ms_cpu": round(1000 * max(times), 1),
         }
+        data["slowest_decision"] = dict(SLOWEST)
         data["wall_seconds"] = round(time.time() - t0, 1)
         print(f"{rule.id}: {data['rules'][rule.id]}", flush=True)
         if not args.no_write:

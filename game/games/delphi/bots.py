@@ -26,14 +26,14 @@ it declares No Play and Prophet only when all survivors agree.  These two
 are baselines.
 
 ``augur`` (:mod:`game.games.delphi.infer`) is the inference bot: it keeps
-some 80,000–115,000 candidate rules built from the rule language's grammar
-(single tests, ``and``/``or``/equal pairs, ``if``-``then``-``else`` on a
-property of the last cards or the position; never the library), weighs the
-ones the evidence leaves by simplicity, plays the card that is likely right
-and informative, strings when the whole string is likely right, No Play
-when most of the weight says no card fits, declares Prophet when the
-survivors settle on one rule, and judges as Prophet by the weighted
-majority.  docs/delphi.md has its figures.
+some 78,000 (one starter) or 115,000 (two starters) candidate rules built
+from the rule language's grammar (single tests, ``and``/``or``/equal pairs,
+``if``-``then``-``else`` on a property of the last cards or the position;
+never the library), weighs the ones the evidence leaves by simplicity,
+plays the card that is likely right and informative, strings when the
+whole string is likely right, No Play when most of the weight says no card
+fits, declares Prophet when the survivors settle on one rule, and judges as
+Prophet by the weighted majority.  docs/delphi.md has its figures.
 """
 
 from __future__ import annotations

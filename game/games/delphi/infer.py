@@ -15,9 +15,9 @@ The candidate rules are rule-language trees built from the grammar
   ``(a) = (b)`` (the two tests agree); and ``if c then t else e`` for a
   condition ``c`` and two branch units (``true``/``false`` among them).
 
-About 80,000 candidates when one starter is dealt, 115,000 with two.  Each
-is judged by the units' own compiled evaluators (``Rule.mask_at``, the
-rule language's vector evaluator): nothing here parses or runs code.
+77,572 candidates when one starter is dealt, 115,155 with two.  Each is
+judged by the units' own compiled evaluators (``Rule.mask_at``, the rule
+language's vector evaluator): nothing here runs code made from text.
 
 Speed comes from transposing the problem.  Each candidate has a fixed
 index; a Python int is a bit set over all candidates.  For a judged card in
@@ -27,15 +27,17 @@ operations (``and``: first-true & second-true; ``if``: cond & then |
 ~cond & else; …).  The evidence – main-line cards (right), side-line cards
 (wrong; a string: not all right), shown No Play hands (no card fits) –
 updates three bit planes that count each candidate's errors (0–3, or 4
-and more), and only evidence that is new since the last decision is added.  The
-surviving candidates are those with the fewest errors (none, unless God's
-rule is outside the space).  When fewer than :data:`EXPLICIT_LIMIT`
-survive, they are listed and each one's 52-card verdict is computed from
-the unit masks directly.
+and more), and only evidence that is new since the last decision is
+added.  The surviving candidates are those with the fewest errors (none,
+unless God's rule is outside the space).  When at most
+:data:`EXPLICIT_LIMIT` survive, they are listed and each one's 52-card
+verdict is computed from the unit masks directly.
 
-Each candidate weighs ``exp(-LAMBDA * cost)`` (a simplicity prior: every
-unit costs 1, arithmetic units 2, the way they are combined 1–2), and every
-probability below is a weighted share of the survivors.
+The prior: each family (single, and, or, equal, if) holds a fixed share
+:data:`FAMILY_MASS` of the belief, spread over its members by
+``exp(-LAMBDA * cost)`` (a unit costs 1, an arithmetic unit 2, the way
+they are combined 1–2).  Every probability below is a weighted share of
+the survivors.
 """
 
 from __future__ import annotations
@@ -137,7 +139,7 @@ def _relation_units(which: str, full: bool) -> list[Unit]:
 
 
 def _two_back_units() -> list[Unit]:
-    R, C = b.CARD_RANK, b.CARD_COLOR
+    R = b.CARD_RANK
     lr, l2r = b.LAST_RANK, b.LAST2_RANK
     out = _relation_units("last2", False)
     out.append(_unit(b.gt(R, b.min_(lr, l2r)), 2))
@@ -147,7 +149,6 @@ def _two_back_units() -> list[Unit]:
     out.append(_unit(b.in_(b.CARD_SUIT, b.LAST_SUIT, b.LAST2_SUIT, negated=True), 2))
     for p in ("odd", "even"):
         out.append(_unit(b.is_(b.add(R, lr, l2r), p), 2))
-    del C
     return out
 
 
@@ -249,7 +250,6 @@ class Space:
         cands: list[tuple[int, int, int, int]] = []
         for u in card_ix:
             cands.append((SINGLE, u, -1, -1))
-        pair_units = card_ix + cond_ix + neg_ix
         pairs = []
         for i, a in enumerate(card_ix):
             for c in card_ix[i + 1:]:
@@ -270,7 +270,6 @@ class Space:
         self.cands = cands
         n = self.n = len(cands)
         self.all = (1 << n) - 1
-        del pair_units
 
         roles: dict[str, dict[int, list[int]]] = {k: {} for k in ("a", "b", "c", "t", "e")}
         costs = []
@@ -405,11 +404,14 @@ class Beliefs:
         self.n_main = view.starters
         self.n_side = 0
         self.n_np = 0
-        self.evidence = 0
+        self.evidence = 0  # pieces of evidence that refuted some candidate
         self._survivors: Optional[tuple[int, int]] = None  # (set, errors)
         self._listed: Optional[list[int]] = None
         self._um_cache: dict[tuple, list[int]] = {}
-        self._conf: dict[tuple, float] = {}
+        self._conf: dict[tuple, tuple[float, float]] = {}
+        self._uml_cache: dict[tuple, list[int]] = {}
+        self._grouped: dict[tuple, dict[int, float]] = {}
+        self._needed: list[int] = []
 
     def fits(self, view: DelphiView) -> bool:
         return (
@@ -442,6 +444,8 @@ class Beliefs:
         self._survivors = None
         self._listed = None
         self._conf.clear()
+        self._uml_cache.clear()
+        self._grouped.clear()
 
     def update(self, view: DelphiView) -> None:
         sp = self.space
@@ -497,7 +501,34 @@ class Beliefs:
             if s.bit_count() > EXPLICIT_LIMIT:
                 return None
             self._listed = _positions(s)
+            cands = self.space.cands
+            needed = set()
+            for i in self._listed:
+                _, x, y, z = cands[i]
+                needed.update((x, y, z))
+            needed.discard(-1)
+            self._needed = sorted(needed)
         return self._listed
+
+    def um_listed(self, line: Sequence[Card]) -> list[int]:
+        """Like :meth:`um`, but only the units the listed survivors read
+        (the others are left 0): a few dozen instead of ~240 once few
+        candidates survive.  Call after :meth:`listed`."""
+        key = (line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line))
+        m = self._uml_cache.get(key)
+        if m is None:
+            full = self._um_cache.get(key)
+            if full is not None:
+                return full
+            units = self.space.units
+            m = [0] * len(units)
+            last, last2, pos = key[0], key[1], len(line) + 1
+            for u in self._needed:
+                m[u] = units[u].mask(last, last2, pos)
+            if len(self._uml_cache) > 512:
+                self._uml_cache.clear()
+            self._uml_cache[key] = m
+        return m
 
     # --- predictions -------------------------------------------------------------------
     def masks_at(self, line: Sequence[Card]) -> Optional[dict[int, float]]:
@@ -506,13 +537,20 @@ class Beliefs:
         ix = self.listed()
         if ix is None:
             return None
-        um = self.um(line)
+        key = (line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line))
+        out = self._grouped.get(key)
+        if out is not None:
+            return out
+        um = self.um_listed(line)
         sp = self.space
         w = sp.weight
-        out: dict[int, float] = {}
+        out = {}
         for i in ix:
             m = sp.cand_mask(i, um)
             out[m] = out.get(m, 0.0) + w[i]
+        if len(self._grouped) > 512:
+            self._grouped.clear()
+        self._grouped[key] = out
         return out
 
     def p_fits(self, line: Sequence[Card], cards: Iterable[Card]) -> dict[Card, float]:
@@ -559,7 +597,7 @@ class Beliefs:
         if ix is not None:
             alive = ix
             for c in cards:
-                um = self.um(line)
+                um = self.um_listed(line)
                 bit = 1 << card_index(c)
                 alive = [i for i in alive if sp.cand_mask(i, um) & bit]
                 line.append(c)
@@ -590,66 +628,61 @@ class Beliefs:
                 out |= 1 << k
         return out
 
-    def probes(self, line: Sequence[Card], n: int) -> list[list[Card]]:
-        """``line`` and ``n`` lines the round may reach from it: one to four
+    def probes(self, line: Sequence[Card], n: int) -> Iterable[list[Card]]:
+        """``line`` and ``n`` lines the round may reach from it: one to three
         more cards, each drawn from those the majority accepts (so that
         rules which differ only where the main line cannot go count as
-        one).  Deterministic for a given line."""
+        one).  Deterministic for a given line; made one at a time."""
         srng = random.Random(len(line) * 7919 + card_index(line[-1]))
-        out = [list(line)]
+        yield list(line)
         for _ in range(n):
             pl = list(line)
-            for _ in range(1 + srng.randint(0, 3)):
+            for _ in range(1 + srng.randint(0, 2)):
                 ok = self.majority(pl)
                 kinds = [CARD_KINDS[k] for k in range(52) if ok >> k & 1] or list(CARD_KINDS)
                 pl.append(srng.choice(kinds))
-            out.append(pl)
-        return out
+            yield pl
 
-    def assess(self, line: Sequence[Card], n_probes: int = 12) -> tuple[float, float]:
+    def assess(self, line: Sequence[Card], n_probes: int = 10, need_top: float = 0.0) -> tuple[float, float]:
         """How settled the survivors are, over ``line``'s situation and
         ``n_probes`` others (:meth:`probes`): (the weight share of the
         largest group that judges every card alike in all of them, the
         weighted share of (situation, card) verdicts in which a survivor
         differs from the weighted majority – the chance that the majority
-        misjudges a random card).  (0, 1) when too many survive to list."""
+        misjudges a random card).  (0, 1) when too many survive to list.
+
+        Splitting groups by one more situation can only shrink the largest,
+        so once it is below ``need_top`` the answer is (that share, 1) at
+        once, without the remaining probes."""
         ix = self.listed()
         if ix is None:
             return 0.0, 1.0
-        key = (tuple(line[-2:]), len(line), n_probes)
+        key = (tuple(line[-2:]), len(line), n_probes, need_top)
         got = self._conf.get(key)
         if got is not None:
             return got
         sp = self.space
-        ums = [self.um(pl) for pl in self.probes(line, n_probes)]
         w = sp.weight
-        groups: dict[tuple, float] = {}
-        for i in ix:
-            sig = tuple(sp.cand_mask(i, um) for um in ums)
-            groups[sig] = groups.get(sig, 0.0) + w[i]
-        total = sum(groups.values()) or 1.0
-        top_sig = max(groups, key=groups.__getitem__)
-        top = groups[top_sig] / total
-        # the weighted majority verdict, card by card, in every probe
-        majority = []
-        for j in range(len(ums)):
-            yes = [0.0] * 52
-            for sig, wt in groups.items():
-                m = sig[j]
-                for base in range(0, 56, 8):
-                    for kk in _BYTE_BITS[m >> base & 0xFF]:
-                        yes[base + kk] += wt
-            maj = 0
-            for kk in range(52):
-                if yes[kk] * 2 > total:
-                    maj |= 1 << kk
-            majority.append(maj)
+        total = sum(w[i] for i in ix) or 1.0
+        label = {i: () for i in ix}
         wrong = 0.0
-        for sig, wt in groups.items():
-            d = sum((sig[j] ^ majority[j]).bit_count() for j in range(len(ums)))
-            wrong += wt * d
-        err = wrong / (total * 52 * len(ums))
-        got = self._conf[key] = (top, err)
+        seen = 0
+        top = 1.0
+        for pl in self.probes(line, n_probes):
+            um = self.um_listed(pl)
+            grouped = self.masks_at(pl) or {}
+            maj = self.majority(pl)
+            wrong += sum(wt * (m ^ maj).bit_count() for m, wt in grouped.items())
+            seen += 1
+            groups: dict[tuple, float] = {}
+            for i in ix:
+                lab = label[i] = label[i] + (sp.cand_mask(i, um),)
+                groups[lab] = groups.get(lab, 0.0) + w[i]
+            top = max(groups.values()) / total
+            if top < need_top:
+                got = self._conf[key] = (top, 1.0)
+                return got
+        got = self._conf[key] = (top, wrong / (total * 52 * seen))
         return got
 
     def best_guess(self) -> Optional[str]:
@@ -768,7 +801,7 @@ class AugurBot:
         ix = bl.listed()
         if ix is None or len(ix) > PROPHET_LIST:
             return False
-        top, err = bl.assess(view.main)
+        top, err = bl.assess(view.main, need_top=self.prophet_top)
         return top >= self.prophet_top and err <= self.prophet_err
 
     def _sure(self, view: DelphiView, bl: Beliefs) -> bool:

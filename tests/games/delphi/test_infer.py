@@ -186,3 +186,21 @@ def test_a_sure_bot_plays_a_string_that_is_right_card_by_card():
     rule = parse_rule("card.color != last.color")
     assert rule.accepts_string(a.cards, view.main)
     assert bot.beliefs.best_guess() == "card.color != last.color"
+
+
+def test_the_bot_neither_reads_the_library_nor_runs_code():
+    import ast as pyast
+    import inspect
+
+    from game.games.delphi import infer
+
+    tree = pyast.parse(inspect.getsource(infer))
+    imported = set()
+    for node in pyast.walk(tree):
+        if isinstance(node, pyast.ImportFrom):
+            imported.add(node.module or "")
+        elif isinstance(node, pyast.Import):
+            imported.update(a.name for a in node.names)
+        elif isinstance(node, pyast.Call) and isinstance(node.func, pyast.Name):
+            assert node.func.id not in ("eval", "exec", "compile", "__import__"), node.func.id
+    assert not any("library" in m for m in imported), imported
