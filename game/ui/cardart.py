@@ -227,7 +227,10 @@ def _downscale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
-@lru_cache(maxsize=1024)
+#: a face is 60-130 KB at 1080p; one table shows the 52 faces at two or
+#: three widths (Delphi: up to four), so 320 keep a table warm and bound the
+#: cache near 40 MB, where 1,024 could grow past 120 MB over a long session
+@lru_cache(maxsize=320)
 def face(card: Card, width: int, lang: str = "en", four_colour: bool = False) -> pygame.Surface:
     w, h = card_size(width)
     return _downscale(_draw_face(card, w * SS, h * SS, lang, four_colour), (w, h))
