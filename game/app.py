@@ -69,6 +69,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame_count = 0
+        self._release_pending = False
         self.anim_factor = lambda: self.settings.animation_factor
         self._lang_off = i18n.on_change(self._language_changed)
         for n in self.notices if home_notices else []:
@@ -268,6 +269,14 @@ class App:
         self.ui.update(dt)
         self.draw()
         self.frame_count += 1
+        if self._release_pending:
+            self._release_pending = False
+            _release_memory()
+
+    def release_memory_soon(self) -> None:
+        """Collect garbage and trim the heap after this frame (a left
+        table is unreachable by then)."""
+        self._release_pending = True
 
     def draw(self) -> None:
         pg = self.pg

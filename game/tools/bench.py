@@ -42,6 +42,16 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
+def _rss_mb() -> float | None:
+    """The process's resident memory now (no collection of our own: the
+    figure is what the app itself keeps)."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return round(psutil.Process().memory_info().rss / 2**20, 1)
+
+
 def frame_bench(frames: int = 300) -> dict:
     import pygame
 
@@ -84,6 +94,7 @@ def frame_bench(frames: int = 300) -> dict:
             "frames": frames,
             # frames in which a card really followed the pointer
             "frames_dragging": held,
+            "rss_mb_after": _rss_mb(),
         }
     app.close()
     return results

