@@ -26,7 +26,7 @@ class StatsScene(Scene):
     def build_ui(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        self.button((w // 2 - int(90 * s), h - int(80 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
+        self.button((w // 2 - int(90 * s), h - int(96 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
         self.focus_index = 0
 
     def handle_event(self, event) -> None:
@@ -73,4 +73,4 @@ class StatsScene(Scene):
                 text(surface, value, (r.right - int(16 * s), yy), int(17 * s), INK, bold=True, anchor="topright", shadow=False)
                 yy += int(26 * s)
             y_col[c] = r.bottom + int(18 * s)
-        text(surface, tr("ui.stats.where", path=str(stats_path())), (w // 2, h - int(26 * s)), int(13 * s), INK_DIM, anchor="midbottom", shadow=False)
+        text(surface, tr("ui.stats.where", path=str(stats_path())), (w // 2, h - int(14 * s)), int(13 * s), INK_DIM, anchor="midbottom", shadow=False)
