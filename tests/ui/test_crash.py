@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from game.engine import Record
+from game.engine.registry import GAMES, table_available
+
+BUILT = [g.id for g in GAMES if table_available(g.id)]
 
 
 def wait_for_actions(path: Path, n: int, timeout: float = 60) -> dict:
@@ -27,13 +30,13 @@ def wait_for_actions(path: Path, n: int, timeout: float = 60) -> dict:
     raise AssertionError(f"no save with {n} actions after {timeout} s")
 
 
-@pytest.mark.parametrize("kills", [3])
-def test_sigkill_mid_game_then_continue(private_home, kills):
+@pytest.mark.parametrize("game_id", BUILT)
+def test_sigkill_mid_game_then_continue(private_home, game_id, kills=3):
     env = dict(os.environ, MTG_HOME=str(private_home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    save = private_home / "data" / "saves" / "mind-the-gap.json"
+    save = private_home / "data" / "saves" / f"{game_id}.json"
     last = None
     for k in range(kills):
-        args = ["--autoplay", "mind-the-gap:4"] if k == 0 else ["--continue"]
+        args = ["--autoplay", f"{game_id}:4"] if k == 0 else ["--continue"]
         p = subprocess.Popen([sys.executable, "-m", "game", *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             have = 0 if last is None else len(last["record"]["actions"])
@@ -53,7 +56,7 @@ def test_sigkill_mid_game_then_continue(private_home, kills):
     app = App((1280, 800))
     try:
         app.to_menu()
-        continue_game(app, "mind-the-gap")
+        continue_game(app, game_id)
         table = app.scenes.top
         while table.name == "pass":
             table = app.scenes.scenes[-2]
