@@ -11,6 +11,7 @@ import argparse
 import importlib
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -122,7 +123,7 @@ def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
                     break
                 state = game.new_game(game.default_options(), seed)
                 bots = [factory() for _ in range(state.players)]
-                rng = __import__("random").Random(seed)
+                rng = random.Random(seed)
                 for _ in range(20_000):
                     if game.outcome(state) is not None:
                         break

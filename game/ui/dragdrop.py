@@ -251,3 +251,13 @@ class DragDrop:
             sh = cardart.shadow(img.get_width())
             surface.blit(sh, (x + 4, y + 8))
             surface.blit(img, (x, y))
+
+
+def hold_over(app, start: tuple[int, int], target: tuple[int, int], offset: tuple[int, int] = (10, 12)) -> None:
+    """Press at ``start`` and move (button held) half-way, then to just off
+    ``target``'s centre: a card held over a place, for screenshots."""
+    ev = pygame.event.Event
+    app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)), ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    mid = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
+    for p in (mid, (target[0] + offset[0], target[1] + offset[1])):
+        app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])

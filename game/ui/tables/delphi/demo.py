@@ -293,7 +293,7 @@ def _choose_string(app, t) -> None:
 
 def _drag_card(app, t) -> None:
     """Pick up a hand card and hold it over the tableau."""
-    import pygame
+    from game.ui.dragdrop import hold_over
 
     L = t.layout()
     if not L.hand.rects:
@@ -301,10 +301,7 @@ def _drag_card(app, t) -> None:
     r = L.hand.rects[min(3, len(L.hand.rects) - 1)]
     start = (r.x + 8, r.y + 20)
     target = L.tableau.slot.center if L.tableau.slot is not None else L.tableau.area.center
-    _events(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    mid = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
-    for p in (mid, (target[0] + 6, target[1] + 8)):
-        _events(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])
+    hold_over(app, start, target, offset=(6, 8))
 
 
 def bench_scene(app):

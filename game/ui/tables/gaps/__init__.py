@@ -265,7 +265,7 @@ def scene_factories(app):
 
 def hold_card_over_gap(app, t) -> None:
     """Pick up a card with a legal gap and hold it over that gap (for shots)."""
-    import pygame
+    from game.ui.dragdrop import hold_over
 
     app.step(1 / 60, events=[])
     L = t.layout()
@@ -274,12 +274,7 @@ def hold_card_over_gap(app, t) -> None:
         return
     m = moves[0]
     start = L.cells[G.source_cell(t.state, m)].center
-    target = L.cells[m.to]
-    ev = pygame.event.Event
-    app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)), ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    mid = ((start[0] + target.centerx) // 2, (start[1] + target.centery) // 2)
-    for p in (mid, (target.centerx + 10, target.centery + 12)):
-        app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])
+    hold_over(app, start, L.cells[m.to].center)
 
 
 def bench_scene(app):

@@ -168,7 +168,6 @@ class GapsTable(TableScene):
         self.kcur: int | None = None  # keyboard cursor: a cell
         self.hover: int | None = None
         self._ghosts: dict = {}
-        self._status_cache: dict = {}
         self._ui_sig = None
         self.drag = DragDrop(
             sources=self._sources,
@@ -891,27 +890,8 @@ class GapsTable(TableScene):
         y = r.y + int(4 * s)
         for i, (line, colour) in enumerate(lines[:2]):
             size = int(17 * s) if i == 0 else int(16 * s)
-            img = self._status_image(line, size, colour, i == 1, r.w)
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            text(surface, line, (r.centerx, y), size, colour, bold=i == 1, anchor="midtop", shadow=False, max_width=r.w)
             y += int(26 * s)
-
-    def _status_image(self, txt: str, size: int, colour, bold: bool, max_width: int):
-        """Status lines change with every move and, while the solver
-        thinks, every frame: they get a small cache of their own instead of
-        filling the shared text cache with thousands of one-off lines."""
-        key = (txt, size, tuple(colour), bold, max_width)
-        cache = self._status_cache
-        img = cache.get(key)
-        if img is None:
-            f = font(size, bold)
-            while size > 9 and f.size(txt)[0] > max_width:
-                size -= 1
-                f = font(size, bold)
-            img = f.render(txt, True, colour)
-            if len(cache) >= 12:
-                cache.pop(next(iter(cache)))
-            cache[key] = img
-        return img
 
     def _draw_banner(self, surface, L: Layout) -> None:
         s = L.scale

@@ -125,7 +125,6 @@ def _table(app, runner, **meta):
 
 def scene_factories(app):
     from game.ui.scenes.passdevice import PassScene
-    from game.ui.table import ResultScene
     from game.ui.tables.mind_the_gap.setup import SetupScene
     from game.ui.tables.mind_the_gap.tutorial import TutorialTable
 
@@ -189,7 +188,7 @@ def _show(t, seat, finished: bool = False) -> None:
 
 def _drag_to_legal_gap(app, t) -> None:
     """Pick up a hand card with a legal gap and hold it over that gap."""
-    import pygame
+    from game.ui.dragdrop import hold_over
 
     L = t.layout()
     for src in t._sources():
@@ -197,12 +196,7 @@ def _drag_to_legal_gap(app, t) -> None:
             continue
         zones = [z for z in t._legal_for(src.payload) if z[0] == "place"]
         if zones:
-            target = L.places[zones[0][1]]
-            start = src.rect.center
-            app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-            mid = ((start[0] + target.centerx) // 2, (start[1] + target.centery) // 2)
-            for p in (mid, (target.centerx + 8, target.centery + 10)):
-                app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])
+            hold_over(app, src.rect.center, L.places[zones[0][1]].center, offset=(8, 10))
             return
 
 

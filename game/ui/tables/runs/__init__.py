@@ -244,20 +244,14 @@ def scene_factories(app):
 
 def hold_card_over_chain(app, t) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
-    import pygame
+    from game.ui.dragdrop import hold_over
 
     app.step(1 / 60, events=[])
     srcs = [s for s in t._sources() if s.payload[1] in t.view.playable]
     L = t.layout()
     if not srcs or L.slot is None:
         return
-    start = srcs[0].rect.center
-    target = L.slot
-    ev = pygame.event.Event
-    app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)), ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    mid = ((start[0] + target.centerx) // 2, (start[1] + target.centery) // 2)
-    for p in (mid, (target.centerx + 10, target.centery + 12)):
-        app.step(1 / 60, events=[ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])
+    hold_over(app, srcs[0].rect.center, L.slot.center)
 
 
 def bench_scene(app):
