@@ -9,9 +9,8 @@ options.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 USAGE = """\
 usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]

@@ -11,7 +11,7 @@ import os
 import sys
 import time
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -358,7 +358,7 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        import pygame  # noqa: F401
+        import pygame
         import pygame_gui  # noqa: F401
     except ImportError as e:
         print(f"mind-the-gap: a library is missing ({e.name}); run 'make play' to install it.", file=sys.stderr)

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.cards import Rank, derive_seed, rank_text, shuffled, standard_deck  # noqa: E402
-from game.games.mind_the_gap.pyramids import counts, table  # noqa: E402
 from game.games.mind_the_gap.bots import BOTS, StrongBot  # noqa: E402
+from game.games.mind_the_gap.pyramids import counts, table  # noqa: E402
 from game.games.mind_the_gap.sim import margin95, play_deal  # noqa: E402
 
 # ablations of the strong bot, for this report only (not offered to players)

@@ -22,7 +22,7 @@ from game.games.gaps import board as B
 from game.games.gaps.rules import GapsState
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from gaps_values import redeal_with_runs  # noqa: E402
+from gaps_values import redeal_with_runs
 
 
 def random_runs(total: int, rng: random.Random) -> tuple[int, ...]:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import enum
 import hashlib
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 
 class Suit(enum.Enum):
@@ -33,7 +33,7 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
-    def __lt__(self, other: "Suit") -> bool:  # so cards sort: rank, then suit
+    def __lt__(self, other: Suit) -> bool:  # so cards sort: rank, then suit
         if not isinstance(other, Suit):
             return NotImplemented
         return _SUIT_ORDER[self] < _SUIT_ORDER[other]
@@ -118,27 +118,27 @@ class Card:
             return True
         if other.__class__ is not Card:
             return NotImplemented
-        return self._key == other._key  # type: ignore[attr-defined]
+        return self._key == other._key
 
     def __hash__(self) -> int:
         return self._key
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
         return self._key < other._key
 
-    def __le__(self, other: "Card") -> bool:
+    def __le__(self, other: Card) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
         return self._key <= other._key
 
-    def __gt__(self, other: "Card") -> bool:
+    def __gt__(self, other: Card) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
         return self._key > other._key
 
-    def __ge__(self, other: "Card") -> bool:
+    def __ge__(self, other: Card) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
         return self._key >= other._key
@@ -166,7 +166,7 @@ class Card:
         return f"Card(rank={self.rank!r}, suit={self.suit!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         t = text.strip().upper()
         if t in ("JK", "JOKER", "*", "★"):
             return JOKER
@@ -267,13 +267,13 @@ def shuffled(cards: Sequence[Card], seed: int, *labels: object) -> list[Card]:
 
 
 __all__ = [
-    "Card",
-    "CardParseError",
     "JOKER",
     "RANKS",
     "RANK_LETTERS",
-    "Rank",
     "SUITS",
+    "Card",
+    "CardParseError",
+    "Rank",
     "Suit",
     "derive_seed",
     "display",

@@ -4,16 +4,16 @@ from game.engine.core import (
     Bot,
     Game,
     GameError,
-    GameRunner,
     IllegalAction,
     Message,
-    NotationError,
     Notation,
+    NotationError,
     Outcome,
+    Termination,
     msg,
-    random_playout,
 )
 from game.engine.records import Record, RecordError
+from game.engine.runner import GameRunner, random_playout
 
 __all__ = [
     "Bot",
@@ -27,6 +27,7 @@ __all__ = [
     "Outcome",
     "Record",
     "RecordError",
+    "Termination",
     "msg",
     "random_playout",
 ]

@@ -14,48 +14,31 @@ can be replayed exactly.
 
 from __future__ import annotations
 
+import enum
 import random
-from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from game.i18n import Message, msg
+
+__all__ = [
+    "Bot",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "Message",
+    "Notation",
+    "NotationError",
+    "Outcome",
+    "Termination",
+    "msg",
+]
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
-V = TypeVar("V")  # view
-
-
-@dataclass(frozen=True)
-class Message:
-    """A sentence for a player, as a catalog key plus parameters.
-
-    The engine speaks in messages so that the table can show them in the
-    player's language.  ``str()`` gives the English text.
-    Parameter values may be numbers, strings, :class:`~game.cards.Card`
-    objects, ranks, or lists of those; the i18n layer formats each for the
-    language (``Q`` becomes ``D`` in German).
-    """
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def render(self, lang: str = "en") -> str:
-        from game.i18n import render
-
-        return render(self, lang)
-
-    def __str__(self) -> str:
-        return self.render("en")
-
-    def to_json(self) -> dict:
-        from game.i18n import params_to_json
-
-        return {"key": self.key, "params": params_to_json(self.params)}
-
-    def __hash__(self) -> int:
-        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
-
-
-def msg(key: str, **params: Any) -> Message:
-    return Message(key, params)
+V_co = TypeVar("V_co", covariant=True)  # view, as a game hands it out
+V_contra = TypeVar("V_contra", contravariant=True)  # view, as a bot takes it
 
 
 class GameError(Exception):
@@ -89,6 +72,21 @@ class NotationError(GameError, ValueError):
         super().__init__(message if column is None else f"column {column}: {message}")
 
 
+class Termination(enum.StrEnum):
+    """Why a game is over, for code (the ``reason`` message is for people),
+    as python-chess's ``Termination``: the table and the statistics tell
+    outcomes apart by this, never by a message key."""
+
+    #: a cooperative or solo game was won
+    WON = "won"
+    #: a cooperative or solo game ended without the win
+    LOST = "lost"
+    #: a competitive game ran to its planned end (its rounds are played)
+    FINISHED = "finished"
+    #: the players ended it early with the game's recorded ``stop`` action
+    STOPPED = "stopped"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -96,24 +94,31 @@ class Outcome:
     ``won`` is for cooperative and solo games (the whole team won or not);
     ``winners`` lists winning seats in competitive games (ties share);
     ``scores`` is one number per seat (or one for a team/solo game);
-    ``reason`` says why the game ended, for a player.
+    ``reason`` says why the game ended, for a player; ``termination`` says
+    it for code.
     """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     reason: Message
     won: bool | None = None
+    termination: Termination = Termination.FINISHED
+
+    @property
+    def stopped(self) -> bool:
+        return self.termination is Termination.STOPPED
 
     def to_json(self) -> dict:
         return {
             "winners": list(self.winners),
             "scores": list(self.scores),
             "won": self.won,
+            "termination": self.termination.value,
             "reason": self.reason.to_json(),
         }
 
 
-class Game(Protocol[S, A, V]):
+class Game(Protocol[S, A, V_co]):
     """What the registry, the table, the bots and the tests rely on."""
 
     #: stable id used in records, saves, statistics and the command line
@@ -145,7 +150,13 @@ class Game(Protocol[S, A, V]):
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game runs."""
 
-    def view(self, state: S, seat: int | None) -> V:
+    def stop_action(self, state: S) -> A | None:
+        """The action that ends the game now, recorded like any other
+        (``stop``), or ``None`` when the game cannot be stopped here.  It is
+        not among ``legal_actions`` unless the rules make stopping a move
+        of the game (Runs' open-ended scoring), so bots never stop a game."""
+
+    def view(self, state: S, seat: int | None) -> V_co:
         """What ``seat`` may see (``None``: a spectator; nothing private).
         Must be a comparable value: equal knowledge gives equal views."""
 
@@ -174,69 +185,9 @@ class Notation(Protocol[S]):
     def parse(self, text: str) -> S: ...
 
 
-class Bot(Protocol[V, A]):
+class Bot(Protocol[V_contra, A]):
     """A computer player.  Sees only its seat's view."""
 
     name: str
 
-    def choose(self, view: V, legal: Sequence[A], rng: random.Random) -> A: ...
-
-
-@dataclass
-class GameRunner(Generic[S, A]):
-    """A game in progress: the record (seed, options, actions) plus the
-    states it passed through.  Undo pops states; it never re-rolls chance,
-    because all chance comes from the seed."""
-
-    game: Game
-    options: dict
-    seed: int
-    states: list = field(default_factory=list)
-    actions: list = field(default_factory=list)
-
-    @classmethod
-    def start(cls, game: Game, options: Mapping[str, Any], seed: int) -> "GameRunner":
-        opts = game.validate_options(options)
-        return cls(game, opts, seed, [game.new_game(opts, seed)], [])
-
-    @property
-    def state(self) -> S:
-        return self.states[-1]
-
-    def play(self, action: A) -> S:
-        new = self.game.apply(self.state, action)
-        self.states.append(new)
-        self.actions.append(action)
-        return new
-
-    def undo(self) -> A | None:
-        if not self.actions:
-            return None
-        self.states.pop()
-        return self.actions.pop()
-
-    def record(self) -> "Record":
-        from game.engine.records import Record
-
-        return Record(
-            game=self.game.id,
-            seed=self.seed,
-            options=dict(self.options),
-            actions=[self.game.action_to_text(a) for a in self.actions],
-        )
-
-
-def random_playout(
-    game: Game, options: Mapping[str, Any], seed: int, max_steps: int = 100_000
-) -> GameRunner:
-    """Play random legal actions to the end (used by the conformance test)."""
-    runner = GameRunner.start(game, options, seed)
-    rng = random.Random(seed)
-    for _ in range(max_steps):
-        if game.outcome(runner.state) is not None:
-            return runner
-        legal = game.legal_actions(runner.state)
-        if not legal:
-            raise AssertionError(f"{game.id}: no legal action but no outcome")
-        runner.play(rng.choice(list(legal)))
-    raise AssertionError(f"{game.id}: no end after {max_steps} random actions")
+    def choose(self, view: V_contra, legal: Sequence[A], rng: random.Random) -> A: ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.core import GameError, GameRunner, IllegalAction, NotationError
+from game.engine.core import GameError
 
 SCHEMA = 1
 
@@ -38,7 +38,7 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
+    def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError("a game record is a JSON object")
         schema = data.get("schema")
@@ -63,23 +63,3 @@ class Record:
             raise RecordError("every action in a record is a text")
         meta = data.get("meta", {})
         return cls(game, seed, dict(options), list(actions), dict(meta) if isinstance(meta, dict) else {})
-
-    def replay(self, game=None) -> GameRunner:
-        """Re-apply every action; raise :class:`RecordError` at the first one
-        that does not parse or is illegal."""
-        if game is None:
-            from game.engine.registry import engine
-
-            game = engine(self.game)
-        if game.id != self.game:
-            raise RecordError(f"record is for {self.game!r}, not {game.id!r}")
-        try:
-            runner = GameRunner.start(game, self.options, self.seed)
-        except (ValueError, TypeError) as e:
-            raise RecordError(f"the record's options are not valid: {e}") from None
-        for i, text in enumerate(self.actions, 1):
-            try:
-                runner.play(game.action_from_text(text))
-            except (IllegalAction, NotationError, ValueError) as e:
-                raise RecordError(f"action {i} ({text!r}) does not replay: {e}") from None
-        return runner

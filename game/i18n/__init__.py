@@ -11,9 +11,48 @@ parameter.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Callable, Mapping
+from typing import Any
+
+from game.cards import Card, Rank, display, rank_text
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence for a player, as a catalog key plus parameters.
+
+    Engines speak in messages so that the table can show them in the
+    player's language.  ``str()`` gives the English text.  Parameter values
+    may be numbers, strings, :class:`~game.cards.Card` objects, ranks,
+    other messages, or lists of those; each is formatted for the language
+    (``Q`` becomes ``D`` in German).
+
+    >>> str(Message("engine.not_your_turn", {"seat": 2})) != ""
+    True
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str = "en") -> str:
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "params": params_to_json(self.params)}
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+
+
+def msg(key: str, **params: Any) -> Message:
+    return Message(key, params)
+
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 DEFAULT_LANG = "en"
@@ -42,7 +81,7 @@ def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(fn) if fn in _listeners else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     root = resources.files("game.i18n").joinpath("catalog", lang)
@@ -63,9 +102,6 @@ def has(key: str, lang: str | None = None) -> bool:
 
 
 def format_value(value: Any, lang: str) -> str:
-    from game.cards import Card, Rank, display, rank_text
-    from game.engine.core import Message
-
     if isinstance(value, Card):
         return display(value, lang)
     if isinstance(value, Rank):
@@ -99,13 +135,11 @@ def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
         return template
 
 
-def render(message, lang: str | None = None) -> str:
+def render(message: Message, lang: str | None = None) -> str:
     return tr(message.key, lang or _current, **dict(message.params))
 
 
 def params_to_json(params: Mapping[str, Any]) -> dict:
-    from game.cards import Card
-
     def enc(v: Any) -> Any:
         if isinstance(v, Card):
             return {"card": v.code}

@@ -8,8 +8,9 @@ every action.  Replaying the record rebuilds the exact state.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.persistence import data_dir, load_json, save_versioned
 

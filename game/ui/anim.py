@@ -7,8 +7,9 @@ already put it) tables ignore input, so no move starts mid-animation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 

@@ -19,8 +19,9 @@ engine's reason for a refusal).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -169,9 +170,7 @@ class DragDrop:
         if self.pressed is not None:
             src = self.pressed
             self.pressed = None
-            if self.selected is not None and self.selected.payload == src.payload:
-                self.cancel()
-            elif self.on_click is not None and self.on_click(src.payload):
+            if (self.selected is not None and self.selected.payload == src.payload) or (self.on_click is not None and self.on_click(src.payload)):
                 self.cancel()
             else:
                 self.selected = src

@@ -13,7 +13,8 @@ screen can be used with the arrow keys, Tab and Enter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -30,7 +31,7 @@ class Scene:
     #: display before any such scene is shown to the next player
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self._elements: list = []
         self._focusables: list = []

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -43,7 +44,7 @@ def restore(save: dict) -> tuple[GameRunner | None, dict, str | None]:
     meta = save.get("table") if isinstance(save.get("table"), dict) else {}
     try:
         rec = Record.from_json(save.get("record"))
-        runner = rec.replay()
+        runner = GameRunner.replay(rec)
         return runner, meta, None
     except (RecordError, KeyError, ValueError, TypeError) as e:
         game_id = save.get("game", "")
@@ -57,7 +58,7 @@ def restore(save: dict) -> tuple[GameRunner | None, dict, str | None]:
         return None, meta, tr("ui.save.replay_failed", detail=str(e), file=moved.name if moved else "-")
 
 
-def seat_table(app, table: "TableScene") -> "TableScene":
+def seat_table(app, table: TableScene) -> TableScene:
     """Put a table on screen: the menu stays at the bottom of the stack,
     setup screens and an old table go."""
     from game.ui.scenes.menu import MenuScene
@@ -67,7 +68,7 @@ def seat_table(app, table: "TableScene") -> "TableScene":
     return table
 
 
-def resume_table(app, save: dict, make_table: Callable[[Any, GameRunner, dict], "TableScene"]) -> str | None:
+def resume_table(app, save: dict, make_table: Callable[[Any, GameRunner, dict], TableScene]) -> str | None:
     """Reopen an autosave on its table; a readable problem instead when the
     save does not replay or belongs to another game."""
     runner, meta, problem = restore(save)

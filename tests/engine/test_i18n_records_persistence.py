@@ -5,7 +5,7 @@ import pytest
 
 from game import i18n
 from game.cards import Card
-from game.engine import IllegalAction, Message, Record, RecordError, msg
+from game.engine import IllegalAction, Record, RecordError, msg
 from game.persistence import atomic_write_json, load_json, save_versioned
 from game.persistence.saves import latest_save, read_save, write_save
 from game.persistence.settings import Settings, load_settings, save_settings

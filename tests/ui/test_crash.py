@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import Record
+from game.engine import GameRunner, Record
 from game.engine.registry import GAMES, table_available
 
 BUILT = [g.id for g in GAMES if table_available(g.id)]
@@ -47,7 +47,7 @@ def test_sigkill_mid_game_then_continue(private_home, game_id, kills=3):
         # what is on disk after the kill is a whole save that replays
         last = json.loads(save.read_text())
         assert len(last["record"]["actions"]) >= len(data["record"]["actions"])
-        Record.from_json(last["record"]).replay()
+        GameRunner.replay(Record.from_json(last["record"]))
         assert not list(save.parent.glob("*.tmp"))
     # the menu's Continue rebuilds exactly that game
     from game.app import App
@@ -61,7 +61,7 @@ def test_sigkill_mid_game_then_continue(private_home, game_id, kills=3):
         while table.name == "pass":
             table = app.scenes.scenes[-2]
             break
-        runner = Record.from_json(last["record"]).replay()
+        runner = GameRunner.replay(Record.from_json(last["record"]))
         assert table.runner.state == runner.state
         assert [table.game.action_to_text(a) for a in table.runner.actions] == last["record"]["actions"]
     finally:

@@ -7,13 +7,11 @@ and resuming, and the tableau's layout with many cards."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.engine import IllegalAction
 from game.games.delphi import GAME
 from game.games.delphi.state import DECLARE, GAME_OVER, ROUND_OVER, SETRULE, TURN
-from game.i18n import tr
 from game.persistence.saves import load_stats, read_save
 from game.ui import cardart
 from game.ui.scenes.passdevice import PassScene
@@ -21,7 +19,7 @@ from game.ui.tables.delphi import demo, start_game, stats_lines
 from game.ui.tables.delphi.godscene import GodScene, LibraryScene
 from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable
-from tests.ui.helpers import button, buttons, click, drag, key, pump, press, settle
+from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
 
 GARDNER = demo.GARDNER
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+
 from game.cards import Card
 from game.engine import GameRunner
 from game.games import gaps as G

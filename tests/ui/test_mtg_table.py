@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
 from game.cards import Card
 from game.engine import GameRunner

@@ -252,7 +252,7 @@ def test_forced_draw_of_a_person_away_from_the_screen_needs_no_pass_screen(app):
     t = open_table(app, runs_ui.find_state({"players": 3, "rounds": 5}, want), bots=[None, None, "simple"])
     # viewer None (two people): the table shows no hand, and Ben's draw is one click
     assert top(app) is t and t.viewer is None
-    assert "Draw for Ben" == button(app, "Draw for").text
+    assert button(app, "Draw for").text == "Draw for Ben"
     before, n = t.state, len(t.runner.actions)
     press(app, "Draw for Ben")
     assert t.runner.actions[n].kind == "draw"

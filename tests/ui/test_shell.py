@@ -11,7 +11,7 @@ import pygame
 from game.engine.registry import GAMES, table_available
 from game.i18n import tr
 from game.persistence.settings import load_settings, settings_path
-from tests.ui.helpers import button, buttons, key, pump, press
+from tests.ui.helpers import button, buttons, key, press, pump
 
 
 def top(app):
@@ -52,10 +52,10 @@ def test_language_switch_is_immediate_and_persists(app):
     pump(app, 2)
     assert app.settings.language == "de"
     assert button(app, "Deutsch")  # the value shown
-    assert any("Zurück" == b.text for b in buttons(app))  # the whole screen speaks German
+    assert any(b.text == "Zurück" for b in buttons(app))  # the whole screen speaks German
     assert load_settings(settings_path())[0].language == "de"
     press(app, "Zurück")
-    assert any("Einstellungen" == b.text for b in buttons(app))
+    assert any(b.text == "Einstellungen" for b in buttons(app))
     assert tr("ui.menu.quit") == "Beenden"
 
 
@@ -93,8 +93,8 @@ def test_any_window_size_draws_even_1x1(app):
 
 
 def test_every_common_scene_draws_in_both_languages(app):
-    from game.app import all_scene_factories
     from game import i18n
+    from game.app import all_scene_factories
 
     for lang in ("en", "de"):
         i18n.set_language(lang)

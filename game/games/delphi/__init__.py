@@ -43,4 +43,4 @@ def _conformance() -> list[dict]:
 
 CONFORMANCE = _conformance()
 
-__all__ = ["Action", "BOTS", "CONFORMANCE", "DelphiGame", "DelphiState", "DelphiView", "GAME"]
+__all__ = ["BOTS", "CONFORMANCE", "GAME", "Action", "DelphiGame", "DelphiState", "DelphiView"]

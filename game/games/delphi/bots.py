@@ -39,7 +39,7 @@ Prophet by the weighted majority.  docs/delphi.md has its figures.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.cards import RANKS, SUITS, Card
 from game.games.delphi.state import (

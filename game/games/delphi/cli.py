@@ -18,7 +18,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.cards import Card, CardParseError
 from game.engine import Message

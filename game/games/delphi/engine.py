@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.cards import Card, CardParseError, multi_deck, shuffled
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
@@ -281,7 +282,7 @@ class DelphiGame:
         rule = self.rule_for(s.rule)
         return not any(rule.accepts(c, s.main) for c in set(hand))
 
-    def god_choice(self, s: DelphiState, hand: Sequence[Card], avoid: Optional[Card] = None) -> Card:
+    def god_choice(self, s: DelphiState, hand: Sequence[Card], avoid: Card | None = None) -> Card:
         """God's pick from a No Play hand: the lowest card that fits."""
         rule = self.rule_for(s.rule)
         for c in _sorted(hand):

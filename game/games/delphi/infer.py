@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
 
 from game.cards import Card
 from game.games.delphi.rulelang import ast as A
@@ -75,12 +75,12 @@ FAMILY_MASS = {SINGLE: 0.35, AND: 0.15, OR: 0.15, IFF: 0.15, IF: 0.2}
 @dataclass
 class Unit:
     tree: A.Node
-    rule: Optional[Rule]  # None for the constants true / false
+    rule: Rule | None  # None for the constants true / false
     card: bool  # reads the judged card
     cost: float
-    const: Optional[bool] = None
+    const: bool | None = None
 
-    def mask(self, last: Optional[Card], last2: Optional[Card], pos: int) -> int:
+    def mask(self, last: Card | None, last2: Card | None, pos: int) -> int:
         if self.rule is None:
             return FULL52 if self.const else 0
         return self.rule.mask_at(last, last2, pos)
@@ -405,8 +405,8 @@ class Beliefs:
         self.n_side = 0
         self.n_np = 0
         self.evidence = 0  # pieces of evidence that refuted some candidate
-        self._survivors: Optional[tuple[int, int]] = None  # (set, errors)
-        self._listed: Optional[list[int]] = None
+        self._survivors: tuple[int, int] | None = None  # (set, errors)
+        self._listed: list[int] | None = None
         self._um_cache: dict[tuple, list[int]] = {}
         self._conf: dict[tuple, tuple[float, float]] = {}
         self._uml_cache: dict[tuple, list[int]] = {}
@@ -494,7 +494,7 @@ class Beliefs:
             self._survivors = got
         return self._survivors
 
-    def listed(self) -> Optional[list[int]]:
+    def listed(self) -> list[int] | None:
         """The survivors as indices, when there are few enough."""
         if self._listed is None:
             s, _ = self.survivors()
@@ -531,7 +531,7 @@ class Beliefs:
         return m
 
     # --- predictions -------------------------------------------------------------------
-    def masks_at(self, line: Sequence[Card]) -> Optional[dict[int, float]]:
+    def masks_at(self, line: Sequence[Card]) -> dict[int, float] | None:
         """Weighted survivors grouped by their 52-card verdict after ``line``
         (None when too many survive to list)."""
         ix = self.listed()
@@ -685,7 +685,7 @@ class Beliefs:
         got = self._conf[key] = (top, wrong / (total * 52 * seen))
         return got
 
-    def best_guess(self) -> Optional[str]:
+    def best_guess(self) -> str | None:
         """The heaviest surviving candidate's text (for tools and tests)."""
         ix = self.listed()
         if not ix:
@@ -719,9 +719,9 @@ class AugurBot:
         self.prophet_top = prophet_top
         self.prophet_err = prophet_err
         self.min_judged = min_judged
-        self.beliefs: Optional[Beliefs] = None
+        self.beliefs: Beliefs | None = None
 
-    def _beliefs(self, view: DelphiView) -> Optional[Beliefs]:
+    def _beliefs(self, view: DelphiView) -> Beliefs | None:
         if view.starters <= 0 or len(view.main) < view.starters:
             return None
         bl = self.beliefs
@@ -818,4 +818,4 @@ class AugurBot:
         return Action("verdict", n=1 if yes >= 0.5 else 0)
 
 
-__all__ = ["Beliefs", "AugurBot", "Space", "space"]
+__all__ = ["AugurBot", "Beliefs", "Space", "space"]

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from game.engine import Message
 from game.games.delphi.rulelang import Rule, RuleSyntaxError, parse_rule
@@ -57,7 +57,7 @@ class LibraryRule:
         return Message(f"delphi_lang.lib.{self.id}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parsed(text: str) -> Rule:
     return parse_rule(text)
 
@@ -220,15 +220,15 @@ __all__ = [
     "DIFFICULTY_FILE",
     "FAMILIES",
     "LEVELS",
+    "LIBRARY",
+    "PROVISIONAL",
+    "LibraryRule",
     "choose_rule",
     "difficulty_bands",
-    "load_measured",
-    "LIBRARY",
-    "LibraryRule",
-    "PROVISIONAL",
     "family_name",
     "find_text",
     "library_rule",
+    "load_measured",
     "provisional_name",
     "rules_in",
     "with_measured",

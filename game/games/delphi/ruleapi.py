@@ -8,7 +8,8 @@ stand-in rules) without it.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from game.cards import Card
 

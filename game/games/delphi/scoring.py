@@ -23,7 +23,7 @@ short, every seat that has not been God yet gets 10 points more.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.games.delphi.state import OUT_BONUS, UNGODLY_COMPENSATION
 

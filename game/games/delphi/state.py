@@ -16,9 +16,9 @@ numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional, Sequence
 
 from game.cards import Card
 from game.engine.core import Message
@@ -107,7 +107,7 @@ class NoPlayEvent:
     anchor: int
     cards: tuple[Card, ...]
     correct: bool
-    rejected: Optional[Card] = None
+    rejected: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ class RoundPlan:
     (God's seat gives every verdict), or not yet known (``rule is None`` and
     not ``hand``: God writes it at the table)."""
 
-    rule: Optional[str] = None
+    rule: str | None = None
     hand: bool = False
     starters: int = 1
     note: str = ""
@@ -174,7 +174,7 @@ class DelphiState:
     pending: tuple[Card, ...]  # a play awaiting its verdict
     pending_kind: str  # "", "play" or "noplay"
     prophet_says: int  # -1 no verdict yet, 0 wrong, 1 right
-    picked: Optional[Card]  # the Prophet's pick awaiting God's check (still in the hand)
+    picked: Card | None  # the Prophet's pick awaiting God's check (still in the hand)
     exempt: bool  # the pending No Play's player is spared the penalty (False Prophet)
     short: bool  # God's deck could not pay a penalty or a hand in full
     log: tuple[tuple, ...]  # compact entries, see engine.render_entry
@@ -192,20 +192,20 @@ class DelphiView:
     did not fit.
     """
 
-    seat: Optional[int]
+    seat: int | None
     players: int
     god: int
     god_name: str
     round: int
     rounds: int
     phase: str
-    to_move: Optional[int]
-    rule: Optional[str]
+    to_move: int | None
+    rule: str | None
     by_hand: bool
-    note: Optional[str]
+    note: str | None
     hint: str
     starters: int
-    hand: Optional[tuple[Card, ...]]
+    hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     deck_size: int
     main: tuple[Card, ...]
@@ -227,7 +227,7 @@ class DelphiView:
     pending_seat: int
     shown_hand: tuple[Card, ...]  # a No Play hand on the table while it is settled
     prophet_says: int
-    picked: Optional[Card]
+    picked: Card | None
     results: tuple[RoundResult, ...]
     totals: tuple[int, ...]  # sums of the finished rounds
     final: tuple[int, ...]  # the game's totals if it ended now (+10 for seats not yet God in a short game)

@@ -19,9 +19,9 @@ card that may follow ``c`` is simply ``c + 1`` (when ``c`` is not a King).
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from game.cards import SUITS, Card, Rank, rng_for, shuffled, standard_deck
+from game.cards import SUITS, Card, Rank, shuffled, standard_deck
 
 ROWS = 4
 COLS = 13

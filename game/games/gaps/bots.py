@@ -7,7 +7,7 @@ fixes future shuffles) and the legal actions.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.games.gaps import board as B
 from game.games.gaps.rules import Action, GapsView, Move

@@ -20,9 +20,9 @@ import argparse
 import json
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
-from game.engine.core import GameRunner
+from game.engine.runner import GameRunner
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS, HintBot
 from game.games.gaps.notation import LayoutError, format_grid, parse_layout

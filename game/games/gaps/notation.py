@@ -98,7 +98,7 @@ def header(redeals: int, max_redeals: int, seed: int | None) -> str:
     return " ".join(parts)
 
 
-def format(state: "GapsState") -> str:  # noqa: A001 - the Notation protocol's name
+def format(state: GapsState) -> str:
     """The full position: a header when needed, then the four rows."""
     body = format_grid(state.grid)
     if (state.redeals, state.max_redeals, state.seed) == (0, DEFAULT_MAX_REDEALS, 0):
@@ -203,7 +203,7 @@ def parse_layout(text: str) -> ParsedLayout:
     return ParsedLayout(tuple(grid), used, most, seed)
 
 
-def parse(text: str) -> "GapsState":
+def parse(text: str) -> GapsState:
     """The position a text describes (seed 0 when the text gives none)."""
     from game.games.gaps.rules import GapsState
 

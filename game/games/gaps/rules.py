@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence, Union
+from typing import Any, Union
 
 from game.cards import Card, CardParseError, Rank
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg

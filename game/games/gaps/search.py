@@ -42,9 +42,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.engine.core import Message, msg
 from game.games.gaps import board as B

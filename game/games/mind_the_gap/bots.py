@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.games.mind_the_gap.pyramids import MAX_VALUE, copies, table
 from game.games.mind_the_gap.rules import DISCARD, PASS, PLACE, TAKEBACK, Action, View, values_of

@@ -19,7 +19,7 @@ fast enough to ask on every move.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from game.games.mind_the_gap.geometry import SHAPES, Shape
 
@@ -36,7 +36,7 @@ def copies(value: int, jokers: bool) -> int:
 class Table:
     """All finished pyramids for one target, one shape and one rule set."""
 
-    __slots__ = ("target", "shape", "jokers", "expert", "pyramids", "full", "pos", "atleast", "cap")
+    __slots__ = ("atleast", "cap", "expert", "full", "jokers", "pos", "pyramids", "shape", "target")
 
     def __init__(self, target: int, shape: Shape, jokers: bool, expert: bool, pyramids: list[tuple[int, ...]]):
         self.target = target
@@ -127,7 +127,7 @@ def _enumerate(target: int, rows: int, jokers: bool, expert: bool) -> list[tuple
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def table(target: int, small: bool = False, jokers: bool = False, expert: bool = False) -> Table:
     """The finished pyramids for ``target`` (a value), cached."""
     shape = SHAPES[3 if small else 4]

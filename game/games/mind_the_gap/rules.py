@@ -16,8 +16,9 @@ Actions and their texts (see :meth:`MindTheGap.action_to_text`)::
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from game.cards import Card, Rank, joker_deck, shuffled, standard_deck
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg

@@ -16,8 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from game.cards import derive_seed
 
@@ -44,7 +45,7 @@ class Series:
     length: int = SERIES_LENGTH
 
     @classmethod
-    def start(cls, options: Mapping[str, Any], seed: int, length: int = SERIES_LENGTH) -> "Series":
+    def start(cls, options: Mapping[str, Any], seed: int, length: int = SERIES_LENGTH) -> Series:
         from game.games.mind_the_gap.rules import GAME
 
         opts = GAME.validate_options(options)
@@ -80,7 +81,7 @@ class Series:
             raise ValueError("the series is over")
         return dict(self.options), self.game_seed()
 
-    def with_result(self, points: int) -> "Series":
+    def with_result(self, points: int) -> Series:
         if self.done:
             raise ValueError("the series is over")
         return Series(self.options, self.seed, self.points + (int(points),), self.length)
@@ -89,7 +90,7 @@ class Series:
         return {"options": dict(self.options), "seed": self.seed, "points": list(self.points), "length": self.length}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Series":
+    def from_json(cls, data: Any) -> Series:
         if not isinstance(data, dict):
             raise ValueError("a series is a JSON object")
         s = cls.start(data.get("options", {}), int(data.get("seed", 0)), int(data.get("length", SERIES_LENGTH)))

@@ -13,7 +13,8 @@ import random
 import sys
 import time
 from collections import Counter
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from game.cards import Rank, derive_seed, rank_text
 from game.games.mind_the_gap.bots import BOTS

@@ -3,6 +3,8 @@
 position notation in :mod:`.notation`, command-line tools in :mod:`.cli`.
 """
 
+from game.games.runs.bots import BOTS
+from game.games.runs.notation import NOTATION
 from game.games.runs.rules import (
     GAME,
     Action,
@@ -14,8 +16,6 @@ from game.games.runs.rules import (
     follows,
     neighbours,
 )
-from game.games.runs.bots import BOTS
-from game.games.runs.notation import NOTATION
 
 CONFORMANCE = [
     {"players": 2, "rounds": 0},
@@ -28,10 +28,10 @@ CONFORMANCE = [
 
 __all__ = [
     "BOTS",
+    "CONFORMANCE",
     "GAME",
     "NOTATION",
     "Action",
-    "CONFORMANCE",
     "RoundResult",
     "RunsGame",
     "RunsState",

@@ -24,7 +24,7 @@ No bot ever ends an open-ended game: at a break they choose
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.cards import SUITS
 from game.games.runs.rules import (

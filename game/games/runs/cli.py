@@ -18,7 +18,7 @@ import json
 import random
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.cards import derive_seed
 from game.engine.core import NotationError

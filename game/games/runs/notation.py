@@ -222,7 +222,7 @@ class RunsNotation:
         except ValueError:
             raise NotationError("round is written like 2/5, or 2/- for a game until you stop", col) from None
         if not slash or out["round"] < 1 or not (
-            out["rounds"] == OPEN_ENDED or MIN_ROUNDS <= out["rounds"] <= MAX_ROUNDS and out["round"] <= out["rounds"]
+            out["rounds"] == OPEN_ENDED or (MIN_ROUNDS <= out["rounds"] <= MAX_ROUNDS and out["round"] <= out["rounds"])
         ):
             raise NotationError("round is written like 2/5 (5 to 10 rounds), or 2/- for a game until you stop", col)
         value, col = fields["wrap"]
@@ -240,4 +240,4 @@ class RunsNotation:
 
 NOTATION = RunsNotation()
 
-__all__ = ["NOTATION", "RunsNotation", "GAME"]
+__all__ = ["GAME", "NOTATION", "RunsNotation"]

@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import bisect
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from game.cards import SUITS, Card, Rank, Suit, derive_seed, rng_for, standard_deck
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg

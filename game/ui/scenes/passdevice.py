@@ -4,7 +4,7 @@ player's hand) is not drawn at all while it shows."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

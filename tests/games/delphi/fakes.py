@@ -7,8 +7,8 @@ game itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from game.cards import Card, multi_deck, parse_cards
 from game.games.delphi.engine import DelphiGame

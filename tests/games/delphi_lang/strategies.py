@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -22,7 +22,7 @@ def _chain(operands, ops, make):
     return st.builds(lambda xs, os: make(tuple(os[: len(xs) - 1]), tuple(xs)), operands, ops)
 
 
-@lru_cache(maxsize=None)
+@cache
 def trees(t: str, depth: int = 3):
     """Well-typed trees of type ``t`` with at most ``depth`` nested levels
     (no flatmap, so generation stays cheap)."""

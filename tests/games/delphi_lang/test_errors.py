@@ -15,10 +15,14 @@ from game.games.delphi.rulelang import (
     MAX_NESTING,
     MAX_NODES,
     RuleSyntaxError,
-    ast as A,
-    build as b,
     parse_rule,
     rule_from_tree,
+)
+from game.games.delphi.rulelang import (
+    ast as A,
+)
+from game.games.delphi.rulelang import (
+    build as b,
 )
 from game.i18n import catalog
 

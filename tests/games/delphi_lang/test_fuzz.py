@@ -9,7 +9,8 @@ import random
 
 from game.cards import multi_deck, shuffled
 from game.games.delphi.library import LIBRARY
-from game.games.delphi.rulelang import MAX_INPUT, Rule, RuleSyntaxError, ast as A, parse_rule, to_text
+from game.games.delphi.rulelang import MAX_INPUT, Rule, RuleSyntaxError, parse_rule, to_text
+from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.lexer import NUMBER_WORDS, WORDS
 from tests.games.delphi_lang.strategies import random_tree
 

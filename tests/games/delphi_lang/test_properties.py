@@ -13,13 +13,17 @@ from game.cards import multi_deck, shuffled
 from game.games.delphi.rulelang import (
     CARD_KINDS,
     RuleSyntaxError,
-    ast as A,
-    build as b,
     card_index,
     cards_mask,
     mask_cards,
     parse_rule,
     rule_from_tree,
+)
+from game.games.delphi.rulelang import (
+    ast as A,
+)
+from game.games.delphi.rulelang import (
+    build as b,
 )
 from game.games.delphi.rulelang.evaluate import interpret
 from tests.games.delphi_lang.strategies import random_tree, situations, trees

@@ -39,9 +39,7 @@ from game.games.delphi.rulelang.rule import MAX_LENGTH, Rule, cached_rule, parse
 from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52, card_index, cards_mask, mask_cards
 
 __all__ = [
-    "Analysis",
     "CARD_KINDS",
-    "Exploration",
     "FULL52",
     "MAX_DEPTH",
     "MAX_INPUT",
@@ -49,6 +47,8 @@ __all__ = [
     "MAX_NESTING",
     "MAX_NODES",
     "MAX_NUMBER",
+    "Analysis",
+    "Exploration",
     "Rule",
     "RuleSyntaxError",
     "Share",

@@ -99,7 +99,7 @@ class Pos:
 
 @dataclass(frozen=True)
 class Neg:
-    operand: "Node"
+    operand: Node
     col: int = _pos()
     end: int = _pos()
 
@@ -110,7 +110,7 @@ class Arith:
     ``operands[0] ops[0] operands[1] ops[1] …``."""
 
     ops: tuple[str, ...]
-    operands: tuple["Node", ...]
+    operands: tuple[Node, ...]
     col: int = _pos()
     end: int = _pos()
 
@@ -118,7 +118,7 @@ class Arith:
 @dataclass(frozen=True)
 class Call:
     fn: str  # abs, min, max
-    args: tuple["Node", ...]
+    args: tuple[Node, ...]
     col: int = _pos()
     end: int = _pos()
 
@@ -128,7 +128,7 @@ class Compare:
     """A comparison chain: ``a < b <= c`` means ``a < b and b <= c``."""
 
     ops: tuple[str, ...]
-    operands: tuple["Node", ...]
+    operands: tuple[Node, ...]
     col: int = _pos()
     end: int = _pos()
 
@@ -137,7 +137,7 @@ class Compare:
 class Is:
     """``x is odd``, ``card is red``, ``last.suit is not hearts``."""
 
-    subject: "Node"
+    subject: Node
     pred: str  # one of PREDICATES
     negated: bool = False
     col: int = _pos()
@@ -148,8 +148,8 @@ class Is:
 class Range:
     """``lo..hi`` inside a set (both ends included)."""
 
-    lo: "Node"
-    hi: "Node"
+    lo: Node
+    hi: Node
     col: int = _pos()
     end: int = _pos()
 
@@ -158,8 +158,8 @@ class Range:
 class In:
     """``x in {1, 3, 5..7}`` / ``x not in {…}``."""
 
-    subject: "Node"
-    items: tuple["Node", ...]  # expressions or Range
+    subject: Node
+    items: tuple[Node, ...]  # expressions or Range
     negated: bool = False
     col: int = _pos()
     end: int = _pos()
@@ -167,21 +167,21 @@ class In:
 
 @dataclass(frozen=True)
 class Not:
-    operand: "Node"
+    operand: Node
     col: int = _pos()
     end: int = _pos()
 
 
 @dataclass(frozen=True)
 class And:
-    operands: tuple["Node", ...]
+    operands: tuple[Node, ...]
     col: int = _pos()
     end: int = _pos()
 
 
 @dataclass(frozen=True)
 class Or:
-    operands: tuple["Node", ...]
+    operands: tuple[Node, ...]
     col: int = _pos()
     end: int = _pos()
 
@@ -191,9 +191,9 @@ class If:
     """``if c then t else e``; without ``else`` (``else_ is None``) the rule
     reads ``if c then t`` as "otherwise true" (only for conditions)."""
 
-    cond: "Node"
-    then: "Node"
-    else_: "Node | None" = None
+    cond: Node
+    then: Node
+    else_: Node | None = None
     col: int = _pos()
     end: int = _pos()
 

@@ -20,7 +20,7 @@ for a space of candidate rules, combined with :func:`and_`, :func:`or_`,
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.lexer import NUMBER_WORDS, WORDS

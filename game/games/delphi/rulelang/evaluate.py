@@ -24,7 +24,8 @@ card in every situation.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.cards import Suit
 from game.games.delphi.rulelang import ast as A

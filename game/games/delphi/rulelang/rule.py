@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.cards import Card
 from game.games.delphi.rulelang import ast as A
@@ -170,4 +171,4 @@ def cached_rule(text: str) -> Rule:
     return parse_rule(text)
 
 
-__all__ = ["MAX_LENGTH", "Rule", "cached_rule", "parse_rule", "rule_from_tree", "FULL52", "card_index"]
+__all__ = ["FULL52", "MAX_LENGTH", "Rule", "cached_rule", "card_index", "parse_rule", "rule_from_tree"]

@@ -18,8 +18,9 @@ that read only the card are computed once when the rule is compiled.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from itertools import compress, repeat
-from typing import Any, Callable
+from typing import Any
 
 from game.cards import RANKS, SUITS, Card
 from game.games.delphi.rulelang import ast as A
@@ -104,7 +105,7 @@ Vec = Callable[[tuple], Any]
 class _Compiled:
     """A node compiled for masks: ``kind`` None means a plain value."""
 
-    __slots__ = ("kind", "fn", "is_bool")
+    __slots__ = ("fn", "is_bool", "kind")
 
     def __init__(self, kind: str | None, fn: Vec, is_bool: bool) -> None:
         self.kind, self.fn, self.is_bool = kind, fn, is_bool

@@ -55,7 +55,7 @@ def resume(app, save: dict) -> str | None:
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
-    if not isinstance(stats, dict) or not stats.get("rounds") and not stats.get("games"):
+    if not isinstance(stats, dict) or (not stats.get("rounds") and not stats.get("games")):
         return []
     out: list[tuple[str, str]] = []
     games = int(stats.get("games", 0))

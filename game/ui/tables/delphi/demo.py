@@ -6,7 +6,7 @@ Play being judged, the end of a round)."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from game.engine import GameRunner
 
@@ -153,7 +153,7 @@ def crowded(target: int = 100, seed: int = 3, players: int = 5) -> GameRunner:
             kinds = sorted(set(hand))
             right = [c for c in kinds if GAME.fits(st, c)]
             wrong = [c for c in kinds if not GAME.fits(st, c)]
-            safe = st.prophet >= 0 and st.played < st.expel_after or st.prophet < 0 and st.played < st.expel_after
+            safe = (st.prophet >= 0 and st.played < st.expel_after) or (st.prophet < 0 and st.played < st.expel_after)
             if wrong and len(hand) > 4 and safe and rng.random() < 0.5:
                 k = 2 if len(wrong) > 1 and rng.random() < 0.3 else 1
                 a = Action("play", tuple(rng.sample(wrong, k)))

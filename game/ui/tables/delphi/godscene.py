@@ -14,19 +14,18 @@ except through the engine's ``rule`` action.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 import pygame_gui
 
-from game.engine import Message
 from game.games.delphi.state import Action
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.scene import Scene
 from game.ui.table import reason_text
-from game.ui.widgets import dim, felt, panel, text, text_block, wrap
+from game.ui.widgets import dim, felt, panel, text, text_block
 
 WARN = (240, 190, 90)
 OK_GREEN = (130, 210, 140)

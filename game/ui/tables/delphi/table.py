@@ -33,9 +33,10 @@ from game.games.delphi.state import (
     Action,
 )
 from game.i18n import tr
-from game.persistence.saves import delete_save, update_stats as store_stats
+from game.persistence.saves import delete_save
+from game.persistence.saves import update_stats as store_stats
 from game.ui import cardart
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
 from game.ui.table import TableScene, reason_text
 from game.ui.tables.delphi import draw as dd
@@ -744,7 +745,7 @@ class DelphiTable(TableScene):
     def _animate(self, before, after, action) -> None:
         src = self._play_src
         self._play_src = None
-        if after.round != before.round or after.phase in (ROUND_OVER, GAME_OVER) and not after.main:
+        if after.round != before.round or (after.phase in (ROUND_OVER, GAME_OVER) and not after.main):
             return
         if before.phase == SETRULE:
             # the starter cards are dealt: they come from God's deck

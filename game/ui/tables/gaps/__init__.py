@@ -11,7 +11,6 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
 
-
 # --- opening and resuming ------------------------------------------------------------------------
 
 

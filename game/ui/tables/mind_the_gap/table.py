@@ -389,7 +389,7 @@ class MtgTable(TableScene):
             return None
 
     def show_result(self, outcome) -> None:
-        from game.ui.tables.mind_the_gap import new_deal, play_again, next_in_series
+        from game.ui.tables.mind_the_gap import new_deal, next_in_series, play_again
 
         won = bool(outcome.won)
         series = self.series()

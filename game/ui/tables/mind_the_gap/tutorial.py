@@ -20,7 +20,7 @@ class TutorialTable(MtgTable):
     secret_hands = False
 
     @classmethod
-    def create(cls, app) -> "TutorialTable":
+    def create(cls, app) -> TutorialTable:
         runner = GameRunner.start(mtg.GAME, dict(mtg.TUTORIAL_OPTIONS), 1)
         t = cls(app, runner, {"names": ["Anna", "Ben"], "bots": [None, None], "tutorial": True})
         return t

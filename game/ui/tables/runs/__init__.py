@@ -5,14 +5,13 @@ soak and bench)."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from game.engine import GameRunner
 from game.games.runs import BOTS, GAME
 from game.games.runs.rules import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
-
 
 # --- opening and resuming ------------------------------------------------------------------------
 

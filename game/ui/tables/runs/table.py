@@ -45,7 +45,7 @@ from game.games.runs.rules import (
 )
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
 from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
 from game.ui.scene import Scene
 from game.ui.table import TableScene, reason_text

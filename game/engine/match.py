@@ -1,0 +1,568 @@
+"""One match loop for every game, with no pygame.
+
+A :class:`Match` is a game being played: the record (seed, options,
+actions) and the states it passed through, the seats (person or computer,
+names), the seat whose private cards may be on screen (``viewer``), the
+bots, undo and redo where the game allows them, the log, the recorded end
+of the game and the statistics it adds up to.  The app's tables, ``sim``,
+``soak``, autoplay and the demo scenes all play through it, so a rule of
+play (whose turn, when the device must be passed, what a computer does,
+when the game is over) exists once::
+
+    gesture -> table -> match.play(action) -> game.apply -> new state
+            <- Moved or Refused;  match.next() says what comes next
+
+``next()`` answers with a :class:`Step`: the game is over; the device must
+be passed to a person (nothing private is on screen until
+:meth:`Match.handed_to`); the person at the screen decides; a computer
+decides (:meth:`Match.play_bot`); a forced move plays itself; or a break
+between rounds.  The match knows no time: how long a computer "thinks" and
+how a card travels is the table's business.
+
+Where a game differs it gives a small :class:`Policy` (``POLICY`` in its
+package): Runs plays a person's forced draw by itself when asked to and
+passes the device before a draw by hand; Delphi keeps God's screen (the
+rule) from the others and brings in the computer God.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.engine.core import Bot, Game, IllegalAction, Message, Outcome, msg
+from game.engine.records import Record
+from game.engine.registry import module
+from game.engine.runner import GameRunner
+from game.i18n import tr
+
+#: a statistics fold: adds one finished game (or round) to a game's
+#: statistics dict in place; pure data, the app's persistence writes it
+Fold = Callable[[dict], None]
+
+#: how many log lines a match keeps (a table shows the last few)
+LOG_LINES = 60
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a person (``bot`` is None) or a computer player
+    (``bot`` names one of the game's ``BOTS``).  ``level`` is a computer's
+    strength where a game has levels (Delphi's computer God)."""
+
+    name: str
+    bot: str | None = None
+    level: str | None = None
+
+    @property
+    def person(self) -> bool:
+        return self.bot is None
+
+    @property
+    def kind(self) -> str:
+        """``"person"`` or the bot's name (the statistics count by this)."""
+        return self.bot or "person"
+
+
+def seats_from(names: Sequence[str], bots: Sequence[str | None], levels: Sequence[str | None] = ()) -> list[Seat]:
+    """Seats from parallel lists (the form saves keep them in)."""
+    out = []
+    for i, name in enumerate(names):
+        bot = bots[i] if i < len(bots) else None
+        level = levels[i] if i < len(levels) else None
+        out.append(Seat(str(name), bot or None, level or None))
+    return out
+
+
+class StepKind(enum.StrEnum):
+    #: the game has ended (``Step.outcome``)
+    OVER = "over"
+    #: hand the device to ``seat``; nothing private is on screen meanwhile
+    PASS = "pass"
+    #: the person at the screen (``seat == viewer``) decides
+    PERSON = "person"
+    #: a computer decides: call :meth:`Match.play_bot`
+    BOT = "bot"
+    #: ``action`` plays itself for a person (a forced move, nothing to decide)
+    AUTO = "auto"
+    #: between rounds: the table shows a summary, then :meth:`Match.proceed`
+    BREAK = "break"
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: StepKind
+    seat: int | None = None
+    action: Any = None
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class Moved:
+    """An action the engine accepted."""
+
+    seat: int | None  # who acted (the seat to act before it)
+    action: Any
+    before: Any
+    after: Any
+    line: Message | None  # the log line, with the players' names
+    by: str  # "person", "bot", "auto" or "redo"
+    think: float = 0.0  # CPU seconds a bot took to choose
+    choices: int = 0  # how many legal actions a bot chose from
+    outcome: Outcome | None = None  # set when this action ended the game
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action the engine refused; the state is unchanged."""
+
+    action: Any
+    reason: Message
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seat: int | None
+    message: Message
+
+
+class Policy:
+    """How a game is played at a table where it differs from the plain
+    turn loop.  One instance serves every match of a game; what a match
+    needs to remember goes into ``match.meta`` (saved) or ``match.flags``
+    (not saved)."""
+
+    #: whether players may take moves back (Gaps); never with secret hands
+    undo = False
+
+    def secret(self, match: Match) -> bool:
+        """Whether private cards must be hidden between the people at the
+        table (then the device is passed between them)."""
+        return len(match.people()) > 1
+
+    def is_break(self, state: Any) -> bool:
+        """A pause between rounds (a summary, then someone goes on)."""
+        return False
+
+    def proceed_action(self, state: Any) -> Any:
+        """The action that ends a break (the next round)."""
+        raise IllegalAction(msg("engine.no_break"))
+
+    def automatic(self, match: Match, seat: int) -> Any | None:
+        """An action that plays itself for the person in ``seat`` (a forced
+        move with nothing to decide, when the players asked for that)."""
+        return None
+
+    def first_viewer(self, match: Match) -> int | None:
+        """Whose cards the screen shows while computers open the game."""
+        people = match.people()
+        return people[0] if people else None
+
+    def hides_from(self, match: Match, viewer: int, seat: int) -> bool:
+        """Whether ``viewer``'s screen must be covered while ``seat`` (a
+        computer) acts, because it shows something the others may not see
+        (Delphi: God's rule)."""
+        return False
+
+    def make_bot(self, match: Match, seat: int) -> Bot:
+        """The computer player for ``seat`` (its ``Seat.bot`` names it)."""
+        bots = module(match.game.id).BOTS
+        factory = bots.get(match.seats[seat].bot or "") or next(iter(bots.values()))
+        return factory()
+
+    def name(self, match: Match, message: Message) -> Message:
+        """Put the players' names into an engine message: engines name a
+        seat by number (``seat``); the table says ``player``."""
+        seat = message.params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(match.seats):
+            return Message(message.key, {**message.params, "player": match.seats[seat].name})
+        return message
+
+    def log_start(self, match: Match) -> int:
+        """The first action the log shows (after a resume, too)."""
+        return max(0, len(match.actions) - LOG_LINES)
+
+    def folds(self, match: Match, moved: Moved) -> list[Fold]:
+        """What ``moved`` adds to the statistics: by default the finished
+        game, through :meth:`fold_game`."""
+        if moved.outcome is None:
+            return []
+        outcome = moved.outcome
+        return [lambda stats: self.fold_game(stats, match, outcome)]
+
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
+        """Add a finished game to this game's statistics dict."""
+
+
+DEFAULT_POLICY = Policy()
+
+
+def policy_for(game: Game) -> Policy:
+    return getattr(module(game.id), "POLICY", DEFAULT_POLICY)
+
+
+class Match:
+    """A game in play.  Build one with :meth:`start` or :meth:`resume`."""
+
+    def __init__(
+        self,
+        runner: GameRunner,
+        seats: Sequence[Seat] | None = None,
+        *,
+        policy: Policy | None = None,
+        meta: Mapping[str, Any] | None = None,
+        rng: random.Random | Sequence[random.Random] | None = None,
+        bots: Mapping[int, Bot] | None = None,
+        prefs: Mapping[str, Any] | None = None,
+        strict: bool = False,
+    ) -> None:
+        self.runner = runner
+        self.game: Game = runner.game
+        players = int(getattr(runner.state, "players", 1))
+        given = list(seats or [])
+        self.seats: list[Seat] = [given[i] if i < len(given) else Seat(_default_name(i)) for i in range(players)]
+        self.policy = policy or policy_for(self.game)
+        #: table data kept in the save with the record (helper on, assisted, a series)
+        self.meta: dict[str, Any] = {k: v for k, v in dict(meta or {}).items() if k not in ("names", "bots", "levels")}
+        #: what the players chose at the table that the policy reads (auto-draw)
+        self.prefs: dict[str, Any] = dict(prefs or {})
+        #: what a policy remembers for this sitting only
+        self.flags: dict[str, Any] = {}
+        #: the seat whose private cards may be on screen (None: nobody's)
+        self.viewer: int | None = None
+        self.redo_stack: list[Any] = []
+        self.strict = strict
+        if rng is None:
+            rng = random.Random(runner.seed ^ 0x5EED)
+        self._rngs = rng
+        self._bots: dict[int, Bot] = dict(bots or {})
+        self._begun = False
+        self._folds: list[Fold] = []
+        self._outcome_seen = self.game.outcome(self.state) is not None
+        self._lines: list[LogLine | None] = []
+        self._rebuild_log()
+
+    # --- making one ------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: Game, options: Mapping[str, Any], seed: int, seats: Sequence[Seat] | None = None, **kw: Any) -> Match:
+        return cls(GameRunner.start(game, options, seed), seats, **kw)
+
+    @classmethod
+    def resume(cls, record: Record, meta: Mapping[str, Any] | None = None, **kw: Any) -> Match:
+        """Replay a saved record (raises :class:`RecordError`); the seats
+        come from the save's ``names``/``bots``/``levels``."""
+        runner = GameRunner.replay(record)
+        meta = dict(meta or {})
+        seats = seats_from(_strings(meta.get("names")), _strings(meta.get("bots")), _strings(meta.get("levels")))
+        return cls(runner, seats, meta=meta, **kw)
+
+    def save_meta(self) -> dict[str, Any]:
+        """What the save keeps beside the record."""
+        return {
+            **self.meta,
+            "names": [s.name for s in self.seats],
+            "bots": [s.bot for s in self.seats],
+            "levels": [s.level for s in self.seats],
+        }
+
+    def record(self) -> Record:
+        return self.runner.record()
+
+    # --- what is ---------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.runner.state
+
+    @property
+    def seed(self) -> int:
+        return self.runner.seed
+
+    @property
+    def options(self) -> dict:
+        return self.runner.options
+
+    @property
+    def actions(self) -> list:
+        return self.runner.actions
+
+    @property
+    def states(self) -> list:
+        return self.runner.states
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def current(self) -> int | None:
+        return self.game.current_player(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.person]
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and not self.seats[seat].person
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.seats):
+            return ""
+        return self.seats[seat].name
+
+    def view(self, seat: int | None = None) -> Any:
+        """What ``seat`` may see (default: the seat at the screen)."""
+        return self.game.view(self.state, self.viewer if seat is None else seat)
+
+    def legal(self) -> list:
+        return list(self.game.legal_actions(self.state))
+
+    def my_turn(self) -> bool:
+        """The person at the screen is the one to act."""
+        return self.viewer is not None and not self.over and self.current == self.viewer
+
+    @property
+    def secret(self) -> bool:
+        return self.policy.secret(self)
+
+    # --- what comes next -----------------------------------------------------------------
+    def next(self) -> Step:
+        """What happens now.  May cover the screen (``viewer`` becomes
+        None) when private cards must not stay on it."""
+        out = self.outcome
+        if out is not None:
+            return Step(StepKind.OVER, outcome=out)
+        first, self._begun = not self._begun, True
+        st = self.state
+        seat = self.game.current_player(st)
+        if self.policy.is_break(st):
+            if self.secret:
+                self.viewer = None  # a new hand is secret: the next person confirms first
+            return Step(StepKind.BREAK, seat)
+        if seat is None:
+            raise RuntimeError(f"{self.game.id}: nobody to act, but the game is not over")
+        if self.is_bot(seat):
+            if self.viewer is not None and self.policy.hides_from(self, self.viewer, seat):
+                self.viewer = None
+            if first and self.viewer is None:
+                watcher = self.policy.first_viewer(self)
+                if watcher is not None:
+                    return self._hand_to(watcher)
+            return Step(StepKind.BOT, seat)
+        auto = self.policy.automatic(self, seat)
+        if auto is not None:
+            return Step(StepKind.AUTO, seat, action=auto)
+        return self._hand_to(seat)
+
+    def _hand_to(self, seat: int) -> Step:
+        if self.viewer == seat:
+            return Step(StepKind.PERSON, seat)
+        if self.secret:
+            self.viewer = None
+            return Step(StepKind.PASS, seat)
+        self.viewer = seat
+        return Step(StepKind.PERSON, seat)
+
+    def handed_to(self, seat: int) -> None:
+        """The person in ``seat`` has the device now (they said so on the
+        pass screen): their cards may be shown."""
+        self.viewer = seat
+
+    def cover(self) -> None:
+        """Nobody's private cards on screen (before a pass screen)."""
+        self.viewer = None
+
+    # --- acting --------------------------------------------------------------------------
+    def play(self, action: Any, *, by: str = "person") -> Moved | Refused:
+        """Apply ``action`` for the seat to act.  The state is untouched
+        when the engine refuses; the reason says why, for a player."""
+        if self.over:
+            return Refused(action, msg("engine.game_over"))
+        before = self.state
+        seat = self.current
+        try:
+            self.runner.play(action)
+        except IllegalAction as e:
+            if self.strict:
+                raise
+            return Refused(action, self.policy.name(self, e.reason))
+        if by != "redo":
+            self.redo_stack.clear()
+        return self._moved(seat, action, before, by)
+
+    def play_bot(self) -> Moved | Refused:
+        """Let the computer in the seat to act choose and play (at a break,
+        too: the bots' own ``next round``)."""
+        seat = self.current
+        if seat is None:
+            return Refused(None, msg("engine.game_over"))
+        return self._play_with(self.bot(seat), seat, by="bot")
+
+    def _play_with(self, bot: Bot, seat: int, *, by: str) -> Moved | Refused:
+        legal = self.legal()
+        t0 = time.process_time()
+        action = bot.choose(self.game.view(self.state, seat), legal, self.rng_for(seat))
+        think = time.process_time() - t0
+        res = self.play(action, by=by)
+        if isinstance(res, Refused) and legal:
+            res = self.play(legal[0], by=by)  # a computer must never stall the table
+        if isinstance(res, Moved):
+            res = _with(res, think=think, choices=len(legal))
+        return res
+
+    def proceed(self) -> Moved | Refused:
+        """End a break between rounds (anyone at the table may)."""
+        try:
+            action = self.policy.proceed_action(self.state)
+        except IllegalAction as e:
+            return Refused(None, e.reason)
+        return self.play(action)
+
+    def stop(self) -> Moved | Refused:
+        """End the game now with the game's recorded stop action."""
+        if self.over:
+            return Refused(None, msg("engine.game_over"))
+        action = self.game.stop_action(self.state)
+        if action is None:
+            return Refused(None, msg("engine.cannot_stop"))
+        return self.play(action)
+
+    def run(self, until: Callable[[Match], bool] | None = None, *, limit: int = 10_000, stand_in: str | None = None) -> bool:
+        """Let computers play every seat (people too: ``stand_in`` names the
+        bot that plays for them, default the game's first) until ``until``
+        holds or the game ends.  True if ``until`` was met.  Demo scenes and
+        tests reach realistic positions this way."""
+        bots = module(self.game.id).BOTS
+        stand_ins: dict[int, Bot] = {}
+        for _ in range(limit):
+            if until is not None and until(self):
+                return True
+            if self.over:
+                return False
+            seat = self.current
+            if seat is None:
+                res: Moved | Refused = self.proceed()
+            elif self.is_bot(seat):
+                res = self.play_bot()
+            else:
+                if seat not in stand_ins:
+                    stand_ins[seat] = (bots.get(stand_in or "") or next(iter(bots.values())))()
+                res = self._play_with(stand_ins[seat], seat, by="bot")
+            if isinstance(res, Refused):
+                raise RuntimeError(f"{self.game.id}: the computers could not go on: {res.reason}")
+        return until is not None and until(self)
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = self.policy.make_bot(self, seat)
+        return self._bots[seat]
+
+    def rng_for(self, seat: int) -> random.Random:
+        r = self._rngs
+        return r if isinstance(r, random.Random) else r[seat]
+
+    # --- undo --------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self.policy.undo and bool(self.actions) and not self.over
+
+    def can_redo(self) -> bool:
+        return self.policy.undo and bool(self.redo_stack) and not self.over
+
+    def undo(self) -> Any | None:
+        if not self.can_undo():
+            return None
+        action = self.runner.undo()
+        self.redo_stack.append(action)
+        if self._lines:
+            self._lines.pop()
+        return action
+
+    def redo(self) -> Moved | Refused | None:
+        if not self.can_redo():
+            return None
+        action = self.redo_stack.pop()
+        res = self.play(action, by="redo")
+        if isinstance(res, Refused):
+            self.redo_stack.clear()
+        return res
+
+    # --- the log and the statistics ------------------------------------------------------
+    def describe(self, before: Any, action: Any) -> Message:
+        try:
+            m = self.game.describe_action(before, action)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            # a log line must never break a move
+            m = msg("engine.action_text", text=self.game.action_to_text(action))
+        return self.policy.name(self, m)
+
+    def _rebuild_log(self) -> None:
+        start = self.policy.log_start(self)
+        acts, states = self.runner.actions, self.runner.states
+        self._lines = [None] * start
+        for i in range(start, len(acts)):
+            self._lines.append(LogLine(self.game.current_player(states[i]), self.describe(states[i], acts[i])))
+
+    def log(self, since: int | None = None) -> list[LogLine]:
+        """The log lines, oldest first, from action ``since`` (default: what
+        the policy shows), at most :data:`LOG_LINES`."""
+        start = self.policy.log_start(self) if since is None else since
+        return [line for line in self._lines[start:] if line is not None][-LOG_LINES:]
+
+    def _moved(self, seat: int | None, action: Any, before: Any, by: str) -> Moved:
+        line = self.describe(before, action)
+        self._lines.append(LogLine(seat, line))
+        out = self.outcome
+        ended = out is not None and not self._outcome_seen
+        if out is not None:
+            self._outcome_seen = True
+        moved = Moved(seat, action, before, self.state, line, by, outcome=out if ended else None)
+        self._folds.extend(self.policy.folds(self, moved))
+        return moved
+
+    def take_folds(self) -> list[Fold]:
+        """The statistics folds due since the last call (the app writes
+        them; the simulator drops them)."""
+        out, self._folds = self._folds, []
+        return out
+
+
+def _with(moved: Moved, **changes: Any) -> Moved:
+    return replace(moved, **changes)
+
+
+def _strings(value: Any) -> list:
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
+def _default_name(i: int) -> str:
+    return tr("ui.seat", n=i + 1)
+
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "LOG_LINES",
+    "Fold",
+    "LogLine",
+    "Match",
+    "Moved",
+    "Policy",
+    "Refused",
+    "Seat",
+    "Step",
+    "StepKind",
+    "seats_from",
+]
