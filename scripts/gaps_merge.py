@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from game.games.gaps.cli import latency_summary, summarize
 
@@ -43,7 +44,7 @@ def merge(parts: list[dict]) -> dict:
 
 def main(argv: list[str]) -> int:
     files = [a for a in argv if not a.startswith("--")]
-    parts = [json.load(open(f, encoding="utf-8")) for f in files]
+    parts = [json.loads(Path(f).read_text(encoding="utf-8")) for f in files]
     res = merge(parts)
     if "--json" in argv:
         print(json.dumps(res))

@@ -19,7 +19,7 @@ import time
 from game.cards import rng_for
 from game.games.gaps import GAME, solve_round
 from game.games.gaps import board as B
-from game.games.gaps.rules import GapsState
+from game.games.gaps.state import GapsState
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from gaps_values import redeal_with_runs

@@ -21,6 +21,9 @@ import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class Suit(enum.Enum):
@@ -259,8 +262,10 @@ def rng_for(seed: int, *labels: object) -> random.Random:
     return random.Random(derive_seed(seed, *labels))
 
 
-def shuffled(cards: Sequence[Card], seed: int, *labels: object) -> list[Card]:
-    """A copy of ``cards`` shuffled by a generator derived from seed+labels."""
+def shuffled(cards: Sequence[T], seed: int, *labels: object) -> list[T]:
+    """A copy of ``cards`` shuffled by a generator derived from seed+labels
+    (the order depends only on how many items there are, so cards and
+    their codes shuffle alike)."""
     out = list(cards)
     rng_for(seed, "shuffle", *labels).shuffle(out)
     return out

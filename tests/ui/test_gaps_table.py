@@ -85,6 +85,16 @@ def test_click_a_card_sends_it_to_its_one_gap(app):
     settle(app, 0.5)
 
 
+def test_a_clicked_card_without_a_gap_hears_the_engines_reason(app):
+    t = open_table(app, gaps_ui._no_moves())
+    cell = next(i for i, c in enumerate(t.state.grid) if c is not None and not G.moves_for_card(t.state, i))
+    why = G.no_gap_reason(t.state, t.state.grid[cell])
+    state = t.state
+    click(app, t.layout().cells[cell].center)
+    assert t.state is state
+    assert why is not None and toasts(t)[-1] == why.render("en")
+
+
 def test_click_a_two_goes_to_the_topmost_empty_first_cell():
     layout = "\n".join(
         [
@@ -330,8 +340,10 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     res = app.scenes.top
     assert isinstance(res, ResultScene) and not res.won
     assert res.lines[:2] == [f"Game ended with {sc} of 48 cards in place.", "Redeals used: 0 of 2."]
+    assert t.runner.actions[-1] == G.STOP and G.GAME.outcome(t.state).stopped  # the engine's recorded stop
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
+    assert read_save("gaps")[0] is None
 
 
 def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
@@ -349,6 +361,7 @@ def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and t2 is not t and t2.runner.actions == []
     assert t2.state.max_redeals == t.state.max_redeals
+    assert t.runner.actions[-1] == G.STOP and G.score(t.state) == sc  # the left game was stopped
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row["best"] == sc
     # a fresh deal with no move yet is left without a question and without a count
@@ -457,11 +470,11 @@ def test_save_and_resume_rebuild_the_same_position(app):
 
 def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
     st: dict = {}
-    gaps_ui.fold_stats(st, "r2", True, 48, False, 1)
-    gaps_ui.fold_stats(st, "r2", True, 48, False, 2)
-    gaps_ui.fold_stats(st, "r2", True, 48, True, 0)  # with help: apart, streak kept
-    gaps_ui.fold_stats(st, "r2", False, 30, False, 2)
-    gaps_ui.fold_stats(st, "r0", False, 12, False, 0)
+    G.fold_stats(st, "r2", True, 48, False, 1)
+    G.fold_stats(st, "r2", True, 48, False, 2)
+    G.fold_stats(st, "r2", True, 48, True, 0)  # with help: apart, streak kept
+    G.fold_stats(st, "r2", False, 30, False, 2)
+    G.fold_stats(st, "r0", False, 12, False, 0)
     r2 = st["r2"]
     assert (r2["games"], r2["wins"], r2["assisted_wins"], r2["best"], r2["streak"], r2["best_streak"]) == (4, 2, 1, 48, 0, 2)
     lines = gaps_ui.stats_lines(st, "en")

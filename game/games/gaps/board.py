@@ -126,12 +126,14 @@ def wanted(cells: Sequence[int], gap: int) -> int:
 def moves(cells: Sequence[int], pos: Sequence[int] | None = None) -> list[tuple[int, int, int]]:
     """Every legal move as ``(card, from_cell, to_cell)``, gaps in cell order,
     2s in suit order."""
-    if pos is None:
-        pos = positions(cells)
+    return moves_into(cells, positions(cells) if pos is None else pos, gap_cells(cells))
+
+
+def moves_into(cells: Sequence[int], pos: Sequence[int], gaps: Iterable[int]) -> list[tuple[int, int, int]]:
+    """The legal moves into ``gaps`` (in their order) as ``(card, from_cell,
+    to_cell)``; ``pos`` is :func:`positions` of ``cells``."""
     out = []
-    for g in range(NCELLS):
-        if cells[g]:
-            continue
+    for g in gaps:
         if COL[g] == 0:
             for t in TWOS:
                 out.append((t, pos[t], g))
@@ -173,11 +175,12 @@ def redeal(cells: Sequence[int], seed: int, number: int) -> tuple[int, ...]:
     kept run.
     """
     runs = prefix_lengths(cells)
-    kept = set()
+    kept: set[int] = set()
     for r, k in enumerate(runs):
         kept.update(cells[r * COLS : r * COLS + k])
     rest = sorted(c for c in cells if c and c not in kept)
-    deck = shuffled(rest, seed, "gaps-redeal", number)
+    # shuffled() takes cards; the order it gives depends only on how many
+    deck = [CODE_OF[c] for c in shuffled([CARD_OF[c] for c in rest], seed, "gaps-redeal", number)]
     out = list(cells)
     it = iter(deck)
     for r, k in enumerate(runs):
@@ -198,25 +201,17 @@ def random_playout(cells: Sequence[int], seed: int, max_redeals: int, rng: rando
     many games) and the random baseline."""
     cells = list(cells)
     pos = positions(cells)
-    gaps = [i for i in range(NCELLS) if cells[i] == 0]
+    gaps = gap_cells(cells)
     steps = 0
     while True:
-        ms = []
-        for g in gaps:
-            if COL[g] == 0:
-                for t in TWOS:
-                    ms.append((t, pos[t], g))
-            else:
-                left = cells[g - 1]
-                if left and left & 15 != KING:
-                    ms.append((left + 1, pos[left + 1], g))
+        ms = moves_into(cells, pos, gaps)
         if not ms:
             if redeals_used >= max_redeals or score(cells) == 48:
                 break
             redeals_used += 1
             cells = list(redeal(cells, seed, redeals_used))
             pos = positions(cells)
-            gaps = [i for i in range(NCELLS) if cells[i] == 0]
+            gaps = gap_cells(cells)
             if on_redeal is not None:
                 on_redeal(cells)
             continue

@@ -7,11 +7,13 @@ fixes future shuffles) and the legal actions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from game.engine.core import Bot
 from game.games.gaps import board as B
-from game.games.gaps.rules import Action, GapsView, Move
-from game.games.gaps.search import HINT_NODES, HINT_SECONDS, Hinter, RoundSearch
+from game.games.gaps.hint import HINT_NODES, HINT_SECONDS, Hinter
+from game.games.gaps.search import ordered_moves
+from game.games.gaps.state import Action, GapsView, Move
 
 
 class RandomBot:
@@ -35,7 +37,7 @@ class GreedyBot:
         if not moves:
             return legal[0]
         cells = B.to_cells(view.grid)
-        scored = RoundSearch(cells, 0, "max")._gen(0)
+        scored = ordered_moves(cells)
         best = scored[0][0]
         tops = [Move(B.CARD_OF[c], d) for sc, c, s, d in scored if sc == best]
         return rng.choice(tops)
@@ -58,4 +60,4 @@ class HintBot:
         return h.action
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot}
+BOTS: dict[str, Callable[[], Bot[GapsView, Action]]] = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot}

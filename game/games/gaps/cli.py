@@ -18,23 +18,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Sequence
 
-from game.engine.runner import GameRunner
+from game.engine.core import Bot
+from game.engine.match import Match, Moved, Seat
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS, HintBot
-from game.games.gaps.notation import LayoutError, format_grid, parse_layout
-from game.games.gaps.rules import GAME, GapsState, Move, cell_name, gap_info, redeal_due, source_cell
-from game.games.gaps.search import HINT_NODES, HINT_SECONDS, Hinter, solve_round
+from game.games.gaps.hint import HINT_NODES, HINT_SECONDS, Hinter
+from game.games.gaps.notation import LayoutError, format_grid, parse
+from game.games.gaps.rules import GAME, cell_name, gap_info, redeal_due
+from game.games.gaps.solve import solve_round
+from game.games.gaps.state import Action, GapsState, GapsView, Move
 
 
 def _percentile(xs: Sequence[float], p: float) -> float:
     if not xs:
         return 0.0
     s = sorted(xs)
-    k = min(len(s) - 1, max(0, int(round(p / 100 * len(s) + 0.5)) - 1))
+    k = min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))
     return s[k]
 
 
@@ -76,32 +80,32 @@ def _progress(i: int, n: int, wins: int, t0: float) -> None:
 
 def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float | None,
               latencies: list[float] | None = None) -> dict:
-    import random
-
-    bot = HintBot(nodes, seconds) if strategy == "hint" else BOTS[strategy]()
-    runner = GameRunner.start(GAME, {"redeals": redeals}, seed)
-    rng = random.Random(seed)
+    """One deal played by a bot through a :class:`Match` (deal ``seed``, the
+    bot's choices drawn from ``random.Random(seed)``)."""
+    hint_bot = HintBot(nodes, seconds) if strategy == "hint" else None
+    bot: Bot[GapsView, Action] = hint_bot or BOTS[strategy]()
+    match = Match.start(GAME, {"redeals": redeals}, seed, [Seat(strategy, strategy)],
+                        rng=random.Random(seed), bots={0: bot}, strict=True)
     kept, runs = [], []
-    while GAME.outcome(runner.state) is None:
-        st = runner.state
-        legal = GAME.legal_actions(st)
-        action = bot.choose(GAME.view(st, 0), legal, rng)
-        if not isinstance(action, Move):
-            kept.append(B.score(st.cells))
-            runs.append(list(B.prefix_lengths(st.cells)))
-        runner.play(action)
-    out = GAME.outcome(runner.state)
-    if latencies is not None and strategy == "hint":
-        latencies.extend(bot.latencies)
+    while not match.over:
+        moved = match.play_bot()
+        assert isinstance(moved, Moved)  # strict: an illegal choice raises instead
+        if not isinstance(moved.action, Move):
+            kept.append(B.score(moved.before.cells))
+            runs.append(list(B.prefix_lengths(moved.before.cells)))
+    out = match.outcome
+    assert out is not None
+    if latencies is not None and hint_bot is not None:
+        latencies.extend(hint_bot.latencies)
     return {
         "seed": seed,
         "won": bool(out.won),
         "score": int(out.scores[0]),
-        "redeals": runner.state.redeals,
+        "redeals": match.state.redeals,
         "kept_at_redeals": kept,
         "runs_at_redeals": runs,
-        "final_runs": list(B.prefix_lengths(runner.state.cells)),
-        "moves": sum(1 for a in runner.actions if isinstance(a, Move)),
+        "final_runs": list(B.prefix_lengths(match.state.cells)),
+        "moves": sum(1 for a in match.actions if isinstance(a, Move)),
     }
 
 
@@ -156,11 +160,12 @@ def _read_layout_arg(text: str) -> str:
 
 
 def describe_position(st: GapsState, want_hint: bool = False, solve_seconds: float | None = None) -> dict:
+    cells = st.cells
     legal = GAME.legal_actions(st)
     moves = []
     for a in legal:
         if isinstance(a, Move):
-            src = source_cell(st, a)
+            src = cells.index(B.CODE_OF[a.card])
             moves.append({"card": a.card.code, "from": cell_name(src), "to": cell_name(a.to),
                           "from_cell": src, "to_cell": a.to, "text": GAME.action_to_text(a)})
     gaps = []
@@ -171,7 +176,6 @@ def describe_position(st: GapsState, want_hint: bool = False, solve_seconds: flo
             "wants_from": cell_name(g.source) if g.source is not None else None,
             "says": str(g.message),
         })
-    cells = st.cells
     out = GAME.outcome(st)
     res = {
         "game": "gaps",
@@ -223,14 +227,13 @@ def position(argv: Sequence[str]) -> int:
     p.add_argument("--json", action="store_true")
     a = p.parse_args(list(argv))
     try:
-        parsed = parse_layout(_read_layout_arg(a.layout))
+        st = parse(_read_layout_arg(a.layout))
     except LayoutError as e:
         if a.json:
             print(json.dumps({"game": "gaps", "error": str(e), "line": e.line, "column": e.column}))
         else:
             print(f"not a Gaps layout: {e}", file=sys.stderr)
         return 2
-    st = GapsState(parsed.grid, parsed.redeals, parsed.max_redeals, parsed.seed or 0)
     res = describe_position(st, a.hint, a.seconds if a.solve else None)
     if a.json:
         print(json.dumps(res))

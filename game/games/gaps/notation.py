@@ -12,14 +12,17 @@ A full position may start with one header line of ``key=value`` fields:
 - ``redeals=U/M`` -- redeals used ``U`` out of at most ``M`` (default 0/2);
   ``redeals=U`` keeps ``M`` = 2;
 - ``seed=S`` -- the deal seed from which future redeal shuffles derive
-  (default 0).
+  (default 0);
+- ``stopped`` -- the player ended the game here (the recorded ``stop``).
 
 ``format`` writes the header only when it differs from ``redeals=0/2
-seed=0``, so a plain four-line layout round-trips exactly.  ``parse``
-checks that the text is a real position: 52 cells, exactly four gaps,
-48 different cards, no ace.  Errors are :class:`LayoutError` (a
-:class:`~game.engine.NotationError`) with the 1-based ``line`` and
-``column`` and a :class:`~game.engine.Message` ``reason`` for the table.
+seed=0``, so a plain four-line layout round-trips exactly.  A game started
+from a layout starts afresh: it takes the grid, the redeals and the seed,
+never ``stopped``.  ``parse`` checks that the text is a real position: 52
+cells, exactly four gaps, 48 different cards, no ace.  Errors are
+:class:`LayoutError` (a :class:`~game.engine.NotationError`) with the
+1-based ``line`` and ``column`` and a :class:`~game.engine.Message`
+``reason`` for the table.
 
 >>> st = parse(EXAMPLE)
 >>> format(st) == EXAMPLE
@@ -31,17 +34,16 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.cards import Card, CardParseError, Rank
 from game.engine.core import Message, NotationError, msg
-
-if TYPE_CHECKING:
-    from game.games.gaps.rules import GapsState
+from game.games.gaps.state import MAX_REDEALS, GapsState, Position
 
 GAP_TOKENS = ("--", "-", "..", ".", "__")
-DEFAULT_MAX_REDEALS = 2
+#: the header flag of a stopped game
+STOPPED = "stopped"
 
 EXAMPLE = "\n".join(
     [
@@ -80,54 +82,61 @@ class ParsedLayout:
     redeals: int
     max_redeals: int
     seed: int | None  # None when the text gave no seed
+    stopped: bool = False
 
 
 def _cell_text(card: Card | None) -> str:
     return "--" if card is None else card.code
 
 
-def format_grid(grid) -> str:
+def format_grid(grid: Sequence[Card | None]) -> str:
     """Just the four lines of a grid."""
     return "\n".join(" ".join(_cell_text(c) for c in grid[r * 13 : r * 13 + 13]) for r in range(4))
 
 
-def header(redeals: int, max_redeals: int, seed: int | None) -> str:
+def header(redeals: int, max_redeals: int, seed: int | None, stopped: bool = False) -> str:
     parts = [f"redeals={redeals}/{max_redeals}"]
     if seed:
         parts.append(f"seed={seed}")
+    if stopped:
+        parts.append(STOPPED)
     return " ".join(parts)
+
+
+def _with_header(grid: Sequence[Card | None], redeals: int, max_redeals: int, seed: int, stopped: bool) -> str:
+    body = format_grid(grid)
+    if (redeals, max_redeals, seed, stopped) == (0, MAX_REDEALS, 0, False):
+        return body
+    return header(redeals, max_redeals, seed, stopped) + "\n" + body
 
 
 def format(state: GapsState) -> str:
     """The full position: a header when needed, then the four rows."""
-    body = format_grid(state.grid)
-    if (state.redeals, state.max_redeals, state.seed) == (0, DEFAULT_MAX_REDEALS, 0):
-        return body
-    return header(state.redeals, state.max_redeals, state.seed) + "\n" + body
+    return _with_header(state.grid, state.redeals, state.max_redeals, state.seed, state.stopped)
 
 
-def layout_text(state, with_seed: bool = False) -> str:
-    """A position for the clipboard: the rows, with a ``redeals=`` header
-    when redeals were used; the seed (which fixes future redeals) only when
-    asked for."""
-    body = format_grid(state.grid)
+def layout_text(state: Position, with_seed: bool = False) -> str:
+    """A position for the clipboard, to start a game from: the rows, with a
+    ``redeals=`` header when redeals were used; the seed (which fixes future
+    redeals) only when asked for; never ``stopped``."""
     seed = getattr(state, "seed", 0) if with_seed else 0
-    if state.redeals == 0 and state.max_redeals == DEFAULT_MAX_REDEALS and not seed:
-        return body
-    return header(state.redeals, state.max_redeals, seed) + "\n" + body
+    return _with_header(state.grid, state.redeals, state.max_redeals, seed, False)
 
 
 _FIELD = re.compile(r"(\S+)")
 
 
-def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None]:
-    used, most, seed = 0, DEFAULT_MAX_REDEALS, None
+def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None, bool]:
+    used, most, seed, stopped = 0, MAX_REDEALS, None, False
     for m in _FIELD.finditer(text):
         tok, col = m.group(1), m.start() + 1
         key, eq, value = tok.partition("=")
         key = key.lower()
+        if key == STOPPED and not eq:
+            stopped = True
+            continue
         if not eq:
-            raise LayoutError(f"{tok!r} is not a header field (expected redeals=U/M or seed=S)",
+            raise LayoutError(f"{tok!r} is not a header field (expected redeals=U/M, seed=S or stopped)",
                               lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
         if key == "redeals":
             a, slash, b = value.partition("/")
@@ -135,7 +144,7 @@ def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None]:
                 raise LayoutError(f"redeals={value!r}: write the redeals used and allowed, like redeals=1/2",
                                   lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
             used = int(a)
-            most = int(b) if slash else DEFAULT_MAX_REDEALS
+            most = int(b) if slash else MAX_REDEALS
             if most > 2 or used > most:
                 raise LayoutError(f"redeals={value}: at most 2 redeals, and no more used than allowed",
                                   lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
@@ -145,9 +154,9 @@ def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None]:
                                   lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
             seed = int(value)
         else:
-            raise LayoutError(f"unknown header field {key!r} (known: redeals, seed)",
+            raise LayoutError(f"unknown header field {key!r} (known: redeals, seed, stopped)",
                               lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
-    return used, most, seed
+    return used, most, seed, stopped
 
 
 def parse_layout(text: str) -> ParsedLayout:
@@ -158,9 +167,9 @@ def parse_layout(text: str) -> ParsedLayout:
     if not lines:
         raise LayoutError("the layout is empty: paste four rows of thirteen cards",
                           reason=msg("gaps.paste.empty"))
-    used, most, seed = 0, DEFAULT_MAX_REDEALS, None
+    used, most, seed, stopped = 0, MAX_REDEALS, None, False
     if "=" in lines[0][1]:
-        used, most, seed = _parse_header(lines[0][1], lines[0][0])
+        used, most, seed, stopped = _parse_header(lines[0][1], lines[0][0])
         lines = lines[1:]
     if len(lines) != 4:
         raise LayoutError(f"a layout has 4 rows of 13 cells, this one has {len(lines)} rows",
@@ -200,15 +209,13 @@ def parse_layout(text: str) -> ParsedLayout:
     if gaps != 4:
         raise LayoutError(f"a layout has exactly 4 gaps (--), this one has {gaps}",
                           reason=msg("gaps.paste.gaps", n=gaps))
-    return ParsedLayout(tuple(grid), used, most, seed)
+    return ParsedLayout(tuple(grid), used, most, seed, stopped)
 
 
 def parse(text: str) -> GapsState:
     """The position a text describes (seed 0 when the text gives none)."""
-    from game.games.gaps.rules import GapsState
-
     p = parse_layout(text)
-    return GapsState(p.grid, p.redeals, p.max_redeals, p.seed or 0)
+    return GapsState(p.grid, p.redeals, p.max_redeals, p.seed or 0, stopped=p.stopped)
 
 
 class GapsNotation:

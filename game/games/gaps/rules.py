@@ -1,13 +1,15 @@
-"""Gaps (Montana): state, actions and the rules as a :class:`Game`.
+"""Gaps (Montana): the rules as a :class:`Game`, and what the table asks of them.
 
 Cells are numbered ``13 * row + col`` with rows 0-3 (top to bottom) and
 columns 0-12 (left to right).  Action texts use the same 0-based numbers:
 ``move 6H r2c5`` puts 6♥ into row 2, column 5 (the 6th cell of the 3rd
-row); ``redeal`` gathers and re-deals when no move is left.  Player-facing
-messages count from 1 ("row 3").
+row); ``redeal`` gathers and re-deals when no move is left; ``stop`` ends
+the game early (lost, scored as it lies).  Player-facing messages count
+from 1 ("row 3").
 
 The rules themselves are in :mod:`game.games.gaps.board`, on ints; this
-module speaks :class:`~game.cards.Card` and :class:`Message`.
+module speaks :class:`~game.cards.Card` and :class:`Message`; the values
+(states, views, actions) are in :mod:`game.games.gaps.state`.
 """
 
 from __future__ import annotations
@@ -15,84 +17,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from dataclasses import dataclass, replace
+from typing import Any
 
 from game.cards import Card, CardParseError, Rank
-from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
+from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
 from game.games.gaps import board as B
-from game.games.gaps.notation import DEFAULT_MAX_REDEALS, parse_layout
-
-MAX_REDEALS = 2
-
-
-@dataclass(frozen=True)
-class GapsState:
-    """A position: the 52 cells (``None`` is a gap), redeals used and
-    allowed, and the deal seed from which redeal shuffles derive."""
-
-    grid: tuple[Card | None, ...]
-    redeals: int = 0
-    max_redeals: int = MAX_REDEALS
-    seed: int = 0
-    players: int = 1
-    #: the grid as the ints of :mod:`board` (derived, not compared)
-    cells: tuple[int, ...] = field(default=(), compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if len(self.cells) != 52:
-            object.__setattr__(self, "cells", tuple(B.to_cells(self.grid)))
-
-    @property
-    def redeals_left(self) -> int:
-        return self.max_redeals - self.redeals
-
-
-@dataclass(frozen=True)
-class GapsView:
-    """What the player sees: everything but the seed (which would tell the
-    order of future redeals).  Bots and the hint engine work on views."""
-
-    grid: tuple[Card | None, ...]
-    redeals: int
-    max_redeals: int
-    cells: tuple[int, ...] = field(default=(), compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if len(self.cells) != 52:
-            object.__setattr__(self, "cells", tuple(B.to_cells(self.grid)))
-
-    @property
-    def redeals_left(self) -> int:
-        return self.max_redeals - self.redeals
-
-
-Position = Union[GapsState, GapsView]
-
-
-@dataclass(frozen=True)
-class Move:
-    """Put ``card`` into the gap at cell ``to`` (``13 * row + col``)."""
-
-    card: Card
-    to: int
-
-    @property
-    def row(self) -> int:
-        return self.to // 13
-
-    @property
-    def col(self) -> int:
-        return self.to % 13
-
-
-@dataclass(frozen=True)
-class Redeal:
-    """Gather the cards outside the kept runs, shuffle, deal them back."""
-
-
-REDEAL = Redeal()
-Action = Union[Move, Redeal]
+from game.games.gaps.notation import parse_layout
+from game.games.gaps.state import MAX_REDEALS, REDEAL, STOP, Action, GapsState, GapsView, Move, Position, Redeal, Stop
 
 _MOVE_RE = re.compile(r"^\s*move\s+(\S+)\s+r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
 
@@ -169,6 +101,8 @@ class GapsGame:
         return None if self.outcome(state) is not None else 0
 
     def legal_actions(self, state: Position) -> list[Action]:
+        if state.stopped:
+            return []
         cells = _cells(state)
         ms = B.moves(cells)
         if ms:
@@ -179,6 +113,12 @@ class GapsGame:
 
     def apply(self, state: GapsState, action: Action) -> GapsState:
         cells = _cells(state)
+        if state.stopped:
+            raise IllegalAction(msg("gaps.err.game_over"))
+        if isinstance(action, Stop):
+            if self.outcome(state) is not None:
+                raise IllegalAction(msg("gaps.err.game_over"))
+            return replace(state, stopped=True)
         if isinstance(action, Redeal):
             if B.has_move(cells):
                 raise IllegalAction(msg("gaps.err.redeal_early"))
@@ -211,29 +151,41 @@ class GapsGame:
     def outcome(self, state: Position) -> Outcome | None:
         cells = _cells(state)
         sc = B.score(cells)
+        if state.stopped:
+            return Outcome((), (sc,), msg("gaps.outcome.stopped", score=sc, n=state.redeals), won=False, termination=Termination.STOPPED)
         if sc == 48:
-            return Outcome((0,), (48,), msg("gaps.outcome.won", n=state.redeals), won=True)
+            return Outcome((0,), (48,), msg("gaps.outcome.won", n=state.redeals), won=True, termination=Termination.WON)
         if not B.has_move(cells) and state.redeals >= state.max_redeals:
-            return Outcome((), (sc,), msg("gaps.outcome.lost", score=sc, n=state.redeals), won=False)
+            return Outcome((), (sc,), msg("gaps.outcome.lost", score=sc, n=state.redeals), won=False, termination=Termination.LOST)
         return None
 
+    def stop_action(self, state: Position) -> Stop | None:
+        """``stop`` while the game runs (the table's "End game", or leaving
+        a game in progress): lost, scored as the cards lie."""
+        return STOP if self.outcome(state) is None else None
+
     def view(self, state: GapsState, seat: int | None) -> GapsView:
-        return GapsView(state.grid, state.redeals, state.max_redeals, _cells(state))
+        return GapsView(state.grid, state.redeals, state.max_redeals, state.stopped, cells=tuple(_cells(state)))
 
     # --- text forms --------------------------------------------------------------
     def action_to_text(self, action: Action) -> str:
         if isinstance(action, Redeal):
             return "redeal"
+        if isinstance(action, Stop):
+            return "stop"
         return f"move {action.card.code} {cell_name(action.to)}"
 
     def action_from_text(self, text: str) -> Action:
         if not isinstance(text, str):
-            raise NotationError("an action is a text like 'move 6H r2c5' or 'redeal'")
-        if text.strip().lower() == "redeal":
+            raise NotationError("an action is a text like 'move 6H r2c5', 'redeal' or 'stop'")
+        word = text.strip().lower()
+        if word == "redeal":
             return REDEAL
+        if word == "stop":
+            return STOP
         m = _MOVE_RE.match(text)
         if not m:
-            raise NotationError(f"{text!r} is not a Gaps action (write 'move 6H r2c5' or 'redeal')")
+            raise NotationError(f"{text!r} is not a Gaps action (write 'move 6H r2c5', 'redeal' or 'stop')")
         try:
             card = Card.parse(m.group(1))
         except CardParseError as e:
@@ -244,6 +196,8 @@ class GapsGame:
         if isinstance(action, Redeal):
             kept = B.score(_cells(state))
             return msg("gaps.log.redeal", n=state.redeals + 1, max=state.max_redeals, kept=kept)
+        if isinstance(action, Stop):
+            return msg("gaps.log.stop", score=B.score(_cells(state)))
         src = _card_cell(state.grid, action.card)
         src_row = None if src is None else src // 13 + 1
         if action.col == 0:
@@ -302,6 +256,41 @@ def refusal(pos: Position, card: Card, to: int) -> Message | None:
     return None
 
 
+def no_gap_reason(pos: Position, card: Card) -> Message | None:
+    """Why ``card`` has no gap to go to (``None`` when it has one): a 2
+    needs an empty first cell, any other card the gap right after the card
+    one lower in its suit.
+
+    >>> from game.games.gaps.notation import parse
+    >>> st = parse('''2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS --
+    ... 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH -- KH
+    ... 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --
+    ... 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --''')
+    >>> str(no_gap_reason(st, Card.parse("2D")))
+    '2♦ can only start a row, and no row has an empty first cell.'
+    >>> str(no_gap_reason(st, Card.parse("7C")))
+    '7♣ can only follow 6♣, and 7♣ lies after 6♣.'
+    >>> no_gap_reason(st, Card.parse("KH")) is None
+    True
+    """
+    cells = _cells(pos)
+    code = B.CODE_OF.get(card)
+    if code is None:
+        return msg("gaps.err.not_in_play", card=card)
+    if B.rank_of(code) == 2:
+        if any(cells[r * B.COLS] == B.GAP for r in range(B.ROWS)):
+            return None
+        return msg("gaps.no_gap.first", card=card)
+    at = cells.index(code - 1)  # the card one lower is always on the table
+    left = B.CARD_OF[code - 1]
+    if B.COL[at] == B.COLS - 1:
+        return msg("gaps.no_gap.end", card=card, left=left)
+    right = cells[at + 1]
+    if right == B.GAP:
+        return None
+    return msg("gaps.no_gap.after", card=card, left=left, right=B.CARD_OF[right])
+
+
 @dataclass(frozen=True)
 class GapInfo:
     """One gap as the table shows it.
@@ -316,14 +305,6 @@ class GapInfo:
     wants: Card | None
     source: int | None
     message: Message
-
-    @property
-    def row(self) -> int:
-        return self.cell // 13
-
-    @property
-    def col(self) -> int:
-        return self.cell % 13
 
     @property
     def live(self) -> bool:
@@ -358,7 +339,7 @@ def run_lengths(pos: Position) -> tuple[int, int, int, int]:
 
 def correct_cells(pos: Position) -> frozenset[int]:
     """Cells whose card is already in its final place (the runs from a 2)."""
-    out = set()
+    out: set[int] = set()
     for r, k in enumerate(run_lengths(pos)):
         out.update(range(r * 13, r * 13 + k))
     return frozenset(out)
@@ -378,10 +359,10 @@ def is_won(pos: Position) -> bool:
 
 
 def redeal_due(pos: Position) -> bool:
-    """No move is left, the deal is not won and a redeal is still allowed:
-    the Redeal button is enabled exactly then."""
+    """No move is left, the deal is not won or stopped and a redeal is still
+    allowed: the Redeal button is enabled exactly then."""
     cells = _cells(pos)
-    return not B.has_move(cells) and B.score(cells) < 48 and pos.redeals < pos.max_redeals
+    return not pos.stopped and not B.has_move(cells) and B.score(cells) < 48 and pos.redeals < pos.max_redeals
 
 
 def moves_for_card(pos: Position, cell: int) -> list[Move]:
@@ -412,9 +393,6 @@ def start_options(layout: str, redeals: int = MAX_REDEALS) -> dict[str, Any]:
     (with line, column and a Message) before any game starts.  Records keep
     the layout in their options, so they replay."""
     return GAME.validate_options({"redeals": redeals, "layout": layout})
-
-
-assert DEFAULT_MAX_REDEALS == MAX_REDEALS
 
 
 def status(pos: Position) -> list[Message]:

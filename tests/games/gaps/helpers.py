@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.cards import Card
 from game.games.gaps.notation import EXAMPLE, format_grid, parse
-from game.games.gaps.rules import GapsState
+from game.games.gaps.state import GapsState
 
 SOLVED = parse(EXAMPLE)
 

@@ -13,11 +13,13 @@ from game.engine import GameRunner, IllegalAction, NotationError, Record
 from game.games.gaps import (
     GAME,
     REDEAL,
+    GapsState,
     Move,
     correct_cells,
     gap_info,
     moves_for_card,
     moves_into_gap,
+    no_gap_reason,
     redeal_due,
     refusal,
     run_lengths,
@@ -25,7 +27,6 @@ from game.games.gaps import (
     start_options,
 )
 from game.games.gaps import board as B
-from game.games.gaps.rules import GapsState
 
 from .helpers import SOLVED, C, cell, layout, swap
 
@@ -322,6 +323,33 @@ def test_moves_for_a_card_and_into_a_gap():
     assert moves_into_gap(st, cell("r0c5")) == []
 
 
+def test_a_card_without_a_gap_hears_why():
+    st = layout(STUCK)
+    first = no_gap_reason(st, C("2S"))
+    assert first.key == "gaps.no_gap.first" and first.params == {"card": C("2S")}
+    after = no_gap_reason(st, C("6S"))  # 5S at r0c0 is followed by KS
+    assert after.key == "gaps.no_gap.after" and after.params == {"card": C("6S"), "left": C("5S"), "right": C("KS")}
+    assert after.render("en") == "6♠ can only follow 5♠, and K♠ lies after 5♠."
+    assert after.render("de") == "6♠ kann nur auf 5♠ folgen, und hinter 5♠ liegt K♠."
+    end = no_gap_reason(st, C("6H"))  # 5H lies in the last column
+    assert end.key == "gaps.no_gap.end" and end.params == {"card": C("6H"), "left": C("5H")}
+    assert no_gap_reason(st, C("AS")).key == "gaps.err.not_in_play"
+    live = swap(SOLVED, "r1c0", "r1c12")  # an empty first cell: every 2 has a gap
+    assert no_gap_reason(live, C("2D")) is None
+
+
+def test_a_card_has_a_reason_exactly_when_it_has_no_move():
+    rng = random.Random(17)
+    for seed in range(40):
+        runner = GameRunner.start(GAME, {"redeals": 2}, seed)
+        while GAME.outcome(runner.state) is None:
+            st = runner.state
+            for i, card in enumerate(st.grid):
+                if card is not None:
+                    assert (no_gap_reason(st, card) is None) == bool(moves_for_card(st, i)), (seed, card)
+            runner.play(rng.choice(GAME.legal_actions(st)))
+
+
 def test_start_from_a_pasted_layout_and_replay_its_record():
     text = "\n".join(STUCK)
     opts = start_options("redeals=1/2\n" + text)
@@ -395,7 +423,7 @@ def test_cards_are_conserved_over_10000_random_games():
     for seed in range(10_000):
         cells = B.deal(seed)
         _check(cells)
-        final, used, steps = B.random_playout(cells, seed, 2, rng, on_redeal=_check)
+        final, used, _steps = B.random_playout(cells, seed, 2, rng, on_redeal=_check)
         _check(final)
         assert not B.has_move(final)
         assert used == 2 or B.score(final) == 48

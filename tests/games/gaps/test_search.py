@@ -9,8 +9,8 @@ from game.engine import GameRunner
 from game.games.gaps import GAME, REDEAL, Hinter, Move, RoundSolver, hint, is_won, run_lengths, score, solve_round
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS
-from game.games.gaps.rules import GapsState
 from game.games.gaps.search import RoundSearch, end_value, redeal_chance
+from game.games.gaps.state import GapsState
 
 from .helpers import SOLVED, cell, layout, swap
 from .test_rules import STUCK

@@ -33,7 +33,7 @@ def test_both_catalogs_have_the_same_gaps_keys_and_templates_fill():
     de = {k for k in i18n.catalog("de") if k.startswith("gaps.")}
     assert en == de
     params = dict(card=Card.parse("QH"), left=Card.parse("JH"), want=Card.parse("QH"), row=2, col=3,
-                  from_row=1, n=2, max=2, kept=20, score=20, text="x", line=1, column=4)
+                  right=Card.parse("KS"), from_row=1, n=2, max=2, kept=20, score=20, text="x", line=1, column=4)
     for k in en:
         for lang in ("en", "de"):
             out = i18n.tr(k, lang, **params)

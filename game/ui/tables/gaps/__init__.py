@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from game.engine import GameRunner
+from game.engine.match import Match, Seat
 from game.games import gaps as G
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
@@ -58,44 +59,11 @@ def restart(app, table):
 
 def new_deal(app, table):
     """A new random deal under the same rules."""
-    opts = {"redeals": table.runner.options.get("redeals", G.rules.MAX_REDEALS), "layout": ""}
+    opts = {"redeals": table.runner.options.get("redeals", G.MAX_REDEALS), "layout": ""}
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
 
 
 # --- statistics --------------------------------------------------------------------------------------
-
-
-def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeals: int) -> None:
-    """Fold one finished game into the Gaps statistics, per rule set
-    (``r2``, ``r1``, ``r0``; ``-layout`` for games from a pasted layout).
-
-    ``wins`` counts wins without help (no undo, hint or solver check);
-    ``assisted_wins`` those with help.  The streak counts wins without
-    help; a loss ends it, a win with help leaves it as it is."""
-    row = st.setdefault(key, {})
-    if not isinstance(row, dict):
-        row = st[key] = {}
-
-    def add(name: str, n: int = 1) -> None:
-        row[name] = int(row.get(name, 0) or 0) + n
-
-    add("games")
-    add("score_sum", int(score))
-    add("redeals_used", int(redeals))
-    best = row.get("best")
-    row["best"] = int(score) if not isinstance(best, int) else max(best, int(score))
-    if assisted:
-        add("assisted_games")
-    if won and assisted:
-        add("assisted_wins")
-    elif won:
-        add("wins")
-        add("streak")
-        row["best_streak"] = max(int(row.get("best_streak", 0) or 0), int(row["streak"]))
-    else:
-        row["streak"] = 0
-    row.setdefault("streak", 0)
-    row.setdefault("best_streak", 0)
 
 
 RULE_SETS = ("r2", "r1", "r0", "r2-layout", "r1-layout", "r0-layout")
@@ -153,16 +121,9 @@ NEAR_WON = "\n".join(
 
 def greedy_until(seed: int, stop, redeals: int = 2, limit: int = 400) -> GameRunner:
     """The greedy bot plays a deal until ``stop(state)`` (checked before each move)."""
-    rng = random.Random(seed)
-    bot = G.BOTS["greedy"]()
-    r = GameRunner.start(G.GAME, {"redeals": redeals}, seed)
-    for _ in range(limit):
-        st = r.state
-        if stop(st) or G.GAME.outcome(st) is not None:
-            break
-        legal = G.GAME.legal_actions(st)
-        r.play(bot.choose(G.GAME.view(st, 0), legal, rng))
-    return r
+    match = Match.start(G.GAME, {"redeals": redeals}, seed, [Seat("greedy", "greedy")], rng=random.Random(seed), strict=True)
+    match.run(lambda m: stop(m.state), limit=limit)
+    return match.runner
 
 
 def find_runner(stop, seeds=range(1, 200), redeals: int = 2) -> GameRunner:

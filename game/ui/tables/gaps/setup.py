@@ -117,7 +117,7 @@ class SetupScene(Scene):
 
         try:
             txt = clipboard_paste() or ""
-        except Exception:
+        except Exception:  # noqa: BLE001 -- each platform's clipboard backend fails in its own way: nothing to paste
             txt = ""
         if not txt.strip():
             self.error = tr("gaps_ui.clipboard_empty")

@@ -5,7 +5,8 @@ card onto a gap, click a card to send it to its gap, click a live gap to
 pull in the card it wants, or move a cursor with the arrow keys and press
 Enter.  Which gaps light, what a gap wants and why a drop is refused all
 come from the engine's helpers (``moves_for_card``, ``gap_info``,
-``refusal``), never from rules written again here.
+``refusal``, ``no_gap_reason``), never from rules written again here;
+ending a game early plays the engine's recorded ``stop``.
 
 The hint comes from the engine's :class:`Hinter` (one per deal) and is
 drawn as an arrow from the card to its gap; "Is this round still
@@ -20,12 +21,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import Card, Rank
-from game.engine import Message, Outcome
+from game.cards import Card
+from game.engine import Message
 from game.engine.core import msg
 from game.games import gaps as G
 from game.i18n import tr
-from game.persistence.saves import delete_save
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
@@ -65,7 +65,7 @@ def compute_layout(size, scale: float) -> Layout:
     avail_h = status_y - top_h - int(24 * s)
     cw = min(avail_w / (COLS + (COLS - 1) * HGAP), avail_h / (ROWS * cardart.ASPECT * (1 + VGAP) - VGAP * cardart.ASPECT))
     cw = max(24, int(cw) // 2 * 2)  # even widths: fewer cached card images across sizes
-    ch = int(round(cw * cardart.ASPECT))
+    ch = round(cw * cardart.ASPECT)
     hg, vg = int(cw * HGAP), int(ch * VGAP)
     gw = COLS * cw + (COLS - 1) * hg
     gh = ROWS * ch + (ROWS - 1) * vg
@@ -117,7 +117,7 @@ class SolveJob:
                 if r is not None:
                     self.result = r
                     break
-        except Exception as e:  # shown as "undecided", never a crash
+        except Exception as e:  # noqa: BLE001 -- any failure of the worker is shown as "undecided", never a crash
             self.error = e
         finally:
             self._nodes = solver.nodes
@@ -260,26 +260,15 @@ class GapsTable(TableScene):
         if card is None:
             return msg("gaps_ui.no_card")
         if to is None:
-            moves = G.moves_for_card(self.state, cell)
-            if not moves:
-                return self.no_gap_reason(card)
-            to = min(m.to for m in moves)
+            why = G.no_gap_reason(self.state, card)
+            if why is not None:
+                return why
+            to = min(m.to for m in G.moves_for_card(self.state, cell))
         L = self.layout()
         err = self.try_action(G.Move(card, to))
         if err is None:
             self.anim.fly(self._face(card, L.cw), L.cells[cell].topleft, L.cells[to].topleft, 0.18, hide=("cell", to))
         return err
-
-    def no_gap_reason(self, card: Card) -> Message:
-        """Why a clicked card has nowhere to go, in the engine's terms."""
-        grid = self.state.grid
-        if card.rank is Rank.TWO:
-            return msg("gaps_ui.no_first_gap", card=card)
-        prev = Card(Rank(int(card.rank) - 1), card.suit)
-        i = grid.index(prev) if prev in grid else None
-        if i is None or i % COLS == COLS - 1:
-            return msg("gaps_ui.no_gap_end", card=card, left=prev)
-        return msg("gaps_ui.no_gap_after", card=card, left=prev, right=grid[i + 1])
 
     def _card_clicked(self, payload) -> bool:
         if not self.playing():
@@ -397,7 +386,7 @@ class GapsTable(TableScene):
         txt = G.layout_text(self.state)
         try:
             clipboard_copy(txt)
-        except Exception:  # no clipboard on this system
+        except Exception:  # noqa: BLE001 -- each platform's clipboard backend fails in its own way: no clipboard here
             self.toasts.show(tr("gaps_ui.copy_failed"), "refuse", ttl=4)
             return
         self.toasts.show(tr("gaps_ui.copied"), "info", ttl=3)
@@ -429,30 +418,23 @@ class GapsTable(TableScene):
         self.confirm(tr("gaps_ui.end_title"), tr("gaps_ui.end_body", score=G.score(self.state)), self.end_game, yes=tr("gaps_ui.end_game"), no=tr("ui.cancel"))
 
     def _abandon(self, then) -> None:
+        """Leave a game in progress for ``then`` (a new deal, a restart): it
+        is stopped first, so it counts as lost with the cards in place."""
         self.cancel_job()
         if self.in_progress():
-            self.finished = True
-            delete_save(self.game_id)
-            self.record_stats(self.given_up_outcome())
+            self.end_game()
         then()
 
-    def given_up_outcome(self) -> Outcome:
-        sc = G.score(self.state)
-        return Outcome((), (sc,), msg("gaps_ui.gave_up", score=sc, n=self.state.redeals), won=False)
-
     def end_game(self) -> None:
-        """Stop here (no moves left, the redeal not wanted): the game counts
-        as lost with the cards in place now."""
-        if not self.playing():
+        """Stop here with the engine's recorded ``stop`` (no moves left, the
+        redeal not wanted): the game counts as lost with the cards in place
+        now, and the table's end of a game (statistics, result) follows."""
+        stop = self.game.stop_action(self.state)
+        if self.finished or stop is None:
             return
-        self.cancel_job()
-        out = self.given_up_outcome()
-        self.finished = True
-        delete_save(self.game_id)
-        self.record_stats(out)
-        self.touch()
-        self.rebuild()
-        self.show_result(out)
+        err = self.try_action(stop)
+        if err is not None:
+            self.refuse(err)
 
     def open_rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
@@ -525,14 +507,8 @@ class GapsTable(TableScene):
         self.app.play_sound("win" if won else "refuse")
         self.app.push(ResultScene(self.app, title, self.result_lines(outcome), buttons, won=won))
 
-    def stats_key(self) -> str:
-        return f"r{self.state.max_redeals}" + ("-layout" if self.from_layout() else "")
-
     def update_stats(self, st: dict, outcome) -> None:
-        from game.ui.tables.gaps import fold_stats
-
-        sc = int(outcome.scores[0]) if outcome.scores else G.score(self.state)
-        fold_stats(st, self.stats_key(), bool(outcome.won), sc, bool(self.meta.get("assisted")), self.state.redeals)
+        G.fold_outcome(st, self.runner.options, self.meta, self.state.redeals, outcome)
 
     # --- buttons -------------------------------------------------------------------------------
     def _sig(self) -> tuple:
@@ -552,7 +528,7 @@ class GapsTable(TableScene):
 
     def build_ui(self) -> None:
         self._ui_sig = self._sig()
-        w, h = self.app.size
+        w, _h = self.app.size
         s = self.app.scale
         L = self.layout()
         bh = int(38 * s)
