@@ -9,6 +9,7 @@ options.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -97,7 +98,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--autoplay", metavar="GAME:SEED", help=argparse.SUPPRESS)
     p.add_argument("--continue", dest="cont", action="store_true", help="resume the last saved game")
     args = p.parse_args(argv)
-    from game.app import run
+    return start_app(args)
+
+
+def start_app(args: argparse.Namespace) -> int:
+    """The app, once its libraries are known to be there (a player sees a
+    sentence, never a traceback, when one is missing)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        import pygame  # noqa: F401 - only the check; game.app uses it
+        import pygame_gui  # noqa: F401
+    except ImportError as e:
+        return fail(f"a library is missing ({e.name}); run 'make play' to install it.", 1)
+    from game.app import run  # the GUI loads pygame: the command-line tools above never do
 
     return run(
         smoke=args.smoke,

@@ -2,16 +2,40 @@
 
 ``App`` can run its own loop (``run``) or be stepped by tests, the soak
 harness, the screenshot tool and the benchmark (``step``), so all of them
-exercise the very code a player runs.
+exercise the very code a player runs.  ``game.__main__`` checks that
+pygame-ce and pygame_gui are installed before it imports this module.
 """
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import os
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from game import i18n
+from game.persistence.saves import latest_save
+from game.persistence.settings import load_settings, save_settings
+from game.ui import cardart
+from game.ui.anim import Animator
+from game.ui.assets import app_icon, scale_for, theme
+from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.scenes.menu import MenuScene, continue_game
+from game.ui.scenes.passdevice import PassScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.stats import StatsScene
+from game.ui.sound import Sounds
+from game.ui.tables import built, table
+from game.ui.widgets import Toasts, felt, rendered
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -32,15 +56,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True) -> None:
-        import pygame
-        import pygame_gui
-
-        from game import i18n
-        from game.persistence.settings import load_settings
-        from game.ui.anim import Animator
-        from game.ui.scene import SceneStack
-        from game.ui.widgets import Toasts
-
         self.pg = pygame
         self.gui = pygame_gui
         self.settings, self.notices = load_settings()
@@ -56,8 +71,6 @@ class App:
         self._windowed_size = self.window_size
         self.window = self._set_mode(self.window_size, self.settings.fullscreen)
         pygame.display.set_caption("Mind the Gap")
-        from game.ui.assets import app_icon
-
         icon = app_icon()
         if icon is not None:
             pygame.display.set_icon(icon)
@@ -88,8 +101,6 @@ class App:
         return pg.display.set_mode(size, flags)
 
     def _set_minimum_window_size(self) -> None:
-        import warnings
-
         try:
             with warnings.catch_warnings():
                 # the deprecation concerns drawing through Window; we only
@@ -97,7 +108,7 @@ class App:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 win = self.pg.Window.from_display_module()
             win.minimum_size = MIN_SIZE
-        except Exception:  # not every backend has windows (dummy)
+        except (pygame.error, AttributeError, ValueError):  # not every backend has windows (dummy)
             pass
 
     def _make_screen(self):
@@ -115,8 +126,6 @@ class App:
         """A pygame_gui manager whose theme fits the window's scale.  Scales
         are rounded to steps of 5 %, and a manager is only made anew when
         the step changes: each one loads its own copies of the fonts."""
-        from game.ui.assets import scale_for, theme
-
         self.scale = scale_for(self.screen.get_size())
         step = round(self.scale * 20) / 20
         old = getattr(self, "ui", None)
@@ -143,9 +152,6 @@ class App:
         self._rebuild()
 
     def _rebuild(self) -> None:
-        from game.ui import cardart
-        from game.ui.widgets import felt, rendered
-
         old = self.screen.get_size()
         self.screen = self._make_screen()
         if self.screen.get_size() != old:
@@ -156,13 +162,15 @@ class App:
         for s in self.scenes.scenes:
             s.clear_ui()
         self.ui = self._make_ui()
-        for s in self.scenes.scenes:
-            s.resize(self.size)
+        # only the top scene has elements; one below builds its own when it
+        # comes back (a paused menu rebuilt here drew its buttons over the
+        # running table and swallowed its clicks)
+        top = self.scenes.top
+        if top is not None:
+            top.resize(self.size)
         # the old UI manager and the screen-sized surfaces sit in reference
         # cycles; collect them now rather than at the next full collection,
         # or repeated resizes pile up hundreds of MB
-        import gc
-
         gc.collect()
 
     def toggle_fullscreen(self) -> None:
@@ -175,8 +183,6 @@ class App:
         self._rebuild()
 
     def save_settings(self) -> None:
-        from game.persistence.settings import save_settings
-
         try:
             save_settings(self.settings)
         except OSError as e:
@@ -199,8 +205,6 @@ class App:
         if not self.settings.sound:
             return
         if self.sound is None:
-            from game.ui.sound import Sounds
-
             self.sound = Sounds()
         self.sound.play(name)
 
@@ -213,8 +217,6 @@ class App:
             self.running = False
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.scenes.reset(MenuScene(self))
 
     def quit(self) -> None:
@@ -247,7 +249,7 @@ class App:
             return
         event = self._to_screen(event)
         top = self.scenes.top
-        if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP):
+        if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP) and not top.accepts_while_busy(event):
             return  # a card is travelling: no move may start mid-animation
         consumed = self.ui.process_events(event)
         if top is not None and not (consumed and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP)):
@@ -290,7 +292,8 @@ class App:
             if draw_over:
                 draw_over(self.screen)
         if self.toasts.items:
-            self.toasts.draw(self.screen, self.size[0] // 2, int(12 * self.scale), self.scale)
+            x, y = top.toast_anchor() if top is not None else (self.size[0] // 2, int(12 * self.scale))
+            self.toasts.draw(self.screen, x, y, self.scale)
         if self.screen is not self.window:
             pg.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pg.display.flip()
@@ -306,34 +309,35 @@ class App:
 def _release_memory() -> None:
     """Give freed memory back to the system (glibc keeps it otherwise; a
     replaced font set or image cache would stay in the process's size)."""
-    import gc
-
     gc.collect()
     try:
-        import ctypes
-
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):
         pass
 
 
-def all_scene_factories(app: App) -> list[tuple[str, Callable[[], object]]]:
+def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
+    """The shared screens in a realistic state."""
+    return [
+        ("menu", lambda: MenuScene(app)),
+        ("settings", lambda: SettingsScene(app)),
+        ("statistics", lambda: StatsScene(app)),
+        ("rules", lambda: RulesScene(app)),
+        ("pass", lambda: PassScene(app, "Anna", lambda: None)),
+        ("confirm", lambda: ConfirmScene(app, "Pay a coin?", "Discarding costs one coin.", lambda: None)),
+    ]
+
+
+def all_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
     """Every scene the app has, in a realistic state: used by --smoke,
     the screenshot tool and the soak harness."""
-    from game.engine.registry import GAMES, table_available
-    from game.ui.scenes import common_scene_factories
-
-    out = list(common_scene_factories(app))
-    import importlib
-
-    for g in GAMES:
-        if table_available(g.id):
-            mod = importlib.import_module(f"game.ui.tables.{g.package}")
-            out.extend(mod.scene_factories(app))
+    out = common_scene_factories(app)
+    for gid in built():
+        out.extend(table(gid).scene_factories(app))
     return out
 
 
-def smoke(app: App) -> int:
+def smoke_all(app: App) -> int:
     """Draw one frame of every scene; exit code 0 if all drew."""
     failures = 0
     names = []
@@ -342,7 +346,7 @@ def smoke(app: App) -> int:
             app.scenes.reset(make())
             app.step(1 / 60, events=[])
             names.append(name)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a scene that fails is reported, the others still drawn
             failures += 1
             print(f"smoke: scene {name} failed:", file=sys.stderr)
             traceback.print_exc()
@@ -353,16 +357,6 @@ def smoke(app: App) -> int:
 def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None = None, size: str | None = None, scene: str | None = None, autoplay: str | None = None, cont: bool = False) -> int:
     """Entry point for ``python -m game``; never shows a traceback to a
     player for set-up problems."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if smoke:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    try:
-        import pygame
-        import pygame_gui  # noqa: F401
-    except ImportError as e:
-        print(f"mind-the-gap: a library is missing ({e.name}); run 'make play' to install it.", file=sys.stderr)
-        return 1
     try:
         app = App(parse_size(size), lang=lang, fullscreen=fullscreen)
     except pygame.error as e:
@@ -373,7 +367,7 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         )
         return 1
     if smoke:
-        return _smoke_fn(app)
+        return smoke_all(app)
     if os.environ.get("MTG_FIRST_FRAME_EXIT"):
         app.to_menu()
         app.step(1 / 60, events=[])
@@ -387,17 +381,9 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
             return 2
         app.scenes.push(found())
     if autoplay:
-        import importlib
-
-        from game.engine.registry import info
-
         gid, _, seed = autoplay.partition(":")
-        mod = importlib.import_module(f"game.ui.tables.{info(gid).package}")
-        mod.open_autoplay(app, int(seed or 1))
+        table(gid).open_autoplay(app, int(seed or 1))
     if cont:
-        from game.persistence.saves import latest_save
-        from game.ui.scenes.menu import continue_game
-
         gid, _ = latest_save()
         if gid:
             continue_game(app, gid)
@@ -406,5 +392,3 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         app.step()
     return 0
 
-
-_smoke_fn = smoke

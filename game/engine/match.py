@@ -361,7 +361,9 @@ class Match:
             if first and self.viewer is None:
                 watcher = self.policy.first_viewer(self)
                 if watcher is not None:
-                    return self._hand_to(watcher)
+                    handover = self._hand_to(watcher)
+                    if handover.kind is StepKind.PASS:
+                        return handover
             return Step(StepKind.BOT, seat)
         auto = self.policy.automatic(self, seat)
         if auto is not None:
@@ -441,12 +443,12 @@ class Match:
             return Refused(None, msg("engine.cannot_stop"))
         return self.play(action)
 
-    def run(self, until: Callable[[Match], bool] | None = None, *, limit: int = 10_000, stand_in: str | None = None) -> bool:
-        """Let computers play every seat (people too: ``stand_in`` names the
-        bot that plays for them, default the game's first) until ``until``
-        holds or the game ends.  True if ``until`` was met.  Demo scenes and
-        tests reach realistic positions this way."""
-        bots = module(self.game.id).BOTS
+    def run(self, until: Callable[[Match], bool] | None = None, *, limit: int = 10_000, stand_in: str | Bot | None = None) -> bool:
+        """Let computers play every seat until ``until`` holds or the game
+        ends; people are played by ``stand_in`` (a bot, or the name of one
+        of the game's bots; default its first), breaks between rounds are
+        passed (never stopped).  True if ``until`` was met.
+        Demo scenes and tests reach realistic positions this way."""
         stand_ins: dict[int, Bot] = {}
         for _ in range(limit):
             if until is not None and until(self):
@@ -454,17 +456,23 @@ class Match:
             if self.over:
                 return False
             seat = self.current
-            if seat is None:
+            if seat is None or self.policy.is_break(self.state):
                 res: Moved | Refused = self.proceed()
             elif self.is_bot(seat):
                 res = self.play_bot()
             else:
                 if seat not in stand_ins:
-                    stand_ins[seat] = (bots.get(stand_in or "") or next(iter(bots.values())))()
+                    stand_ins[seat] = self._stand_in(stand_in)
                 res = self._play_with(stand_ins[seat], seat, by="bot")
             if isinstance(res, Refused):
                 raise RuntimeError(f"{self.game.id}: the computers could not go on: {res.reason}")
         return until is not None and until(self)
+
+    def _stand_in(self, which: str | Bot | None) -> Bot:
+        if which is not None and not isinstance(which, str):
+            return which
+        bots = module(self.game.id).BOTS
+        return (bots.get(which or "") or next(iter(bots.values())))()
 
     def bot(self, seat: int) -> Bot:
         if seat not in self._bots:

@@ -2,9 +2,10 @@
 
 A game's engine lives in ``game/games/<package>`` and exposes ``GAME``
 (the :class:`~game.engine.core.Game`), optionally ``NOTATION``, ``BOTS``
-(name -> factory) and a ``cli`` module.  Its table lives in
-``game/ui/tables/<package>.py``.  Packages are imported only when asked
-for, so start-up does not pay for games nobody opens.
+(name -> factory), ``POLICY`` (how a match of it is played, see
+:mod:`game.engine.match`) and a ``cli`` module.  Packages are imported
+only when asked for, so start-up does not pay for games nobody opens.
+The tables are the UI's business (``game.ui.tables``).
 """
 
 from __future__ import annotations
@@ -64,10 +65,6 @@ def _exists(module: str) -> bool:
 
 def engine_available(game_id: str) -> bool:
     return _exists(f"game.games.{info(game_id).package}")
-
-
-def table_available(game_id: str) -> bool:
-    return engine_available(game_id) and _exists(f"game.ui.tables.{info(game_id).package}")
 
 
 def module(game_id: str) -> ModuleType:

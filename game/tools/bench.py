@@ -8,7 +8,6 @@ Figures are medians/percentiles over several runs, never one timing.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -57,20 +56,16 @@ def frame_bench(frames: int = 300) -> dict:
     import pygame
 
     from game.app import App
-    from game.engine.registry import GAMES, table_available
+    from game.engine.registry import info
+    from game.ui.tables import built, table
 
     app = App((1920, 1080), lang="en", fullscreen=False, home_notices=False)
     app.settings.sound = False
     app.save_settings = lambda: None
     results = {}
-    for g in GAMES:
-        if not table_available(g.id):
-            continue
-        mod = importlib.import_module(f"game.ui.tables.{g.package}")
-        make = getattr(mod, "bench_scene", None)
-        if make is None:
-            continue
-        scene, start, end = make(app)
+    for gid in built():
+        g = info(gid)
+        scene, start, end = table(gid).bench_scene(app)
         app.scenes.reset(scene)
         for _ in range(5):
             app.step(1 / 60, events=[])
@@ -102,10 +97,12 @@ def frame_bench(frames: int = 300) -> dict:
 
 
 def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
-    """CPU time per decision of every bot of every built game, through the
-    engine contract only: seeded games in which every seat is that bot, until
-    ``max_games`` games or ``budget_s`` CPU seconds per bot.  Forced moves
-    (one legal action) are played but not counted."""
+    """CPU time per decision of every bot of every built game, played
+    through :class:`~game.engine.match.Match` as the app plays them:
+    seeded games in which every seat is that bot, until ``max_games``
+    games or ``budget_s`` CPU seconds per bot.  Forced moves (one legal
+    action) are played but not counted."""
+    from game.engine.match import Match, Seat
     from game.engine.registry import GAMES, engine_available, module
 
     out: dict = {}
@@ -114,31 +111,27 @@ def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
             continue
         mod = module(g.id)
         game = mod.GAME
-        for name, factory in sorted(getattr(mod, "BOTS", {}).items()):
+        for name in sorted(getattr(mod, "BOTS", {})):
             times: list[float] = []
             games = 0
             spent = 0.0
             for seed in range(1, max_games + 1):
                 if spent > budget_s:
                     break
-                state = game.new_game(game.default_options(), seed)
-                bots = [factory() for _ in range(state.players)]
-                rng = random.Random(seed)
+                opts = game.default_options()
+                players = int(getattr(game.new_game(opts, seed), "players", 1))
+                match = Match.start(game, opts, seed, [Seat(name, bot=name) for _ in range(players)], rng=random.Random(seed))
                 for _ in range(20_000):
-                    if game.outcome(state) is not None:
+                    if match.over:
                         break
-                    seat = game.current_player(state)
-                    legal = list(game.legal_actions(state))
-                    if seat is None or seat >= len(bots) or len(legal) == 1:
-                        action = legal[0] if len(legal) == 1 else rng.choice(legal)
-                    else:
-                        view = game.view(state, seat)
-                        t0 = time.process_time()
-                        action = bots[seat].choose(view, legal, rng)
-                        dt = time.process_time() - t0
-                        times.append(dt * 1000)
-                        spent += dt
-                    state = game.apply(state, action)
+                    legal = match.legal()
+                    if len(legal) == 1:
+                        match.play(legal[0])
+                        continue
+                    moved = match.play_bot()
+                    think = getattr(moved, "think", 0.0)
+                    times.append(think * 1000)
+                    spent += think
                 games += 1
             if times:
                 out[f"{g.id}/{name}"] = {

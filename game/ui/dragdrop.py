@@ -14,7 +14,12 @@ engine's reason for a refusal).
   moves it there.  A click on the selected card or on empty felt cancels.
 - Keys: Left/Right move a cursor over cards, Enter/Space selects; with a
   card selected Left/Right move over the legal zones and Enter drops; Esc
-  cancels.
+  cancels.  The cursor is the tables' one :class:`~game.ui.kit.cursor.KeyCursor`.
+
+A table whose cards land somewhere the engine decides (Runs, Delphi) gives
+``land``: it is told of a successful drop and animates the landing itself
+(``last_start`` says where the card was let go); a dragged thing drawn
+under another key than its payload (a string of cards) gives ``hide_key``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import pygame
 
 from game.ui import cardart
 from game.ui.assets import HIGHLIGHT
+from game.ui.kit.cursor import KeyCursor, draw_cursor
 
 PENDING = object()  # drop() handed over to a dialog: fly back quietly
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
@@ -57,6 +63,8 @@ class DragDrop:
         on_refused: Callable[[Any], None],
         on_click: Callable[[Any], bool] | None = None,
         on_zone_click: Callable[[Any], bool] | None = None,
+        land: Callable[[Source, Zone], bool] | None = None,
+        hide_key: Callable[[Any], Any] | None = None,
     ) -> None:
         self.sources = sources
         self.zones = zones
@@ -66,16 +74,30 @@ class DragDrop:
         self.on_refused = on_refused
         self.on_click = on_click
         self.on_zone_click = on_zone_click
+        self.land = land
+        self.hide_key = hide_key or (lambda payload: payload)
+        #: where the last dropped card was let go (a table animates from there)
+        self.last_start: tuple[int, int] = (0, 0)
+        self.keys = KeyCursor()
         self.pressed: Source | None = None
         self.press_pos = (0, 0)
         self.dragging: Source | None = None
         self.grab_offset = (0, 0)
         self.pointer = (0, 0)
         self.selected: Source | None = None
-        self.cursor: int | None = None  # keyboard: index into sources or legal zones
         self._legal_cache: tuple[Any, list[Any]] | None = None
 
     # --- queries -------------------------------------------------------------
+    @property
+    def cursor(self) -> int | None:
+        """The keyboard cursor: an index into the sources, or into the legal
+        zones while a card is selected."""
+        return self.keys.index
+
+    @cursor.setter
+    def cursor(self, index: int | None) -> None:
+        self.keys.place(index)
+
     @property
     def active(self) -> Source | None:
         return self.dragging or self.selected
@@ -184,12 +206,8 @@ class DragDrop:
             self.cancel()
             return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = 1 if k == pygame.K_RIGHT else -1
             items = self.legal_zones() if self.selected else list(self.sources())
-            if not items:
-                return False
-            self.cursor = 0 if self.cursor is None else (self.cursor + step) % len(items)
-            return True
+            return self.keys.move(k, len(items))
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
             if self.selected is None:
                 items = list(self.sources())
@@ -207,23 +225,25 @@ class DragDrop:
     # --- outcomes ------------------------------------------------------------
     def _attempt(self, src: Source, zone: Zone, *, from_pointer: bool) -> None:
         start = (self.pointer[0] - self.grab_offset[0], self.pointer[1] - self.grab_offset[1]) if from_pointer else src.rect.topleft
+        self.last_start = start
         self.selected = None
         self.cursor = None
         self._legal_cache = None
         result = self.drop(src.payload, zone.payload)
         if result is None:
-            img = src.image
-            end = (zone.rect.centerx - img.get_width() // 2, zone.rect.centery - img.get_height() // 2)
-            self.anim.fly(img, start, end, 0.16, hide=zone.payload)
+            if self.land is None or not self.land(src, zone):
+                img = src.image
+                end = (zone.rect.centerx - img.get_width() // 2, zone.rect.centery - img.get_height() // 2)
+                self.anim.fly(img, start, end, 0.16, hide=zone.payload)
         elif result is PENDING:
-            self.anim.fly(src.image, start, src.rect.topleft, 0.18, hide=src.payload)
+            self.anim.fly(src.image, start, src.rect.topleft, 0.18, hide=self.hide_key(src.payload))
         else:
-            self.anim.fly(src.image, start, src.rect.topleft, 0.25, hide=src.payload)
+            self.anim.fly(src.image, start, src.rect.topleft, 0.25, hide=self.hide_key(src.payload))
             self.on_refused(result)
 
     def _fly_back(self, src: Source, pos) -> None:
         start = (pos[0] - self.grab_offset[0], pos[1] - self.grab_offset[1])
-        self.anim.fly(src.image, start, src.rect.topleft, 0.2, hide=src.payload)
+        self.anim.fly(src.image, start, src.rect.topleft, 0.2, hide=self.hide_key(src.payload))
 
     # --- drawing -------------------------------------------------------------
     def draw_targets(self, surface: pygame.Surface) -> None:
@@ -240,8 +260,7 @@ class DragDrop:
         if self.cursor is not None:
             items = self.legal_zones() if self.selected else list(self.sources())
             if self.cursor < len(items):
-                r = items[self.cursor].rect.inflate(10, 10)
-                pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=10)
+                draw_cursor(surface, items[self.cursor].rect, 1.0)
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
         if self.dragging is not None:

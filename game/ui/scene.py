@@ -2,19 +2,23 @@
 
 A scene has ``enter``/``exit``/``pause``/``resume``, ``handle_event``,
 ``update(dt)`` and ``draw(surface)``; ``draw`` never changes the model.
-The stack holds instances, top is last; only the top scene gets input.
-A scene that is not ``opaque`` (a dialog) is drawn over the one below.
+The stack holds instances, top is last; only the top scene gets input and
+only the top scene has pygame_gui elements: a scene that is paused, or
+that a resize or a language switch found under another one, builds its
+elements again when it comes back (``resume``).  A scene that is not
+``opaque`` (a dialog) is drawn over the one below.
 
-pygame_gui elements belong to the scene that made them: ``build_ui`` makes
-them (on enter, resume, resize and language switch), ``clear_ui`` kills
-them.  Keyboard focus over a scene's buttons is handled here, so every
-screen can be used with the arrow keys, Tab and Enter.
+Buttons are declared as data (:class:`ButtonSpec`).  The keyboard focus
+follows a button's key, not its place in a list, so it stays on the same
+button when the buttons are made again, and it never rests on a
+destructive button (those ask first and have their own key).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -24,19 +28,53 @@ from game.ui.assets import HIGHLIGHT
 if TYPE_CHECKING:
     from game.app import App
 
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button as data: what it says, what it does, how it may be used."""
+
+    key: str
+    label: str
+    action: Callable[[], None] | None = None
+    enabled: bool = True
+    primary: bool = False
+    selected: bool = False
+    #: ends or throws away something (stop a game, a new deal): it never
+    #: takes the keyboard focus, so no Enter meant for the game presses it,
+    #: and its action asks first
+    destructive: bool = False
+    tooltip: str | None = None
+    #: on a table: does nothing while a card travels or a computer thinks
+    #: (Menu and Rules do not wait)
+    waits: bool = True
+    #: a theme id; ``primary`` gives ``#primary``
+    object_id: str | None = None
+
+    def signature(self) -> tuple:
+        """What the built button shows (a rebuild is due when it changes)."""
+        return (self.key, self.label, self.enabled, self.primary, self.selected, self.tooltip, self.object_id)
+
 
 class Scene:
     opaque = True
-    #: a scene with secrets (a hand) sets this; the pass screen clears the
-    #: display before any such scene is shown to the next player
     name = "scene"
+    #: arrow keys move the focus over the buttons (menus, dialogs); on a
+    #: table the arrows belong to the game and only Tab moves the focus
+    arrows_move_focus = True
+    #: Space presses the focused button (not on tables: Space is a game key)
+    space_presses = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:  # the App (game.app sits above the scenes)
         self.app = app
         self._elements: list = []
         self._focusables: list = []
         self._actions: dict = {}
-        self.focus_index: int | None = None
+        self._keys: dict = {}
+        self._focus_key: Any = None
+        #: the signature of the buttons as built (see ``sync_buttons``)
+        self._built: tuple | None = None
 
     # --- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -49,15 +87,13 @@ class Scene:
         self.clear_ui()
 
     def resume(self) -> None:
-        self.build_ui()
+        self.rebuild_ui()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.clear_ui()
-        self.build_ui()
+        self.rebuild_ui()
 
     def language_changed(self) -> None:
-        self.clear_ui()
-        self.build_ui()
+        self.rebuild_ui()
 
     # --- UI elements -------------------------------------------------------------
     def build_ui(self) -> None:
@@ -69,8 +105,15 @@ class Scene:
         self._elements.clear()
         self._focusables.clear()
         self._actions.clear()
+        self._keys.clear()
+        self._built = None
 
-    def keep(self, element, action: Callable[[], None] | None = None, focus: bool = True):
+    def rebuild_ui(self) -> None:
+        """Make the elements anew; the focus stays on the same key."""
+        self.clear_ui()
+        self.build_ui()
+
+    def keep(self, element, action: Callable[[], None] | None = None, focus: bool = True, key: Any = None):
         """Register an element made by this scene; a button with an action
         is run when pressed (mouse or keyboard)."""
         self._elements.append(element)
@@ -78,9 +121,10 @@ class Scene:
             self._actions[element] = action
             if focus:
                 self._focusables.append(element)
+                self._keys[element] = key if key is not None else getattr(element, "text", id(element))
         return element
 
-    def button(self, rect, text: str, action: Callable[[], None] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True):
+    def button(self, rect, text: str, action: Callable[[], None] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True, key: Any = None):
         b = pygame_gui.elements.UIButton(
             relative_rect=pygame.Rect(rect),
             text=text,
@@ -90,7 +134,46 @@ class Scene:
         )
         if not enabled:
             b.disable()
-        return self.keep(b, action, focus=focus)
+        return self.keep(b, action, focus=focus, key=key)
+
+    def spec_button(self, spec: ButtonSpec, rect):
+        """A button from its spec."""
+        oid = spec.object_id or ("#primary" if spec.primary else None)
+        b = self.button(rect, spec.label, self._guarded(spec), object_id=oid, enabled=spec.enabled, tooltip=spec.tooltip, focus=not spec.destructive, key=spec.key)
+        if spec.selected:
+            b.select()
+        return b
+
+    def build_buttons(self, placed: list[tuple[ButtonSpec, Any]]) -> dict[str, Any]:
+        """Build ``(spec, rect)`` pairs; returns the buttons by key."""
+        out = {spec.key: self.spec_button(spec, rect) for spec, rect in placed}
+        self._built = self._signature(placed)
+        return out
+
+    def sync_buttons(self, placed: list[tuple[ButtonSpec, Any]]) -> bool:
+        """Rebuild when what the buttons show (or where) changed since the
+        last build; most moves change nothing there.  True if rebuilt."""
+        if self._elements and self._built == self._signature(placed):
+            return False
+        self.rebuild_ui()
+        return True
+
+    @staticmethod
+    def _signature(placed) -> tuple:
+        return tuple((spec.signature(), tuple(pygame.Rect(rect))) for spec, rect in placed)
+
+    def _guarded(self, spec: ButtonSpec) -> Callable[[], None] | None:
+        """The spec's action, or nothing while the scene is busy and the
+        button waits (a table's own buttons during a flight)."""
+        act = spec.action
+        if act is None or not spec.waits:
+            return act
+
+        def run() -> None:
+            if not self.busy:
+                act()
+
+        return run
 
     def label(self, rect, text: str, *, object_id=None):
         lab = pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.app.ui, object_id=object_id)
@@ -107,22 +190,26 @@ class Scene:
             self.handle_key(event)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        """Arrow keys / Tab move the focus over enabled buttons, Enter or
-        Space presses the focused one.  Returns True when used."""
+        """Tab (and on menus the arrow keys) move the focus over enabled
+        buttons, Enter (on menus Space too) presses the focused one.
+        Returns True when used."""
         items = [b for b in self._focusables if b.alive() and b.is_enabled]
         if not items:
             return False
-        forward = event.key in (pygame.K_DOWN, pygame.K_RIGHT) or (event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT)
-        backward = event.key in (pygame.K_UP, pygame.K_LEFT) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        k = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        forward = (k == pygame.K_TAB and not shift) or (self.arrows_move_focus and k in (pygame.K_DOWN, pygame.K_RIGHT))
+        backward = (k == pygame.K_TAB and shift) or (self.arrows_move_focus and k in (pygame.K_UP, pygame.K_LEFT))
         cur = self.focused()
         if forward or backward:
             if cur is None:
                 i = 0 if forward else len(items) - 1
             else:
                 i = (items.index(cur) + (1 if forward else -1)) % len(items)
-            self.focus_index = self._focusables.index(items[i])
+            self._focus_key = self._keys.get(items[i])
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cur is not None:
+        presses = k in ENTER_KEYS or (self.space_presses and k == pygame.K_SPACE)
+        if presses and cur is not None:
             action = self._actions.get(cur)
             if action:
                 action()
@@ -130,14 +217,31 @@ class Scene:
         return False
 
     def focused(self):
-        if self.focus_index is None or self.focus_index >= len(self._focusables):
+        if self._focus_key is None:
             return None
-        b = self._focusables[self.focus_index]
-        return b if b.alive() and b.is_enabled else None
+        for b in self._focusables:
+            if self._keys.get(b) == self._focus_key:
+                return b if b.alive() and b.is_enabled else None
+        return None
 
     def focus(self, element) -> None:
         if element in self._focusables:
-            self.focus_index = self._focusables.index(element)
+            self._focus_key = self._keys.get(element)
+
+    def drop_focus(self) -> None:
+        self._focus_key = None
+
+    @property
+    def focus_index(self) -> int | None:
+        b = self.focused()
+        return self._focusables.index(b) if b is not None else None
+
+    @focus_index.setter
+    def focus_index(self, i: int | None) -> None:
+        if i is None or not 0 <= i < len(self._focusables):
+            self._focus_key = None
+        else:
+            self._focus_key = self._keys.get(self._focusables[i])
 
     # --- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -155,8 +259,17 @@ class Scene:
 
     @property
     def busy(self) -> bool:
-        """True while an animation that matters runs: input is ignored."""
+        """True while an animation that matters runs: gestures wait."""
         return False
+
+    def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        """Input that still counts while ``busy`` (a table: Esc and the
+        Menu and Rules buttons, also while a computer thinks)."""
+        return False
+
+    def toast_anchor(self) -> tuple[int, int]:
+        """Where messages appear (top centre of their band)."""
+        return self.app.size[0] // 2, int(12 * self.app.scale)
 
 
 class SceneStack:

@@ -83,7 +83,7 @@ def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
 def text_block(surface, txt: str, rect: pygame.Rect, size: int, colour=INK, *, bold=False, align="left", line_gap=1.25) -> int:
     """Wrapped text inside ``rect``; returns the height used."""
     y = rect.y
-    for line in _wrapped(txt, size, rect.w, bold):
+    for line in wrapped(txt, size, rect.w, bold):
         img, _ = rendered(line, int(size), tuple(colour), bold, False, None)
         x = rect.x if align == "left" else rect.centerx - img.get_width() // 2
         surface.blit(img, (x, y))
@@ -92,8 +92,12 @@ def text_block(surface, txt: str, rect: pygame.Rect, size: int, colour=INK, *, b
 
 
 @lru_cache(maxsize=1024)
-def _wrapped(txt: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+def wrapped(txt: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``wrap`` as a cached tuple (tables wrap the same lines every frame)."""
     return tuple(wrap(txt, size, width, bold))
+
+
+_wrapped = wrapped  # the old name, until the last table moves to the kit
 
 
 def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border=None) -> None:
@@ -153,10 +157,11 @@ class Toasts:
         maxw = int(surface.get_width() * 0.7)
         for t in self.items:
             lines = wrap(t.text, size, maxw, bold=True)
-            w = max(font(size, True).size(l)[0] for l in lines) + int(36 * scale)
+            w = max(font(size, True).size(line)[0] for line in lines) + int(36 * scale)
             h = len(lines) * int(size * 1.3) + int(20 * scale)
             r = pygame.Rect(0, y, w, h)
             r.centerx = center_x
+            r.clamp_ip(surface.get_rect())  # a band off-centre never pushes a message off screen
             s = pygame.Surface(r.size, pygame.SRCALPHA)
             a = int(235 * min(1.0, t.ttl / 0.4))
             bg = (120, 30, 24, a) if t.kind == "refuse" else (14, 50, 34, a)

@@ -2,15 +2,14 @@
 every built table and every bot of every built game.  (The figures
 themselves live in docs/bench.md; no timing is asserted here.)"""
 
-import importlib
-
-from game.engine.registry import GAMES, engine_available, module, table_available
+from game.engine.registry import GAMES, engine_available, module
 from game.tools.bench import bot_bench, frame_bench
+from game.ui.tables import built
 
 
 def test_frame_bench_drags_over_every_table():
     res = frame_bench(frames=20)
-    want = {g.id for g in GAMES if table_available(g.id) and hasattr(importlib.import_module(f"game.ui.tables.{g.package}"), "bench_scene")}
+    want = set(built())
     assert set(res) == want and want
     for gid, r in res.items():
         # the first frame sits on the press point, below the drag threshold

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from game.engine import GameRunner, Record
-from game.engine.registry import GAMES, table_available
+from game.engine.registry import GAMES
+from game.ui.tables import available
 
-BUILT = [g.id for g in GAMES if table_available(g.id)]
+BUILT = [g.id for g in GAMES if available(g.id)]
 
 
 def wait_for_actions(path: Path, n: int, timeout: float = 60) -> dict:

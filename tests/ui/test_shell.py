@@ -8,9 +8,10 @@ import sys
 
 import pygame
 
-from game.engine.registry import GAMES, table_available
+from game.engine.registry import GAMES
 from game.i18n import tr
 from game.persistence.settings import load_settings, settings_path
+from game.ui.tables import available
 from tests.ui.helpers import button, buttons, key, press, pump
 
 
@@ -24,8 +25,8 @@ def test_menu_lists_every_game_and_says_which_are_not_built(app):
         match = [t for t in texts if g.name("en") in t]
         assert match, f"{g.id} missing from the menu: {texts}"
         b = button(app, g.name("en"))
-        assert b.is_enabled == table_available(g.id)
-        if not table_available(g.id):
+        assert b.is_enabled == available(g.id)
+        if not available(g.id):
             assert "not built yet" in b.text
     for label in ("Settings", "Statistics", "Rules", "Quit"):
         button(app, label)

@@ -4,11 +4,12 @@ exception may escape and memory must stay flat.  (make soak runs 100,000.)"""
 
 import pytest
 
-from game.engine.registry import GAMES, table_available
+from game.engine.registry import GAMES
 from game.tools.soak import soak
+from game.ui.tables import available
 
 GROUPS = [("shell", ["menu", "settings", "statistics", "rules", "pass", "confirm"])] + [
-    (g.id, [g.id]) for g in GAMES if table_available(g.id)
+    (g.id, [g.id]) for g in GAMES if available(g.id)
 ]
 
 

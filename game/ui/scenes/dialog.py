@@ -8,19 +8,34 @@ import pygame
 
 from game.i18n import tr
 from game.ui.assets import GOLD, INK
-from game.ui.scene import Scene
-from game.ui.widgets import dim, panel, text, text_block, wrap
+from game.ui.kit.overlay import Overlay
+from game.ui.widgets import panel, text, text_block, wrap
 
 
-class ConfirmScene(Scene):
-    opaque = False
+class ConfirmScene(Overlay):
+    """Yes or no.  A ``destructive`` question (end the game, throw a deal
+    away) starts with the focus on the safe answer, so an Enter meant for
+    something else cannot say yes."""
+
     name = "confirm"
 
-    def __init__(self, app, title: str, body: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None, yes: str | None = None, no: str | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        title: str,
+        body: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+        yes: str | None = None,
+        no: str | None = None,
+        *,
+        destructive: bool = False,
+    ) -> None:
         super().__init__(app)
         self.title, self.body = title, body
         self.on_yes, self.on_no = on_yes, on_no
         self.yes_text, self.no_text = yes, no
+        self.destructive = destructive
 
     def _rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -35,9 +50,10 @@ class ConfirmScene(Scene):
         s = self.app.scale
         bw, bh = int(180 * s), int(44 * s)
         yb = r.bottom - bh - int(20 * s)
-        self.yes_b = self.button((r.centerx + int(10 * s), yb, bw, bh), self.yes_text or tr("ui.yes"), self._yes, object_id="#primary")
-        self.button((r.centerx - int(10 * s) - bw, yb, bw, bh), self.no_text or tr("ui.no"), self._no)
-        self.focus(self.yes_b)
+        self.yes_b = self.button((r.centerx + int(10 * s), yb, bw, bh), self.yes_text or tr("ui.yes"), self._yes, object_id="#primary", key="yes")
+        self.no_b = self.button((r.centerx - int(10 * s) - bw, yb, bw, bh), self.no_text or tr("ui.no"), self._no, key="no")
+        if self.focused() is None:
+            self.focus(self.no_b if self.destructive else self.yes_b)
 
     def _yes(self) -> None:
         self.app.pop()
@@ -54,8 +70,7 @@ class ConfirmScene(Scene):
             return
         super().handle_event(event)
 
-    def draw(self, surface) -> None:
-        dim(surface, 140)
+    def draw_panel(self, surface) -> None:
         r = self._rect()
         s = self.app.scale
         panel(surface, r, 240, int(14 * s), GOLD)

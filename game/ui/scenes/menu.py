@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
 from game.cards import Card
-from game.engine.registry import GAMES, info, table_available
+from game.engine.registry import GAMES, info
 from game.i18n import tr
 from game.persistence.saves import latest_save, read_save
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
 from game.ui.scene import Scene
+from game.ui.tables import available, table
 from game.ui.widgets import felt, text
 
 
 def open_game(app, game_id: str) -> None:
     gi = info(game_id)
-    if not table_available(gi.id):
+    if not available(gi.id):
         app.toasts.show(tr("ui.coming_soon"))
         return
-    mod = importlib.import_module(f"game.ui.tables.{gi.package}")
-    mod.open_new(app)
+    table(gi.id).open_new(app)
 
 
 def continue_game(app, game_id: str) -> None:
@@ -32,8 +30,7 @@ def continue_game(app, game_id: str) -> None:
         if problem:
             app.toasts.show(tr("ui.save.problem", problem=problem), "refuse", ttl=8)
         return
-    mod = importlib.import_module(f"game.ui.tables.{gi.package}")
-    problem = mod.resume(app, data)
+    problem = table(gi.id).resume(app, data)
     if problem:
         app.toasts.show(problem, "refuse", ttl=8)
 
@@ -49,7 +46,7 @@ class MenuScene(Scene):
         y = int(h * 0.25)
         self.tags = []
         saved, _ = latest_save()
-        if saved is not None and table_available(saved):
+        if saved is not None and available(saved):
             try:
                 name = info(saved).name(self._lang())
             except KeyError:
@@ -57,7 +54,7 @@ class MenuScene(Scene):
             self.button((x, y, bw, bh), tr("ui.menu.continue", game=name), lambda g=saved: continue_game(self.app, g), object_id="#primary")
             y += bh + int(18 * s)
         for g in GAMES:
-            built = table_available(g.id)
+            built = available(g.id)
             label = g.name(self._lang()) if built else tr("ui.menu.not_built", game=g.name(self._lang()))
             self.button((x, y, bw, bh), label, lambda gid=g.id: open_game(self.app, gid), enabled=built, object_id="#big_button")
             self.tags.append((tr(f"ui.menu.tag.{g.id}"), (w // 2, y + bh + int(3 * s))))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
-from game.engine.registry import GAMES, table_available
+from game.engine.registry import info
 from game.i18n import tr
 from game.persistence.saves import load_stats, stats_path
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
+from game.ui.tables import built, table
 from game.ui.widgets import felt, panel, text
 
 
@@ -38,13 +37,10 @@ class StatsScene(Scene):
     def sections(self):
         lang = self.app.settings.language
         out = []
-        for g in GAMES:
-            if not table_available(g.id):
-                continue
-            mod = importlib.import_module(f"game.ui.tables.{g.package}")
-            lines = mod.stats_lines(self.stats.get(g.id, {}), lang)
+        for gid in built():
+            lines = table(gid).stats_lines(self.stats.get(gid, {}), lang)
             if lines:
-                out.append((g.name(lang), lines))
+                out.append((info(gid).name(lang), lines))
         return out
 
     def draw(self, surface) -> None:

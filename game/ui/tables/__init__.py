@@ -1,1 +1,85 @@
-"""One table module per game: game/ui/tables/<package>.py."""
+"""The game tables the app knows, by game id: a registry instead of module
+names built from strings.
+
+A table package gives a :class:`TableEntry` (``TABLE``) with what the
+shell needs: open a new game (its setup), resume a save, the statistics
+lines, every screen in a realistic state (for ``--smoke``, the screenshot
+tool and the soak), a scene for the frame benchmark, and a game that
+computers play in a real window (the crash test).  Each package is loaded
+the first time it is asked for, so start-up pays for none of them
+(measured: importing all four tables costs ~0.15 s of a 0.22 s launch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from game.engine.registry import GAMES, engine_available, info
+
+SceneFactory = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    game_id: str
+    open_new: Callable[..., None]
+    resume: Callable[[Any, dict], str | None]
+    stats_lines: Callable[[dict, str], list[tuple[str, str]]]
+    scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
+    bench_scene: Callable[[Any], Any]
+    open_autoplay: Callable[[Any, int], None]
+
+
+def _mind_the_gap() -> ModuleType:
+    from game.ui.tables import mind_the_gap
+
+    return mind_the_gap
+
+
+def _gaps() -> ModuleType:
+    from game.ui.tables import gaps
+
+    return gaps
+
+
+def _delphi() -> ModuleType:
+    from game.ui.tables import delphi
+
+    return delphi
+
+
+def _runs() -> ModuleType:
+    from game.ui.tables import runs
+
+    return runs
+
+
+LOADERS: dict[str, Callable[[], ModuleType]] = {
+    "mind-the-gap": _mind_the_gap,
+    "gaps": _gaps,
+    "delphi": _delphi,
+    "runs": _runs,
+}
+
+
+def available(game_id: str) -> bool:
+    """Whether the menu offers this game (its engine and its table exist)."""
+    gid = info(game_id).id
+    return gid in LOADERS and engine_available(gid)
+
+
+def table(game_id: str) -> TableEntry:
+    gid = info(game_id).id
+    mod = LOADERS[gid]()
+    entry = getattr(mod, "TABLE", None)
+    if isinstance(entry, TableEntry):
+        return entry
+    return TableEntry(gid, mod.open_new, mod.resume, mod.stats_lines, mod.scene_factories, mod.bench_scene, mod.open_autoplay)
+
+
+def built() -> list[str]:
+    """The ids of the games with a table, in the menu's order."""
+    return [g.id for g in GAMES if available(g.id)]

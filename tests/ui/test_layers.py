@@ -1,0 +1,74 @@
+"""What the shell keeps apart: a paused scene's buttons never show over the
+one on top (after a resize, F11 or a language switch), and a table still
+hears Menu and Esc while a computer thinks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.registry import GAMES
+from game.ui.tables import available
+from tests.ui.helpers import buttons, key, pump
+
+MENU_LABELS = ("Settings", "Statistics", "Quit")
+BUILT = [g.id for g in GAMES if available(g.id)]
+
+
+def menu_buttons_alive(app) -> list[str]:
+    names = set(MENU_LABELS) | {g.name("en") for g in GAMES}
+    return [b.text for b in buttons(app) if b.text in names]
+
+
+def primary(app):
+    for b in buttons(app):
+        ids = getattr(b, "object_ids", None) or []
+        if "#primary" in ids and b.is_enabled:
+            return b
+    raise AssertionError(f"no primary button: {[b.text for b in buttons(app)]}")
+
+
+def open_from_menu(app, game_id: str) -> None:
+    """Menu -> the game's setup -> Start, as a player does."""
+    gi = next(g for g in GAMES if g.id == game_id)
+    b = next(b for b in buttons(app) if b.text == gi.name("en"))
+    from tests.ui.helpers import click
+
+    click(app, b.rect.center)
+    click(app, primary(app).rect.center)
+    pump(app, 3)
+    assert app.scenes.top.name != "menu"
+
+
+def resize(app, w: int, h: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    pump(app, 3)
+
+
+@pytest.mark.parametrize("game_id", BUILT)
+def test_a_resize_or_f11_never_brings_the_menu_over_a_table(app, game_id):
+    open_from_menu(app, game_id)
+    top = app.scenes.top
+    resize(app, 1100, 700)
+    assert app.scenes.top is top
+    assert menu_buttons_alive(app) == [], f"menu buttons over {top.name}: {menu_buttons_alive(app)}"
+    assert buttons(app), f"{top.name} has no buttons after the resize"
+    key(app, pygame.K_F11)
+    assert menu_buttons_alive(app) == []
+    key(app, pygame.K_F11)
+    assert menu_buttons_alive(app) == []
+    # the menu, once back on top, has its buttons again (built at the new size)
+    app.to_menu()
+    pump(app, 2)
+    assert set(MENU_LABELS) <= {b.text for b in buttons(app)}
+
+
+def test_a_dialog_over_a_table_keeps_only_its_own_buttons_after_a_resize(app):
+    from game.ui.scenes.dialog import ConfirmScene
+
+    open_from_menu(app, "gaps")
+    app.push(ConfirmScene(app, "Title", "Body", lambda: None))
+    pump(app, 2)
+    resize(app, 1150, 720)
+    texts = sorted(b.text for b in buttons(app))
+    assert texts == ["No", "Yes"], texts
