@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.cards import Rank, derive_seed, rank_text, shuffled, standard_deck  # noqa: E402
+from game.games.mind_the_gap import rules  # noqa: E402
 from game.games.mind_the_gap.bots import BOTS, StrongBot  # noqa: E402
 from game.games.mind_the_gap.pyramids import counts, table  # noqa: E402
 from game.games.mind_the_gap.sim import margin95, play_deal  # noqa: E402
@@ -96,8 +97,6 @@ def solo_hand_job(job):
     """Diagnostic: the seed bot alone, but with a bigger starting hand than
     the rules' 7 cards (the engine's hand-size table is changed in this
     worker process only for the length of the job)."""
-    from game.games.mind_the_gap import rules
-
     key, hand, level, deals, seed = job
     old = rules.HAND_SIZE[1]
     rules.HAND_SIZE[1] = hand

@@ -1,10 +1,12 @@
 """Mind the Gap (Lückenlos): the cooperative difference pyramid.
 
-The engine (:mod:`.rules`), the public help (:mod:`.help`), the position
-notation (:mod:`.notation`), the finished-pyramid tables (:mod:`.pyramids`),
-the bots (:mod:`.bots`), the worked example (:mod:`.tutorial`), the series
-helper (:mod:`.series`), the expected win rates (:mod:`.winrates`) and the
-command-line tools (:mod:`.cli`).  No pygame here.
+The engine (:mod:`.rules`), the placement rules every module reads boards
+with (:mod:`.board`), the public help (:mod:`.help`), the position notation
+(:mod:`.notation`), the finished-pyramid tables (:mod:`.pyramids`), the bots
+(:mod:`.bots`), the worked example (:mod:`.tutorial`), the series helper
+(:mod:`.series`), how a match is played (:mod:`.policy`), the expected win
+rates (:mod:`.winrates`), the simulator (:mod:`.sim`) and the command-line
+tools (:mod:`.cli`).  No pygame here.
 
 For the table (all of these read a state or any seat's view alike):
 
@@ -12,8 +14,9 @@ For the table (all of these read a state or any seat's view alike):
   right), ``state.shape.coords[i]`` gives (row, col) 0-based,
   ``shape.name(i)`` gives ``"r2c1"``; see :mod:`.geometry`.
 - actions: ``GAME.legal_actions(state)``; texts ``place 3H r2c1``,
-  ``discard JC``, ``takeback r3c2``, ``pass``; ``GAME.describe_action`` gives
-  the log line (params ``player`` - replace it with the seat's name -,
+  ``discard JC``, ``takeback r3c2``, ``pass``; ``GAME.stop_action(state)``
+  is ``stop`` (the team gives up; never a legal action); ``GAME.describe_action``
+  gives the log line (params ``player`` - replace it with the seat's name -,
   ``seat``, ``card``, ``row``, ``pos``).
 - drag and drop: :func:`legal_places` (gaps a card may go to),
   :func:`placement_problem` (why not: a Message, or None).
@@ -25,11 +28,14 @@ For the table (all of these read a state or any seat's view alike):
   ``"preset": "tutorial"``), :func:`tutorial_intro`, :func:`tutorial_steps`
   (seat, action text, explanation Message), ``tutorial.NAMES``.
 - series: :class:`Series` (start, next_game, with_result, total, JSON),
-  :func:`points_of_state`.
+  :func:`points_of_state`, :func:`series_in` (the series in a save's meta).
+- the match: ``POLICY`` (hands secret between people unless open; the
+  statistics fold, :func:`.policy.fold_result`).
 - setup screen: :func:`expected_win_rate` (players, level, coins, variant)
   -> (rate, deals) or None; ``LEVEL_COINS``, ``MAX_COINS``.
 """
 
+from game.games.mind_the_gap.board import placement_problem
 from game.games.mind_the_gap.bots import BOTS
 from game.games.mind_the_gap.help import (
     DeadEnd,
@@ -43,6 +49,7 @@ from game.games.mind_the_gap.help import (
     prepare,
 )
 from game.games.mind_the_gap.notation import NOTATION
+from game.games.mind_the_gap.policy import POLICY
 from game.games.mind_the_gap.rules import (
     GAME,
     HAND_SIZE,
@@ -52,10 +59,9 @@ from game.games.mind_the_gap.rules import (
     Action,
     State,
     View,
-    placement_problem,
     seat_name,
 )
-from game.games.mind_the_gap.series import Series, points_for, points_of_state
+from game.games.mind_the_gap.series import Series, points_for, points_of_state, series_in
 from game.games.mind_the_gap.tutorial import TUTORIAL_OPTIONS, tutorial_intro, tutorial_steps
 from game.games.mind_the_gap.winrates import expected_win_rate
 
@@ -81,6 +87,7 @@ __all__ = [
     "LEVEL_COINS",
     "MAX_COINS",
     "NOTATION",
+    "POLICY",
     "TUTORIAL_OPTIONS",
     "Action",
     "DeadEnd",
@@ -100,6 +107,7 @@ __all__ = [
     "points_of_state",
     "prepare",
     "seat_name",
+    "series_in",
     "tutorial_intro",
     "tutorial_steps",
 ]

@@ -24,12 +24,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from game.games.mind_the_gap.pyramids import MAX_VALUE, copies, table
-from game.games.mind_the_gap.rules import DISCARD, PASS, PLACE, TAKEBACK, Action, View, values_of
+from game.games.mind_the_gap.board import board_table, values_of
+from game.games.mind_the_gap.pyramids import MAX_VALUE, Table, copies
+from game.games.mind_the_gap.rules import DISCARD, PASS, PLACE, TAKEBACK, Action, View
 
 
-def _board(view: View):
-    t = table(view.places[0].value, view.small, view.jokers, view.level == "expert")
+def _board(view: View) -> tuple[Table, list, list[int]]:
+    t = board_table(view)
     vals = values_of(view.places)
     disc = [c.value for c in view.discard]
     return t, vals, disc
@@ -39,13 +40,24 @@ def _pick(rng: random.Random, items: list):
     return items[0] if len(items) == 1 else rng.choice(items)
 
 
-def _best_takeback(t, vals, disc, takebacks: list[Action], rng: random.Random) -> Action:
+def _place(a: Action) -> int:
+    assert a.place is not None, a
+    return a.place
+
+
+def _value(a: Action) -> int:
+    assert a.card is not None, a
+    return a.card.value
+
+
+def _best_takeback(t: Table, vals: list, disc: list[int], takebacks: list[Action], rng: random.Random) -> Action:
     best: list[Action] = []
     best_n = -1
     for a in takebacks:
-        v = vals[a.place]
+        p = _place(a)
+        v = vals[p]
         nv = list(vals)
-        nv[a.place] = None
+        nv[p] = None
         n = t.compatible(nv, disc + [v]).bit_count()
         if n > best_n:
             best, best_n = [a], n
@@ -54,7 +66,7 @@ def _best_takeback(t, vals, disc, takebacks: list[Action], rng: random.Random) -
     return _pick(rng, best)
 
 
-def least_needed(t, vals, disc, mask, discards: list[Action]) -> list[Action]:
+def least_needed(t: Table, vals: list, disc: list[int], mask: int, discards: list[Action]) -> list[Action]:
     """The discards of the least needed cards: first by how many finished
     pyramids still possible want the card's rank in a gap - which is 0 for
     every card when nothing fits - then by how many of the target's finished
@@ -63,14 +75,31 @@ def least_needed(t, vals, disc, mask, discards: list[Action]) -> list[Action]:
     general = t.compatible([vals[0]] + [None] * (len(vals) - 1), disc)
     need: dict[int, tuple[int, int]] = {}
     for a in discards:
-        v = a.card.value
+        v = _value(a)
         if v not in need:
             u = 0
             for p in gaps:
                 u |= t.pos[p][v]
             need[v] = ((mask & u).bit_count(), (general & t.atleast[v][1]).bit_count())
-    low = min(need[a.card.value] for a in discards)
-    return [a for a in discards if need[a.card.value] == low]
+    low = min(need[_value(a)] for a in discards)
+    return [a for a in discards if need[_value(a)] == low]
+
+
+def keeping_most(t: Table, mask: int, placements: list[Action]) -> list[Action]:
+    """The placements that keep the most of the finished pyramids in
+    ``mask`` possible (none when every placement keeps none)."""
+    best: list[Action] = []
+    best_n = 0
+    pos = t.pos
+    for a in placements:
+        card, place = a.card, a.place  # the hot loop of a simulation: no helper calls
+        assert card is not None and place is not None, a
+        n = (mask & pos[place][card.value]).bit_count()
+        if n > best_n:
+            best, best_n = [a], n
+        elif n == best_n and n:
+            best.append(a)
+    return best
 
 
 class SeedBot:
@@ -83,15 +112,7 @@ class SeedBot:
         mask = t.compatible(vals, disc)
         placements = [a for a in legal if a.kind == PLACE]
         if mask:
-            best: list[Action] = []
-            best_n = 0
-            pos = t.pos
-            for a in placements:
-                n = (mask & pos[a.place][a.card.value]).bit_count()
-                if n > best_n:
-                    best, best_n = [a], n
-                elif n == best_n and n:
-                    best.append(a)
+            best = keeping_most(t, mask, placements)
             if best:
                 return _pick(rng, best)
         if view.coins > 0:
@@ -108,8 +129,6 @@ class SeedBot:
             if a.kind == PASS:
                 return a
         return _pick(rng, list(legal))
-
-
 
 
 # --- the stronger bot ---------------------------------------------------------------
@@ -142,7 +161,7 @@ def _history(view: View) -> list[tuple]:
     places = list(view.places)
     discard = list(view.discard)
     out = []
-    for seat, kind, card, place in reversed(view.log):
+    for _seat, kind, card, place in reversed(view.log):
         if kind == PLACE:
             places[place] = None
         elif kind == DISCARD:
@@ -272,7 +291,7 @@ class StrongBot:
             u = copies(v, jokers) - seen.get(v, 0)
             h = have.get(v, 0)
             kk = min(not_held[v], hidden)
-            draws = int(round(max(0, future - kk) * self.DRAW_SCALE))
+            draws = round(max(0, future - kk) * self.DRAW_SCALE)
             row = [1.0] * 6
             prev = 1.0
             for k in range(1, 6):
@@ -314,7 +333,7 @@ class StrongBot:
             best: list[Action] = []
             top = 0.0
             for a in placements:
-                sc = score.get((a.place, a.card.value), 0.0)
+                sc = score.get((_place(a), _value(a)), 0.0)
                 if sc > top * (1 + 1e-9):
                     best, top = [a], sc
                 elif sc > 0 and sc >= top * (1 - 1e-9):
@@ -322,13 +341,7 @@ class StrongBot:
             if best:
                 return _pick(rng, best)
             # every fitting card needs something unobtainable: fall back to counts
-            top_n = 0
-            for a in placements:
-                n = (mask & t.pos[a.place][a.card.value]).bit_count()
-                if n > top_n:
-                    best, top_n = [a], n
-                elif n == top_n and n:
-                    best.append(a)
+            best = keeping_most(t, mask, placements)
             if best:
                 return _pick(rng, best)
         if view.coins > 0:
@@ -337,7 +350,7 @@ class StrongBot:
                 now = max(weights) if weights else 0.0
                 choice, best_w = None, now * self.TAKEBACK_MARGIN
                 for a in takebacks:
-                    p = a.place
+                    p = _place(a)
                     nv = list(vals)
                     nv[p] = None
                     m2 = t.compatible(nv, disc + [vals[p]])

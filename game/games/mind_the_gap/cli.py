@@ -18,6 +18,12 @@ from collections.abc import Sequence
 
 from game.cards import Rank, rank_text
 from game.engine.core import NotationError
+from game.games.mind_the_gap.bots import BOTS
+from game.games.mind_the_gap.help import analyse
+from game.games.mind_the_gap.notation import NOTATION, variant_name
+from game.games.mind_the_gap.pyramids import counts
+from game.games.mind_the_gap.rules import GAME, LEVELS, MAX_COINS
+from game.games.mind_the_gap.sim import Progress, simulate
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,10 +41,6 @@ def _print(obj, as_json: bool, text: str) -> None:
 
 
 def sim(argv: Sequence[str]) -> int:
-    from game.games.mind_the_gap.bots import BOTS
-    from game.games.mind_the_gap.rules import LEVELS, MAX_COINS
-    from game.games.mind_the_gap.sim import Progress, simulate
-
     p = _Parser(prog="python -m game sim mind-the-gap", description="Bots play many deals of Mind the Gap.")
     p.add_argument("--players", type=int, choices=[1, 2, 3], default=2)
     p.add_argument("--level", choices=LEVELS, default="normal")
@@ -77,10 +79,6 @@ def sim(argv: Sequence[str]) -> int:
 
 
 def _position_json(state) -> dict:
-    from game.games.mind_the_gap.help import analyse
-    from game.games.mind_the_gap.notation import NOTATION, variant_name
-    from game.games.mind_the_gap.rules import GAME
-
     h = analyse(state)
     shape = state.shape
     gaps = []
@@ -117,8 +115,6 @@ def _position_json(state) -> dict:
 
 
 def position(argv: Sequence[str]) -> int:
-    from game.games.mind_the_gap.notation import NOTATION
-
     p = _Parser(prog="python -m game position mind-the-gap", description="What the engine knows about a position.")
     p.add_argument("notation", help='e.g. "5C/3H,8D/6C,9S,-/10D,4C,KH,- JC 5 normal std"')
     p.add_argument("--json", action="store_true")
@@ -144,8 +140,6 @@ def position(argv: Sequence[str]) -> int:
 
 
 def count_pyramids(argv: Sequence[str]) -> int:
-    from game.games.mind_the_gap.pyramids import counts
-
     p = _Parser(prog="python -m game count-pyramids", description="Finished pyramids (by rank) per target.")
     p.add_argument("--json", action="store_true")
     try:

@@ -22,8 +22,8 @@ from typing import Any
 
 from game.cards import Card, Rank
 from game.engine.core import Message
-from game.games.mind_the_gap.pyramids import MAX_VALUE, copies, table
-from game.games.mind_the_gap.rules import m, placement_problem, values_of
+from game.games.mind_the_gap.board import Board, board_table, compatible, m, placement_problem, values_of
+from game.games.mind_the_gap.pyramids import MAX_VALUE, copies
 
 # kinds of dead end, most specific first
 NEEDS_ZERO = "needs_zero"
@@ -35,27 +35,17 @@ NO_COMPLETION = "no_completion"
 DEAD_KINDS = (NEEDS_ZERO, NEEDS_OVER_13, CONFLICT, RANK_USED_UP, EXPERT_REPEAT, NO_COMPLETION)
 
 
-def _table(board):
-    return table(board.places[0].value, board.small, board.jokers, board.level == "expert")
-
-
-def compatible(board) -> int:
-    """Bit mask (over :func:`pyramids.table` ``.pyramids``) of the finished
-    pyramids still possible on ``board``."""
-    return _table(board).compatible(values_of(board.places), [c.value for c in board.discard])
-
-
-def finished_count(board) -> int:
+def finished_count(board: Board) -> int:
     """How many finished pyramids (by rank) are still possible."""
     return compatible(board).bit_count()
 
 
-def gap_values(board, mask: int | None = None) -> dict[int, tuple[int, ...]]:
+def gap_values(board: Board, mask: int | None = None) -> dict[int, tuple[int, ...]]:
     """For each gap (place index), the values it can still take in some
     finished pyramid that is still possible.  Empty tuples on a dead end."""
-    t = _table(board)
+    t = board_table(board)
     if mask is None:
-        mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
+        mask = compatible(board)
     lo = 0 if board.jokers else 1
     out: dict[int, tuple[int, ...]] = {}
     for p, c in enumerate(board.places):
@@ -65,7 +55,7 @@ def gap_values(board, mask: int | None = None) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def used_copies(board) -> list[int]:
+def used_copies(board: Board) -> list[int]:
     """Per value 0..13: copies lying in the pyramid or on the discard pile."""
     used = [0] * (MAX_VALUE + 1)
     for c in board.places:
@@ -128,7 +118,7 @@ def _value_param(v: int, jokers: bool):
     return v
 
 
-def local_options(board, place: int) -> tuple[set[int] | None, list[set[int]]]:
+def local_options(board: Board, place: int) -> tuple[set[int] | None, list[set[int]]]:
     """What the arithmetic around one gap demands: the intersection of the
     value sets each filled neighbourhood allows (None when nothing constrains
     the gap yet) and the list of those sets.  Values may be out of range."""
@@ -152,7 +142,7 @@ def local_options(board, place: int) -> tuple[set[int] | None, list[set[int]]]:
     return inter, sets
 
 
-def dead_end(board) -> DeadEnd | None:
+def dead_end(board: Board) -> DeadEnd | None:
     """None while some finished pyramid is still possible; otherwise the
     most specific reason, in this order:
 
@@ -167,7 +157,7 @@ def dead_end(board) -> DeadEnd | None:
     - otherwise ``no_completion``: each gap on its own still has a value,
       but no finished pyramid agrees with all of them (and the ranks left).
     """
-    t = _table(board)
+    t = board_table(board)
     vals = values_of(board.places)
     if t.compatible(vals, [c.value for c in board.discard]):
         return None
@@ -219,36 +209,28 @@ class Help:
     dead: DeadEnd | None
 
 
-def analyse(board) -> Help:
+def analyse(board: Board) -> Help:
     """Finished pyramids still possible, the values per gap, the dead end."""
-    t = _table(board)
-    mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
+    mask = compatible(board)
     gaps = gap_values(board, mask)
     return Help(mask.bit_count(), gaps, None if mask else dead_end(board))
 
 
-def legal_places(board, card: Card) -> list[int]:
+def legal_places(board: Board, card: Card) -> list[int]:
     """The gaps where ``card`` may go under the placement rules (difference,
     neighbours, Expert).  For highlighting drop targets; whose turn it is
     and whether the card is in that hand are the caller's business."""
     return [p for p, c in enumerate(board.places) if c is None and placement_problem(board, card, p) is None]
 
 
-def pyramids_with(board, place: int, value: int) -> int:
-    """How many finished pyramids stay possible if ``value`` goes to ``place``."""
-    t = _table(board)
-    mask = t.compatible(values_of(board.places), [c.value for c in board.discard])
-    return (mask & t.pos[place][value]).bit_count()
-
-
-def prepare(board) -> None:
+def prepare(board: Board) -> None:
     """Build (and cache) the finished-pyramid table for ``board``'s target
     now, e.g. while a new game is dealt, so the first help call is instant.
     Building takes about 20-150 ms once per target and rule set."""
-    _table(board)
+    board_table(board)
 
 
-def explain(board) -> list[Message]:
+def explain(board: Board) -> list[Message]:
     """The help as sentences: how many finished pyramids remain, the dead
     end (and that a coin can take a card back), then what each gap can take."""
     h = analyse(board)

@@ -21,7 +21,8 @@ Five fields separated by spaces, then optional ``key=value`` fields::
   which is what a position without a stock gets.
 - ``log=0:P3H@r2c1;1:DJC;0:TQS@r2c2;1:X``: the public history - seat, then
   ``P`` place (card @ place), ``D`` discard, ``T`` take back (the card taken
-  @ place), ``X`` pass.  Left out when empty.
+  @ place), ``X`` pass, ``S`` stop (the team gave up; only as the last
+  entry).  Left out when empty.
 
 Cards use the canonical codes (``AH``, ``10S``, ``QD``, ``JK`` for a joker).
 A full state (hands, stock order, history) prints and parses back to an
@@ -41,21 +42,12 @@ from dataclasses import replace
 
 from game.cards import Card, CardParseError, joker_deck, standard_deck
 from game.engine.core import NotationError
+from game.games.mind_the_gap.board import placement_problem
 from game.games.mind_the_gap.geometry import shape_for
-from game.games.mind_the_gap.rules import (
-    DISCARD,
-    GAME,
-    LEVELS,
-    MAX_COINS,
-    PASS,
-    PLACE,
-    TAKEBACK,
-    State,
-    placement_problem,
-)
+from game.games.mind_the_gap.rules import DISCARD, GAME, LEVELS, MAX_COINS, PASS, PLACE, STOP, TAKEBACK, State
 
 VARIANTS = {"std": (False, False), "small": (True, False), "jokers": (False, True), "small+jokers": (True, True)}
-_KIND_CODE = {PLACE: "P", DISCARD: "D", TAKEBACK: "T", PASS: "X"}
+_KIND_CODE = {PLACE: "P", DISCARD: "D", TAKEBACK: "T", PASS: "X", STOP: "S"}
 _CODE_KIND = {v: k for k, v in _KIND_CODE.items()}
 
 
@@ -139,7 +131,7 @@ class Notation:
     def _fmt_event(shape, e) -> str:
         seat, kind, card, place = e
         code = _KIND_CODE[kind]
-        if kind == PLACE or kind == TAKEBACK:
+        if kind in (PLACE, TAKEBACK):
             return f"{seat}:{code}{card.code}@{shape.name(place)}"
         if kind == DISCARD:
             return f"{seat}:{code}{card.code}"
@@ -217,10 +209,12 @@ class Notation:
         else:
             over = Counter(shown) - Counter(_deck(jokers))
             if over:
-                c = next(iter(over))
-                raise NotationError(f"{c.code} appears more often than the deck holds it")
+                extra = next(iter(over))
+                raise NotationError(f"{extra.code} appears more often than the deck holds it")
             stock = _rest(jokers, shown)
         log = tuple(self._parse_event(shape, e, players) for e in opts["log"].split(";")) if "log" in opts else ()
+        if any(e[1] == STOP for e in log[:-1]):
+            raise NotationError("a stop (S) can only be the last history entry")
         state = State(
             players=players,
             level=level,
@@ -254,16 +248,16 @@ class Notation:
             kind = _CODE_KIND[rest[0]]
             if not 0 <= seat < players:
                 raise ValueError("seat")
-            if kind == PASS:
-                if rest != "X":
+            if kind in (PASS, STOP):
+                if len(rest) != 1:
                     raise ValueError(rest)
-                return (seat, PASS, None, None)
+                return (seat, kind, None, None)
             if kind == DISCARD:
                 return (seat, DISCARD, _card(rest[1:]), None)
             card_txt, place_txt = rest[1:].split("@")
             return (seat, kind, _card(card_txt), shape.parse_place(place_txt))
         except (ValueError, KeyError, IndexError, CardParseError):
-            raise NotationError(f"{text!r} is not a history entry (like 0:P3H@r2c1, 1:DJC, 0:TQS@r2c2, 1:X)") from None
+            raise NotationError(f"{text!r} is not a history entry (like 0:P3H@r2c1, 1:DJC, 0:TQS@r2c2, 1:X, 0:S)") from None
 
 
 def _int(text: str, what: str) -> int:

@@ -19,6 +19,7 @@ fast enough to ask on every move.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 from game.games.mind_the_gap.geometry import SHAPES, Shape
@@ -107,6 +108,7 @@ def _enumerate(target: int, rows: int, jokers: bool, expert: bool) -> list[tuple
             else:
                 grow(flat, tuple(row), [], used)
             return
+        options: Sequence[int]
         if i == 0:
             options = range(lo, MAX_VALUE + 1)
         else:

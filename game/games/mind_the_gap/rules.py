@@ -11,6 +11,8 @@ Actions and their texts (see :meth:`MindTheGap.action_to_text`)::
     discard JC        pay a coin, discard a card from the hand, then draw
     takeback r3c2     pay a coin, move a pyramid card (not the target) to the discard pile
     pass              only with no coin left and no card that fits
+    stop              the team gives up (lost); never among the legal actions,
+                      it is :meth:`MindTheGap.stop_action`
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.cards import Card, Rank, joker_deck, shuffled, standard_deck
-from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
-from game.games.mind_the_gap.geometry import Shape, shape_for
-from game.games.mind_the_gap.pyramids import table
-
-NS = "mind_the_gap"
+from game.cards import Card, CardParseError, joker_deck, shuffled, standard_deck
+from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
+from game.games.mind_the_gap.board import Board, compatible, m, placement_ok, placement_problem
+from game.games.mind_the_gap.geometry import shape_for
+from game.games.mind_the_gap.help import dead_end
+from game.games.mind_the_gap.tutorial import tutorial_deck
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 LEVEL_COINS: dict[str, int] = {"easy": 12, "normal": 6, "hard": 2, "expert": 1}
@@ -33,15 +35,11 @@ HAND_SIZE: dict[int, int] = {1: 7, 2: 5, 3: 4}
 MAX_COINS = 20
 PRESETS = ("tutorial",)
 
-PLACE, DISCARD, TAKEBACK, PASS = "place", "discard", "takeback", "pass"
-KINDS = (PLACE, DISCARD, TAKEBACK, PASS)
+PLACE, DISCARD, TAKEBACK, PASS, STOP = "place", "discard", "takeback", "pass", "stop"
+KINDS = (PLACE, DISCARD, TAKEBACK, PASS, STOP)
 
 # results
-WON, DEAD, PASSED = "won", "dead", "passes"
-
-
-def m(key: str, **params: Any) -> Message:
-    return msg(f"{NS}.{key}", **params)
+WON, DEAD, PASSED, STOPPED = "won", "dead", "passes", "stopped"
 
 
 def seat_name(seat: int) -> Message:
@@ -57,69 +55,31 @@ class Action:
 
 
 PASS_ACTION = Action(PASS)
+STOP_ACTION = Action(STOP)
+
+#: a public history entry (:attr:`Board.log`): (seat, kind, card, place)
+Event = tuple[int, str, Card | None, int | None]
 
 
-@dataclass(frozen=True)
-class State:
-    players: int
-    level: str
-    small: bool
-    jokers: bool
-    #: one card or None per place; place 0 is the target
-    places: tuple
+@dataclass(frozen=True, kw_only=True)
+class State(Board):
+    """The whole game: the public :class:`Board` and the hidden cards."""
+
     hands: tuple
     #: top card first
     stock: tuple
-    #: oldest first
-    discard: tuple
-    coins: int
-    turn: int
-    #: passes in a row (reset by any other action)
-    passes: int = 0
-    #: public history: (seat, kind, card, place) per action; a take-back
-    #: records the card it removed; drawn cards are never recorded
-    log: tuple = ()
-    #: None while running, else "won", "dead" or "passes"
-    result: str | None = None
-
-    @property
-    def shape(self) -> Shape:
-        return shape_for(self.small)
-
-    @property
-    def target(self) -> Card:
-        return self.places[0]
-
-    @property
-    def expert(self) -> bool:
-        return self.level == "expert"
-
-    @property
-    def open_hands(self) -> bool:
-        return self.level == "easy"
 
 
-@dataclass(frozen=True)
-class View:
+@dataclass(frozen=True, kw_only=True)
+class View(Board):
     """What one seat may see.  ``hands[s]`` is a tuple of cards when seat
     ``s``'s hand is visible to this seat (its own; all on Easy), else None;
     ``hand_counts`` always gives the sizes."""
 
     seat: int | None
-    players: int
-    level: str
-    small: bool
-    jokers: bool
-    places: tuple
-    discard: tuple
-    coins: int
     stock_count: int
     hands: tuple
     hand_counts: tuple
-    turn: int
-    passes: int
-    log: tuple
-    result: str | None
 
     @property
     def hand(self) -> tuple:
@@ -127,97 +87,15 @@ class View:
             return ()
         return self.hands[self.seat] or ()
 
-    @property
-    def shape(self) -> Shape:
-        return shape_for(self.small)
-
-    @property
-    def target(self) -> Card:
-        return self.places[0]
-
-    @property
-    def expert(self) -> bool:
-        return self.level == "expert"
-
-
-# --- placement rules (shared with the help functions) -------------------------
-
-
-def placement_problem(board, card: Card, place: int) -> Message | None:
-    """Why ``card`` may not go to ``place`` on ``board`` (a state or a view),
-    or None when the difference rule, the neighbour rule and (on Expert)
-    the no-repeat rule all allow it.  Whose turn it is is not checked here."""
-    shape = board.shape
-    places = board.places
-    if not 0 <= place < shape.size:
-        return m("err.no_such_place")
-    if place == 0:
-        return m("err.target_place")
-    if places[place] is not None:
-        return m("err.place_taken", card=places[place], row=shape.row(place) + 1, pos=shape.col(place) + 1)
-    v = card.value
-    if board.level == "expert":
-        for other in places:
-            if other is not None and other.value == v:
-                return m("err.expert_repeat", rank=Rank(v), card=other)
-    if not board.jokers:
-        for nb in shape.neighbours[place]:
-            if nb >= 0 and places[nb] is not None and places[nb].value == v:
-                return m("err.same_rank", card=card, other=places[nb])
-    for above, left, right in shape.triples_of[place]:
-        a, lc, rc = places[above], places[left], places[right]
-        if place == above:
-            if lc is not None and rc is not None:
-                d = abs(lc.value - rc.value)
-                if d != v:
-                    return m("err.not_difference", card=card, left=lc, right=rc, diff=d)
-        else:
-            other = rc if place == left else lc
-            if a is not None and other is not None:
-                d = abs(v - other.value)
-                if d != a.value:
-                    return m("err.above_needs", card=card, other=other, diff=d, above=a, need=a.value)
-    return None
-
-
-def placement_ok(places: tuple, shape: Shape, jokers: bool, expert: bool, place: int, v: int) -> bool:
-    """Fast boolean form of :func:`placement_problem` (``place`` is a gap)."""
-    if expert:
-        for other in places:
-            if other is not None and other.value == v:
-                return False
-    if not jokers:
-        for nb in shape.neighbours[place]:
-            if nb >= 0 and places[nb] is not None and places[nb].value == v:
-                return False
-    for above, left, right in shape.triples_of[place]:
-        a, lc, rc = places[above], places[left], places[right]
-        if place == above:
-            if lc is not None and rc is not None and abs(lc.value - rc.value) != v:
-                return False
-        else:
-            other = rc if place == left else lc
-            if a is not None and other is not None and abs(v - other.value) != a.value:
-                return False
-    return True
-
-
-def values_of(places: tuple) -> list:
-    return [None if c is None else c.value for c in places]
-
-
-def compatible_mask(board) -> int:
-    """Bit mask of the finished pyramids that still agree with ``board``."""
-    t = table(board.places[0].value, board.small, board.jokers, board.level == "expert")
-    return t.compatible(values_of(board.places), [c.value for c in board.discard])
-
 
 # --- the game -------------------------------------------------------------------
 
 
-def _hand_without(hand: tuple, card: Card) -> tuple:
+def _give_and_draw(hand: tuple, stock: tuple, card: Card) -> tuple[tuple, tuple]:
+    """The hand without ``card`` and with the top card of the stock, if
+    there is one; and the stock after that draw."""
     i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+    return hand[:i] + hand[i + 1 :] + stock[:1], stock[1:]
 
 
 class MindTheGap:
@@ -269,8 +147,6 @@ class MindTheGap:
         o = self.validate_options(options)
         players, level = o["players"], o["level"]
         if o["preset"] == "tutorial":
-            from game.games.mind_the_gap.tutorial import tutorial_deck
-
             deck = tutorial_deck(seed)
         else:
             deck = shuffled(joker_deck(2) if o["jokers"] else standard_deck(), seed, "deal")
@@ -347,40 +223,38 @@ class MindTheGap:
         if not isinstance(action, Action) or action.kind not in KINDS:
             raise IllegalAction(msg("engine.unknown_action", text=str(action)))
         seat = state.turn
+        if action.kind == STOP:
+            return self._settle(replace(state, log=state.log + ((seat, STOP, None, None),)))
         hand = state.hands[seat]
         kind = action.kind
         places = state.places
         coins = state.coins
         stock = state.stock
         discard = state.discard
+        passes = 0  # any action but a pass ends a run of passes
+        event: Event
         if kind == PLACE:
             card, place = action.card, action.place
-            if card not in hand:
+            if card is None or card not in hand:
                 raise IllegalAction(m("err.not_in_hand", card=card))
             if place is None:
                 raise IllegalAction(m("err.no_such_place"))
             why = placement_problem(state, card, place)
             if why is not None:
                 raise IllegalAction(why)
-            hand = _hand_without(hand, card)
+            hand, stock = _give_and_draw(hand, stock, card)
             places = places[:place] + (card,) + places[place + 1 :]
-            if stock:
-                hand, stock = hand + (stock[0],), stock[1:]
             event = (seat, PLACE, card, place)
-            passes = 0
         elif kind == DISCARD:
             card = action.card
             if coins <= 0:
                 raise IllegalAction(m("err.no_coin_discard"))
-            if card not in hand:
+            if card is None or card not in hand:
                 raise IllegalAction(m("err.not_in_hand", card=card))
-            hand = _hand_without(hand, card)
+            hand, stock = _give_and_draw(hand, stock, card)
             discard = discard + (card,)
             coins -= 1
-            if stock:
-                hand, stock = hand + (stock[0],), stock[1:]
             event = (seat, DISCARD, card, None)
-            passes = 0
         elif kind == TAKEBACK:
             place = action.place
             if coins <= 0:
@@ -396,7 +270,6 @@ class MindTheGap:
             discard = discard + (card,)
             coins -= 1
             event = (seat, TAKEBACK, card, place)
-            passes = 0
         else:  # pass
             if coins > 0 and hand:
                 raise IllegalAction(m("err.pass_with_coins", n=coins))
@@ -423,9 +296,12 @@ class MindTheGap:
         return self._settle(new)
 
     def _settle(self, state: State) -> State:
+        """The state with its result, which follows from the position."""
+        if state.log and state.log[-1][1] == STOP:
+            return replace(state, result=STOPPED)
         if all(c is not None for c in state.places):
             return replace(state, result=WON)
-        if state.coins == 0 and compatible_mask(state) == 0:
+        if state.coins == 0 and compatible(state) == 0:
             return replace(state, result=DEAD)
         if state.passes >= state.players:
             return replace(state, result=PASSED)
@@ -435,16 +311,21 @@ class MindTheGap:
         r = state.result
         if r is None:
             return None
-        seats = tuple(range(state.players))
         if r == WON:
-            return Outcome(seats, (float(1 + state.coins),), m("won", n=state.coins), won=True)
+            seats = tuple(range(state.players))
+            return Outcome(seats, (float(1 + state.coins),), m("won", n=state.coins), won=True, termination=Termination.WON)
+        if r == STOPPED:
+            return Outcome((), (0.0,), m("lost_stopped"), won=False, termination=Termination.STOPPED)
         if r == DEAD:
-            from game.games.mind_the_gap.help import dead_end
-
             de = dead_end(state)
-            why = de.message() if de is not None else m("dead.no_completion")
-            return Outcome((), (0.0,), m("lost_dead", why=why), won=False)
-        return Outcome((), (0.0,), m("lost_passes"), won=False)
+            reason = m("lost_dead", why=de.message() if de is not None else m("dead.no_completion"))
+        else:
+            reason = m("lost_passes")
+        return Outcome((), (0.0,), reason, won=False, termination=Termination.LOST)
+
+    def stop_action(self, state: State) -> Action | None:
+        """``stop``: the team gives up, while the game runs."""
+        return STOP_ACTION if state.result is None else None
 
     def view(self, state: State, seat: int | None) -> View:
         open_hands = state.level == "easy"
@@ -469,18 +350,18 @@ class MindTheGap:
 
     # --- text forms ---------------------------------------------------------------
     def action_to_text(self, action: Action) -> str:
-        k = action.kind
-        if k == PLACE:
-            return f"place {action.card.code} {_SHAPE4.name(action.place)}"
-        if k == DISCARD:
-            return f"discard {action.card.code}"
-        if k == TAKEBACK:
-            return f"takeback {_SHAPE4.name(action.place)}"
-        return "pass"
+        k, card, place = action.kind, action.card, action.place
+        if k == PLACE and card is not None and place is not None:
+            return f"place {card.code} {_SHAPE4.name(place)}"
+        if k == DISCARD and card is not None:
+            return f"discard {card.code}"
+        if k == TAKEBACK and place is not None:
+            return f"takeback {_SHAPE4.name(place)}"
+        if k in (PASS, STOP):
+            return k
+        raise ValueError(f"{action!r} is not an action of {self.id}")
 
     def action_from_text(self, text: str) -> Action:
-        from game.cards import CardParseError
-
         parts = text.strip().split()
         if not parts:
             raise NotationError("an empty action")
@@ -494,9 +375,11 @@ class MindTheGap:
                 return Action(TAKEBACK, None, _SHAPE4.parse_place(parts[1]))
             if k == PASS and len(parts) == 1:
                 return PASS_ACTION
+            if k == STOP and len(parts) == 1:
+                return STOP_ACTION
         except (CardParseError, ValueError) as e:
             raise NotationError(f"{text!r}: {e}") from None
-        raise NotationError(f"{text!r} is not an action (place 3H r2c1 / discard JC / takeback r3c2 / pass)")
+        raise NotationError(f"{text!r} is not an action (place 3H r2c1 / discard JC / takeback r3c2 / pass / stop)")
 
     def describe_action(self, state: State, action: Action) -> Message:
         seat = state.turn
@@ -510,6 +393,8 @@ class MindTheGap:
         if action.kind == TAKEBACK:
             p = action.place if action.place is not None and 0 <= action.place < shape.size else 0
             return m("log.takeback", player=who, seat=seat, card=state.places[p], row=shape.row(p) + 1, pos=shape.col(p) + 1)
+        if action.kind == STOP:
+            return m("log.stop", player=who, seat=seat)
         return m("log.pass", player=who, seat=seat)
 
     # --- for the generic checks --------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import derive_seed
+from game.games.mind_the_gap.rules import GAME, WON, State
 
 SERIES_LENGTH = 5
 
@@ -30,11 +31,11 @@ def points_for(won: bool, coins_left: int) -> int:
     return 1 + coins_left if won else 0
 
 
-def points_of_state(state) -> int:
+def points_of_state(state: State) -> int:
     """The series points of a finished game's state."""
     if state.result is None:
         raise ValueError("the pyramid is not finished yet")
-    return points_for(state.result == "won", state.coins)
+    return points_for(state.result == WON, state.coins)
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,6 @@ class Series:
 
     @classmethod
     def start(cls, options: Mapping[str, Any], seed: int, length: int = SERIES_LENGTH) -> Series:
-        from game.games.mind_the_gap.rules import GAME
-
         opts = GAME.validate_options(options)
         if opts["preset"] is not None:
             raise ValueError("a series deals fresh pyramids; presets do not apply")
@@ -100,3 +99,15 @@ class Series:
         if len(pts) > s.length:
             raise ValueError("more results than pyramids in the series")
         return cls(s.options, s.seed, tuple(pts), s.length)
+
+
+def series_in(meta: Mapping[str, Any]) -> Series | None:
+    """The series a table keeps beside a game (``meta["series"]``, as
+    JSON), or None when the game is not part of one (or the data is bad)."""
+    data = meta.get("series")
+    if not data:
+        return None
+    try:
+        return Series.from_json(data)
+    except ValueError:
+        return None

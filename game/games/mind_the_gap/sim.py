@@ -2,8 +2,10 @@
 report and the win-rate table.
 
 Deal ``i`` of a run with seed ``S`` is dealt from ``derive_seed(S, "deal",
-i)``, and the bots' tie-breaking generator from ``derive_seed(S, "bots",
-i)``, so two bots run with the same seed play exactly the same deals.
+i)``, and the bots' tie-breaking generator (one for all seats) from
+``derive_seed(S, "bots", i)``, so two bots run with the same seed play
+exactly the same deals.  Every deal is played through a
+:class:`~game.engine.match.Match`, as at the table.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.cards import Rank, derive_seed, rank_text
+from game.engine.match import Match, Moved, Seat
+from game.engine.runner import GameRunner
 from game.games.mind_the_gap.bots import BOTS
+from game.games.mind_the_gap.policy import POLICY
 from game.games.mind_the_gap.rules import GAME, State
 
 
@@ -27,24 +32,24 @@ def deal_seed(seed: int, i: int) -> int:
 
 def play_deal(options: Mapping[str, Any], seed: int, i: int, bot: str | list[str] = "seed", latencies: list | None = None) -> State:
     """Play deal ``i`` of a run to the end; returns the final state.
+    ``bot`` names the bot of every seat, or of each seat in turn.
     ``latencies`` (a list) collects each decision's CPU time in seconds."""
-    state = GAME.new_game(options, deal_seed(seed, i))
-    names = [bot] * state.players if isinstance(bot, str) else list(bot)
-    bots = [BOTS[n]() for n in names]
-    rng = random.Random(derive_seed(seed, "bots", i))
-    clock = time.process_time
-    while state.result is None:
-        seat = state.turn
-        view = GAME.view(state, seat)
-        legal = GAME.legal_actions(state)
-        if latencies is None:
-            action = bots[seat].choose(view, legal, rng)
-        else:
-            t0 = clock()
-            action = bots[seat].choose(view, legal, rng)
-            latencies.append(clock() - t0)
-        state = GAME.apply(state, action)
-    return state
+    runner = GameRunner.start(GAME, options, deal_seed(seed, i))
+    names = [bot] * runner.state.players if isinstance(bot, str) else list(bot)
+    match = Match(
+        runner,
+        [Seat(name, bot=name) for name in names],
+        policy=POLICY,
+        rng=random.Random(derive_seed(seed, "bots", i)),
+        bots={seat: BOTS[name]() for seat, name in enumerate(names)},
+        strict=True,
+    )
+    while not match.over:
+        moved = match.play_bot()
+        assert isinstance(moved, Moved), moved  # strict: a refusal raises
+        if latencies is not None:
+            latencies.append(moved.think)
+    return match.state
 
 
 def margin95(p: float, n: int) -> float:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from game.cards import Card, parse_cards, shuffled, standard_deck
 from game.engine.core import Message
-from game.games.mind_the_gap.rules import m
+from game.games.mind_the_gap.board import m
 
 TUTORIAL_OPTIONS = {"players": 2, "level": "normal", "coins": 6, "small": False, "jokers": False, "preset": "tutorial"}
 

@@ -9,6 +9,7 @@ import pytest
 
 from game.cards import Card
 from game.games.mind_the_gap import GAME, NOTATION, analyse, dead_end, finished_count, gap_values, legal_places
+from game.games.mind_the_gap.help import DEAD_KINDS
 from game.games.mind_the_gap.pyramids import counts, table
 
 SEED_NORMAL = {1: 4588, 2: 3352, 3: 2390, 4: 1632, 5: 1072, 6: 648, 7: 356, 8: 160, 9: 60, 10: 8}
@@ -33,7 +34,7 @@ def _brute(rows: int, jokers: bool, expert: bool) -> Counter:
         tri = [list(bottom)]
         while len(tri[-1]) > 1:
             r = tri[-1]
-            tri.append([abs(a - b) for a, b in zip(r, r[1:])])
+            tri.append([abs(a - b) for a, b in itertools.pairwise(r)])
         vals = [v for r in tri for v in r]
         if not jokers and 0 in vals:
             continue
@@ -85,17 +86,21 @@ def test_start_of_a_game_offers_the_full_count():
     assert finished_count(s) == SEED_NORMAL[s.places[0].value]
 
 
-@pytest.mark.parametrize(
-    "text,kind,place,values",
-    [
-        ("AS/7H,8D/-,7C,-/-,-,-,- - 0 normal std", "needs_zero", 3, (0, 14)),
-        ("2S/-,-/-,9D,-/-,7D,-,- - 3 normal std", "needs_over_13", 8, (16,)),
-        ("4C/-,QS/9H,2D,-/-,-,-,- - 0 normal std", "conflict", 1, ()),
-        ("5C/3H,8D/-,9S,-/-,-,-,- QS,QH,QD,QC,6S,6H,6D,6C 2 normal std", "rank_used_up", 3, (6, 12)),
-        ("5C/3H,8D/-,9S,-/AS,-,-,- - 1 expert std", "expert_repeat", 5, (1,)),
-        ("5S/4C,-/-,6D,-/-,-,-,- - 3 expert std", "no_completion", None, ()),
-    ],
-)
+DEAD_ENDS = [
+    ("AS/7H,8D/-,7C,-/-,-,-,- - 0 normal std", "needs_zero", 3, (0, 14)),
+    ("2S/-,-/-,9D,-/-,7D,-,- - 3 normal std", "needs_over_13", 8, (16,)),
+    ("4C/-,QS/9H,2D,-/-,-,-,- - 0 normal std", "conflict", 1, ()),
+    ("5C/3H,8D/-,9S,-/-,-,-,- QS,QH,QD,QC,6S,6H,6D,6C 2 normal std", "rank_used_up", 3, (6, 12)),
+    ("5C/3H,8D/-,9S,-/AS,-,-,- - 1 expert std", "expert_repeat", 5, (1,)),
+    ("5S/4C,-/-,6D,-/-,-,-,- - 3 expert std", "no_completion", None, ()),
+]
+
+
+def test_the_cases_below_cover_every_kind_of_dead_end():
+    assert sorted(kind for _, kind, _, _ in DEAD_ENDS) == sorted(DEAD_KINDS)
+
+
+@pytest.mark.parametrize("text,kind,place,values", DEAD_ENDS)
 def test_each_dead_end_is_reported_with_its_reason(text, kind, place, values):
     s = P(text)
     assert finished_count(s) == 0

@@ -12,7 +12,7 @@ from game.cards import joker_deck
 from game.engine import IllegalAction
 from game.games.mind_the_gap import GAME, NOTATION
 from game.games.mind_the_gap.help import compatible, dead_end
-from game.games.mind_the_gap.rules import KINDS, Action
+from game.games.mind_the_gap.rules import KINDS, STOP, Action
 
 OPTION_SETS = [
     {"players": 2, "level": "normal"},
@@ -24,6 +24,8 @@ OPTION_SETS = [
     {"players": 2, "jokers": True, "small": True, "level": "expert", "coins": 5},
 ]
 ALL_CARDS = sorted(set(joker_deck(2)))
+#: the kinds of move drawn at random; the stop is tried once, at ``stop_at``
+MOVES = tuple(k for k in KINDS if k != STOP)
 
 
 def check_invariants(state, first: Counter) -> None:
@@ -53,6 +55,8 @@ def check_invariants(state, first: Counter) -> None:
         assert state.coins == 0 and compatible(state) == 0 and dead_end(state) is not None
     elif state.result == "passes":
         assert state.passes == state.players
+    elif state.result == "stopped":
+        assert state.log[-1][1] == "stop" and GAME.outcome(state).stopped
     else:
         assert GAME.legal_actions(state), "a running game always offers an action"
 
@@ -61,17 +65,21 @@ def check_invariants(state, first: Counter) -> None:
 @given(
     opt=st.sampled_from(OPTION_SETS),
     seed=st.integers(0, 10**6),
-    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10**6), st.integers(0, 9), st.sampled_from(KINDS)), max_size=60),
+    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10**6), st.integers(0, 9), st.sampled_from(MOVES)), max_size=60),
+    stop_at=st.integers(0, 90),
 )
-def test_random_sequences_keep_every_invariant(opt, seed, steps):
+def test_random_sequences_keep_every_invariant(opt, seed, steps, stop_at):
     state = GAME.new_game(opt, seed)
     first = Counter(GAME.cards(state))
     check_invariants(state, first)
-    for legal_pick, n, place, kind in steps:
+    for i, (legal_pick, n, place, kind) in enumerate(steps):
         if state.result is not None:
             break
         legal = GAME.legal_actions(state)
-        if legal_pick:
+        assert all(a.kind != STOP for a in legal), "bots must never be offered the stop"
+        if i == stop_at:
+            action = GAME.stop_action(state)
+        elif legal_pick:
             action = legal[n % len(legal)]
         else:
             card = ALL_CARDS[n % len(ALL_CARDS)]
@@ -84,7 +92,8 @@ def test_random_sequences_keep_every_invariant(opt, seed, steps):
             assert state == before, "a refused action changed the state"
             assert str(e) and "mind_the_gap." not in e.render("de")
             continue
-        assert action in legal, f"an action outside legal_actions was accepted: {action}"
+        # the one action accepted outside legal_actions is the recorded stop
+        assert action in legal or action == GAME.stop_action(state), f"an action outside legal_actions was accepted: {action}"
         assert state == before, "apply changed its input"
         state = new
         check_invariants(state, first)

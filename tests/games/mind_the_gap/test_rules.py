@@ -81,7 +81,7 @@ def test_expert_targets_are_ace_to_seven():
     seen = Counter()
     for seed in range(300):
         s = GAME.new_game({"level": "expert"}, seed)
-        target, skipped = _expected_setup(seed, 7)
+        target, _skipped = _expected_setup(seed, 7)
         assert s.places[0] == target
         seen[target.value] += 1
     assert set(seen) == set(range(1, 8))

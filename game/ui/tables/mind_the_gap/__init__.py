@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from game.engine import GameRunner
+from game.engine.match import Match
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
@@ -83,15 +84,8 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
 
 
 def _play_until(runner: GameRunner, n: int, bot="seed", seed=3) -> GameRunner:
-    rng = random.Random(seed)
-    bots = [mtg.BOTS[bot]() for _ in range(runner.state.players)]
-    for _ in range(n):
-        st = runner.state
-        if mtg.GAME.outcome(st) is not None:
-            break
-        seat = mtg.GAME.current_player(st)
-        a = bots[seat].choose(mtg.GAME.view(st, seat), mtg.GAME.legal_actions(st), rng)
-        runner.play(a)
+    """Computers play ``n`` moves (or to the end) through the match loop."""
+    Match(runner, rng=random.Random(seed)).run(lambda m: len(m.actions) >= n, stand_in=bot)
     return runner
 
 

@@ -10,14 +10,15 @@ illegal drop flies back and shows the engine's reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
 from game.cards import Card, rank_text
-from game.engine import Message
+from game.engine import IllegalAction, Message
 from game.games import mind_the_gap as mtg
 from game.games.mind_the_gap.help import used_copies
+from game.games.mind_the_gap.policy import fold_result
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
@@ -113,9 +114,7 @@ class MtgTable(TableScene):
         self.meta.setdefault("helper_used", False)
         self.secret_hands = not self.state.open_hands
         self._help_cache = None
-        from game.games.mind_the_gap.help import prepare
-
-        prepare(self.state)  # build this target's pyramid table now, not on the first help
+        mtg.prepare(self.state)  # build this target's pyramid table now, not on the first help
         self.drag = DragDrop(
             sources=self._sources,
             zones=self._zones,
@@ -196,45 +195,33 @@ class MtgTable(TableScene):
             card = payload[1]
             if zone[0] == "place":
                 return self.try_action(mtg.Action(PLACE, card, zone[1]))
-            return self._ask_discard(card)
+            return self._ask_coin(mtg.Action(DISCARD, card))
         if zone[0] == "discard":
-            return self._ask_takeback(payload[1])
+            return self._ask_coin(mtg.Action(TAKEBACK, None, payload[1]))
         return Message("mind_the_gap.ui.takeback_only_to_discard")
 
-    def _ask_discard(self, card: Card):
-        act = mtg.Action(DISCARD, card)
+    def _ask_coin(self, act):
+        """A discard or a take-back costs a coin: ask first.  The engine's
+        reason when it is not allowed, else PENDING."""
         if act not in self.game.legal_actions(self.state):
             try:
                 self.game.apply(self.state, act)
-            except Exception as e:  # the engine's reason
-                return getattr(e, "reason", str(e))
+            except IllegalAction as e:
+                return e.reason
+        if act.kind == DISCARD:
+            body = tr("mind_the_gap.ui.pay_coin_discard", card=act.card, coins=self.state.coins)
+        else:
+            body = tr("mind_the_gap.ui.pay_coin_takeback", card=self.state.places[act.place], coins=self.state.coins)
         self.confirm(
             tr("mind_the_gap.ui.pay_coin_title"),
-            tr("mind_the_gap.ui.pay_coin_discard", card=card, coins=self.state.coins),
+            body,
             lambda: self._do(act),
             yes=tr("mind_the_gap.ui.pay_coin_yes"),
             no=tr("ui.cancel"),
         )
         return PENDING
 
-    def _ask_takeback(self, place: int):
-        act = mtg.Action(TAKEBACK, None, place)
-        if act not in self.game.legal_actions(self.state):
-            try:
-                self.game.apply(self.state, act)
-            except Exception as e:
-                return getattr(e, "reason", str(e))
-        card = self.state.places[place]
-        self.confirm(
-            tr("mind_the_gap.ui.pay_coin_title"),
-            tr("mind_the_gap.ui.pay_coin_takeback", card=card, coins=self.state.coins),
-            lambda: self._do(act, fly_from=place),
-            yes=tr("mind_the_gap.ui.pay_coin_yes"),
-            no=tr("ui.cancel"),
-        )
-        return PENDING
-
-    def _do(self, act, fly_from: int | None = None) -> None:
+    def _do(self, act) -> None:
         L = self.layout()
         before = self.state
         if act.kind == DISCARD:
@@ -283,7 +270,7 @@ class MtgTable(TableScene):
         self.focus_index = keep
 
     def build_ui(self) -> None:
-        w, h = self.app.size
+        w = self.app.size[0]
         s = self.app.scale
         bh = int(38 * s)
         self.button((w - int(130 * s), int(10 * s), int(112 * s), bh), tr("ui.menu"), self.leave, focus=True)
@@ -320,14 +307,10 @@ class MtgTable(TableScene):
             if event.key == pygame.K_p and self.can_pass():
                 self.do_pass()
                 return
-            if event.key == pygame.K_d and self.drag.selected is not None and self.drag.selected.payload[0] == "hand":
-                res = self._ask_discard(self.drag.selected.payload[1])
-                self.drag.cancel()
-                if res is not PENDING and res is not None:
-                    self.refuse(res)
-                return
-            if event.key == pygame.K_t and self.drag.selected is not None and self.drag.selected.payload[0] == "pyr":
-                res = self._ask_takeback(self.drag.selected.payload[1])
+            picked = self.drag.selected.payload if self.drag.selected is not None else None
+            if picked is not None and (event.key, picked[0]) in ((pygame.K_d, "hand"), (pygame.K_t, "pyr")):
+                act = mtg.Action(DISCARD, picked[1]) if picked[0] == "hand" else mtg.Action(TAKEBACK, None, picked[1])
+                res = self._ask_coin(act)
                 self.drag.cancel()
                 if res is not PENDING and res is not None:
                     self.refuse(res)
@@ -361,8 +344,6 @@ class MtgTable(TableScene):
 
     def _view_with_discard(self, card):
         v = self.view
-        from dataclasses import replace
-
         return replace(v, discard=v.discard + (card,))
 
     def _seat_anchor(self, L: Layout, seat: int):
@@ -380,13 +361,7 @@ class MtgTable(TableScene):
         return lines
 
     def series(self):
-        data = self.meta.get("series")
-        if not data:
-            return None
-        try:
-            return mtg.Series.from_json(data)
-        except ValueError:
-            return None
+        return mtg.series_in(self.meta)
 
     def show_result(self, outcome) -> None:
         from game.ui.tables.mind_the_gap import new_deal, next_in_series, play_again
@@ -411,18 +386,7 @@ class MtgTable(TableScene):
         self.app.push(ResultScene(self.app, title, lines, buttons, won=won, where="right"))
 
     def update_stats(self, st: dict, outcome) -> None:
-        key = f"{self.state.level}-{self.players}p"
-        row = st.setdefault(key, {"games": 0, "wins": 0, "helper_games": 0, "best_series": None})
-        row["games"] += 1
-        row["wins"] += 1 if outcome.won else 0
-        if self.meta.get("helper_used"):
-            row["helper_games"] += 1
-        series = self.series()
-        if series is not None:
-            final = series.with_result(mtg.points_for(bool(outcome.won), self.state.coins))
-            if final.done:
-                best = row.get("best_series")
-                row["best_series"] = final.total if best is None else max(best, final.total)
+        fold_result(st, self.state, outcome, self.meta)  # the match policy's fold
 
     # --- drawing -----------------------------------------------------------------------------
     def static_key(self) -> tuple:
@@ -494,9 +458,6 @@ class MtgTable(TableScene):
             for i in range(count):
                 img = cardart.back(bw)
                 surface.blit(img, (row.right - int(10 * s) - (count - i) * int(bw * 0.55) - bw // 2, row.y + int(12 * s)))
-            if view.hands[seat] is not None and seat != self.viewer and view.level == "easy":
-                # open hands on Easy: show them small under the name
-                pass
         # the log
         if self.log:
             panel(surface, L.log, 90, int(10 * s))
