@@ -31,7 +31,7 @@ import enum
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.core import Bot, Game, IllegalAction, Message, Outcome, msg
@@ -389,9 +389,10 @@ class Match:
         self.viewer = None
 
     # --- acting --------------------------------------------------------------------------
-    def play(self, action: Any, *, by: str = "person") -> Moved | Refused:
+    def play(self, action: Any, *, by: str = "person", think: float = 0.0, choices: int = 0) -> Moved | Refused:
         """Apply ``action`` for the seat to act.  The state is untouched
-        when the engine refuses; the reason says why, for a player."""
+        when the engine refuses; the reason says why, for a player.
+        (``think`` and ``choices`` describe a computer's decision.)"""
         if self.over:
             return Refused(action, msg("engine.game_over"))
         before = self.state
@@ -404,7 +405,7 @@ class Match:
             return Refused(action, self.policy.name(self, e.reason))
         if by != "redo":
             self.redo_stack.clear()
-        return self._moved(seat, action, before, by)
+        return self._moved(seat, action, before, by, think, choices)
 
     def play_bot(self) -> Moved | Refused:
         """Let the computer in the seat to act choose and play (at a break,
@@ -416,14 +417,13 @@ class Match:
 
     def _play_with(self, bot: Bot, seat: int, *, by: str) -> Moved | Refused:
         legal = self.legal()
+        view = self.game.view(self.state, seat)
         t0 = time.process_time()
-        action = bot.choose(self.game.view(self.state, seat), legal, self.rng_for(seat))
+        action = bot.choose(view, legal, self.rng_for(seat))
         think = time.process_time() - t0
-        res = self.play(action, by=by)
+        res = self.play(action, by=by, think=think, choices=len(legal))
         if isinstance(res, Refused) and legal:
-            res = self.play(legal[0], by=by)  # a computer must never stall the table
-        if isinstance(res, Moved):
-            res = _with(res, think=think, choices=len(legal))
+            res = self.play(legal[0], by=by, think=think, choices=len(legal))  # a computer must never stall the table
         return res
 
     def proceed(self) -> Moved | Refused:
@@ -530,26 +530,24 @@ class Match:
         start = self.policy.log_start(self) if since is None else since
         return [line for line in self._lines[start:] if line is not None][-LOG_LINES:]
 
-    def _moved(self, seat: int | None, action: Any, before: Any, by: str) -> Moved:
+    def _moved(self, seat: int | None, action: Any, before: Any, by: str, think: float, choices: int) -> Moved:
         line = self.describe(before, action)
         self._lines.append(LogLine(seat, line))
         out = self.outcome
         ended = out is not None and not self._outcome_seen
         if out is not None:
             self._outcome_seen = True
-        moved = Moved(seat, action, before, self.state, line, by, outcome=out if ended else None)
+        moved = Moved(seat, action, before, self.state, line, by, think, choices, out if ended else None)
         self._folds.extend(self.policy.folds(self, moved))
         return moved
 
     def take_folds(self) -> list[Fold]:
         """The statistics folds due since the last call (the app writes
-        them; the simulator drops them)."""
+        them; the simulator drops them).  A fold reads the match when it is
+        written, so take them right after the move that made them, before
+        the table changes ``meta`` (the kit does)."""
         out, self._folds = self._folds, []
         return out
-
-
-def _with(moved: Moved, **changes: Any) -> Moved:
-    return replace(moved, **changes)
 
 
 def _strings(value: Any) -> list:
