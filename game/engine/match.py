@@ -109,7 +109,6 @@ class Moved:
     action: Any
     before: Any
     after: Any
-    line: Message | None  # the log line, with the players' names
     by: str  # "person", "bot", "auto" or "redo"
     think: float = 0.0  # CPU seconds a bot took to choose
     choices: int = 0  # how many legal actions a bot chose from
@@ -132,6 +131,7 @@ class Refused:
 class LogLine:
     seat: int | None
     message: Message
+    action: Any = None
 
 
 class Policy:
@@ -247,8 +247,8 @@ class Match:
         self._begun = False
         self._folds: list[Fold] = []
         self._outcome_seen = self.game.outcome(self.state) is not None
-        self._lines: list[LogLine | None] = []
-        self._rebuild_log()
+        #: log lines, described when first shown: (seat, index of the action)
+        self._described: dict[int, LogLine] = {}
 
     # --- making one ------------------------------------------------------------------
     @classmethod
@@ -495,8 +495,7 @@ class Match:
             return None
         action = self.runner.undo()
         self.redo_stack.append(action)
-        if self._lines:
-            self._lines.pop()
+        self._described.pop(len(self.actions), None)
         return action
 
     def redo(self) -> Moved | Refused | None:
@@ -517,27 +516,26 @@ class Match:
             m = msg("engine.action_text", text=self.game.action_to_text(action))
         return self.policy.name(self, m)
 
-    def _rebuild_log(self) -> None:
-        start = self.policy.log_start(self)
-        acts, states = self.runner.actions, self.runner.states
-        self._lines = [None] * start
-        for i in range(start, len(acts)):
-            self._lines.append(LogLine(self.game.current_player(states[i]), self.describe(states[i], acts[i])))
-
     def log(self, since: int | None = None) -> list[LogLine]:
         """The log lines, oldest first, from action ``since`` (default: what
-        the policy shows), at most :data:`LOG_LINES`."""
+        the policy shows), at most :data:`LOG_LINES`.  Lines are described
+        when first asked for (a simulator never pays for them)."""
         start = self.policy.log_start(self) if since is None else since
-        return [line for line in self._lines[start:] if line is not None][-LOG_LINES:]
+        acts, states = self.runner.actions, self.runner.states
+        out = []
+        for i in range(max(start, len(acts) - LOG_LINES), len(acts)):
+            line = self._described.get(i)
+            if line is None or line.action is not acts[i]:
+                line = self._described[i] = LogLine(self.game.current_player(states[i]), self.describe(states[i], acts[i]), acts[i])
+            out.append(line)
+        return out
 
     def _moved(self, seat: int | None, action: Any, before: Any, by: str, think: float, choices: int) -> Moved:
-        line = self.describe(before, action)
-        self._lines.append(LogLine(seat, line))
         out = self.outcome
         ended = out is not None and not self._outcome_seen
         if out is not None:
             self._outcome_seen = True
-        moved = Moved(seat, action, before, self.state, line, by, think, choices, out if ended else None)
+        moved = Moved(seat, action, before, self.state, by, think, choices, out if ended else None)
         self._folds.extend(self.policy.folds(self, moved))
         return moved
 
