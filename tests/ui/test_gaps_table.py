@@ -10,37 +10,40 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from game.cards import Card
-from game.engine import GameRunner
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
-from game.ui.table import ResultScene
+from game.ui.kit.overlay import ResultScene
+from game.ui.scenes.menu import MenuScene, open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.table import GapsTable
-from tests.ui.helpers import button, click, drag, key, press, pump, settle
+from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
 
 
-def open_table(app, runner, **meta) -> GapsTable:
-    from game.ui.scenes.menu import MenuScene
-
-    t = gaps_ui._table(app, runner, **meta)
+def open_table(app, match) -> GapsTable:
+    t = GapsTable(app, match)
     app.scenes.reset(MenuScene(app))
     app.scenes.push(t)
     pump(app, 2)
     return t
 
 
+def entry(scene, key: str):
+    return next(el for (k, _), el in scene._entries.items() if k == key)
+
+
 def mid_game(app) -> GapsTable:
     t = open_table(app, gaps_ui._mid_game())
-    assert G.has_move(t.state)
+    assert G.has_move(t.view)
     return t
 
 
 def a_move(t, want=lambda m, src: True) -> G.Move:
-    for m in G.GAME.legal_actions(t.state):
-        if isinstance(m, G.Move) and want(m, G.source_cell(t.state, m)):
+    for m in G.GAME.legal_actions(t.view):
+        if isinstance(m, G.Move) and want(m, G.source_cell(t.view, m)):
             return m
     raise AssertionError("no such move here")
 
@@ -55,7 +58,7 @@ def toasts(t) -> list[str]:
 def test_drag_a_card_onto_its_gap_lights_the_gap_and_moves_the_card(app):
     t = mid_game(app)
     m = a_move(t)
-    src = G.source_cell(t.state, m)
+    src = G.source_cell(t.view, m)
     L = t.layout()
     start, end = L.cells[src].center, L.cells[m.to].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
@@ -66,32 +69,32 @@ def test_drag_a_card_onto_its_gap_lights_the_gap_and_moves_the_card(app):
     assert t.drag.dragging is not None and t.drag.dragging.payload == ("card", m.card)
     # exactly the engine's legal gaps for this card light up
     lit = sorted(z.payload[1] for z in t.drag.legal_zones())
-    assert lit == sorted(x.to for x in G.moves_for_card(t.state, src))
-    n = len(t.runner.actions)
+    assert lit == sorted(x.to for x in G.moves_for_card(t.view, src))
+    n = len(t.match.actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     pump(app, 2)
-    assert t.runner.actions[n:] == [m]
-    assert t.state.grid[m.to] == m.card and t.state.grid[src] is None
+    assert t.match.actions[n:] == [m]
+    assert t.view.grid[m.to] == m.card and t.view.grid[src] is None
     settle(app, 0.5)
 
 
 def test_click_a_card_sends_it_to_its_one_gap(app):
     t = mid_game(app)
-    m = a_move(t, lambda m, src: len(G.moves_for_card(t.state, src)) == 1)
-    src = G.source_cell(t.state, m)
+    m = a_move(t, lambda m, src: len(G.moves_for_card(t.view, src)) == 1)
+    src = G.source_cell(t.view, m)
     click(app, t.layout().cells[src].center)
-    assert t.runner.actions[-1] == m
-    assert "moves from row" in t.log[-1]
+    assert t.match.actions[-1] == m
+    assert "moves from row" in t.match.log()[-1].message.render("en")
     settle(app, 0.5)
 
 
 def test_a_clicked_card_without_a_gap_hears_the_engines_reason(app):
     t = open_table(app, gaps_ui._no_moves())
-    cell = next(i for i, c in enumerate(t.state.grid) if c is not None and not G.moves_for_card(t.state, i))
-    why = G.no_gap_reason(t.state, t.state.grid[cell])
-    state = t.state
+    cell = next(i for i, c in enumerate(t.view.grid) if c is not None and not G.moves_for_card(t.view, i))
+    why = G.no_gap_reason(t.view, t.view.grid[cell])
+    state = t.view
     click(app, t.layout().cells[cell].center)
-    assert t.state is state
+    assert t.view is state
     assert why is not None and toasts(t)[-1] == why.render("en")
 
 
@@ -110,74 +113,74 @@ def test_click_a_two_goes_to_the_topmost_empty_first_cell():
     try:
         app.settings.animation = "fast"
         app.settings.sound = False
-        t = open_table(app, GameRunner.start(G.GAME, {"redeals": 2, "layout": layout}, 5))
+        t = open_table(app, gaps_ui._match(5, layout=layout))
         # a click on an empty first cell with two free 2s about asks which one
-        state = t.state
+        state = t.view
         click(app, t.layout().cells[13].center)
-        assert t.state is state and "Which 2" in toasts(t)[-1]
+        assert t.view is state and "Which 2" in toasts(t)[-1]
         click(app, t.layout().cells[25].center)  # 2H at row 2, column 13
-        assert t.runner.actions[-1] == G.Move(Card.parse("2H"), 0)
-        assert t.state.grid[0] == Card.parse("2H") and t.state.grid[25] is None
+        assert t.match.actions[-1] == G.Move(Card.parse("2H"), 0)
+        assert t.view.grid[0] == Card.parse("2H") and t.view.grid[25] is None
         settle(app, 0.5)
         # now one free 2 is left: a click on the other empty first cell pulls it in
         click(app, t.layout().cells[13].center)
-        assert t.runner.actions[-1] == G.Move(Card.parse("2D"), 13)
+        assert t.match.actions[-1] == G.Move(Card.parse("2D"), 13)
     finally:
         app.close()
 
 
 def test_click_a_live_gap_pulls_in_the_card_it_wants(app):
     t = mid_game(app)
-    gap = next(g for g in G.gap_info(t.state) if g.kind == "live" and g.source is not None)
+    gap = next(g for g in G.gap_info(t.view) if g.kind == "live" and g.source is not None)
     want = gap.wants
     click(app, t.layout().cells[gap.cell].center)
-    assert t.runner.actions[-1] == G.Move(want, gap.cell)
-    assert t.state.grid[gap.cell] == want
+    assert t.match.actions[-1] == G.Move(want, gap.cell)
+    assert t.view.grid[gap.cell] == want
 
 
 def test_clicking_a_dead_gap_says_why_and_changes_nothing(app):
     t = open_table(app, gaps_ui._no_moves())
-    dead = next(g for g in G.gap_info(t.state) if not g.live)
-    state = t.state
+    dead = next(g for g in G.gap_info(t.view) if not g.live)
+    state = t.view
     click(app, t.layout().cells[dead.cell].center)
-    assert t.state is state
+    assert t.view is state
     assert dead.message.render("en") in toasts(t)
 
 
 def test_arrow_keys_and_enter_move_a_card(app):
     t = mid_game(app)
-    m = a_move(t, lambda m, src: len(G.moves_for_card(t.state, src)) == 1)
-    src = G.source_cell(t.state, m)
+    m = a_move(t, lambda m, src: len(G.moves_for_card(t.view, src)) == 1)
+    src = G.source_cell(t.view, m)
     key(app, pygame.K_RIGHT)
-    assert t.kcur is not None
+    assert t.cursor.index is not None
     # walk the cursor to the card: down to its row, right to its column
-    while t.kcur // 13 != src // 13:
+    while t.cursor.index // 13 != src // 13:
         key(app, pygame.K_DOWN, frames=1)
-    while t.kcur % 13 != src % 13:
+    while t.cursor.index % 13 != src % 13:
         key(app, pygame.K_RIGHT, frames=1)
     key(app, pygame.K_RETURN)
-    assert t.runner.actions[-1] == m
+    assert t.match.actions[-1] == m
 
 
 def test_a_refused_drop_flies_back_with_the_engines_reason(app):
     t = mid_game(app)
-    gaps = [g.cell for g in G.gap_info(t.state)]
+    gaps = [g.cell for g in G.gap_info(t.view)]
     bad = None
-    for cell, card in enumerate(t.state.grid):
+    for cell, card in enumerate(t.view.grid):
         if card is None:
             continue
         for g in gaps:
-            why = G.refusal(t.state, card, g)
+            why = G.refusal(t.view, card, g)
             if why is not None:
                 bad = (cell, g, why)
                 break
         if bad:
             break
     cell, gap, why = bad
-    state, n = t.state, len(t.runner.states)
+    state, n = t.view, len(t.match.states)
     L = t.layout()
     drag(app, L.cells[cell].center, L.cells[gap].center)
-    assert t.state is state and len(t.runner.states) == n
+    assert t.view is state and len(t.match.states) == n
     assert why.render("en") in toasts(t), toasts(t)
     assert any(f.hide == ("card", state.grid[cell]) for f in t.anim.flights)  # flying back
     settle(app, 0.6)
@@ -187,18 +190,18 @@ def test_a_refused_drop_flies_back_with_the_engines_reason(app):
 def test_a_card_dropped_on_another_card_hears_why_and_one_put_back_is_quiet(app):
     t = mid_game(app)
     L = t.layout()
-    cells = [i for i, c in enumerate(t.state.grid) if c is not None]
+    cells = [i for i, c in enumerate(t.view.grid) if c is not None]
     a, b = cells[0], cells[5]
-    state = t.state
+    state = t.view
     drag(app, L.cells[a].center, L.cells[b].center)
-    assert t.state is state
+    assert t.view is state
     expected = G.refusal(state, state.grid[a], b).render("en")
     assert expected.startswith("That cell is not a gap") and expected in toasts(t)
     settle(app, 0.6)
     t.toasts.clear()
     r = L.cells[a]
     drag(app, r.center, (r.centerx + 12, r.centery + 10))  # a small wobble on its own cell
-    assert t.state is state and toasts(t) == []
+    assert t.view is state and toasts(t) == []
     settle(app, 0.6)
 
 
@@ -207,59 +210,57 @@ def test_a_card_dropped_on_another_card_hears_why_and_one_put_back_is_quiet(app)
 
 def test_no_moves_state_offers_the_redeal_and_undo_across_it_redoes_the_same_shuffle(app):
     t = open_table(app, gaps_ui._no_moves())
-    assert G.redeal_due(t.state)
-    redeal_buttons = [b for b in _buttons(app) if b.text.startswith("Redeal")]
+    assert G.redeal_due(t.view)
+    redeal_buttons = [b for b in buttons(app) if b.text.startswith("Redeal")]
     assert redeal_buttons and all(b.is_enabled for b in redeal_buttons)
     assert "No moves left" in t.status_lines()[0][0]
-    before = t.state
+    before = t.view
     press(app, "Redeal (2 left)")
     settle(app, 1.0)
-    assert t.state.redeals == 1
-    after_grid = t.state.grid
-    assert G.run_lengths(t.state) == G.run_lengths(before)  # the runs stay
+    assert t.view.redeals == 1
+    after_grid = t.view.grid
+    assert G.run_lengths(t.view) == G.run_lengths(before)  # the runs stay
     # the Redeal button is off again while moves exist
-    if G.has_move(t.state):
+    if G.has_move(t.view):
         assert not button(app, "Redeal").is_enabled
     press(app, "Undo")
-    assert t.state.grid == before.grid and t.state.redeals == 0
+    assert t.view.grid == before.grid and t.view.redeals == 0
     press(app, "Redo")
     settle(app, 1.0)
-    assert t.state.redeals == 1 and t.state.grid == after_grid
-    assert t.meta["assisted"] is True
+    assert t.view.redeals == 1 and t.view.grid == after_grid
+    assert t.match.meta["assisted"] is True
 
 
 def test_r_key_redeals_only_when_due(app):
     t = mid_game(app)
-    state = t.state
+    state = t.view
     key(app, pygame.K_r)
-    assert t.state is state
+    assert t.view is state
     assert any("redeal comes only" in x for x in toasts(t))
     t2 = open_table(app, gaps_ui._no_moves())
     key(app, pygame.K_r)
     settle(app, 1.0)
-    assert t2.state.redeals == 1
+    assert t2.view.redeals == 1
 
 
 def test_undo_and_redo_by_keys(app):
     t = mid_game(app)
     m = a_move(t)
-    t.move_card(G.source_cell(t.state, m))
+    t.move_card(G.source_cell(t.view, m))
     settle(app, 0.5)
-    grid = t.state.grid
+    grid = t.view.grid
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert t.state.grid != grid
+    assert t.view.grid != grid
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-    assert t.state.grid == grid
+    assert t.view.grid == grid
     key(app, pygame.K_u)
-    assert t.state.grid != grid and t.meta["assisted"]
+    assert t.view.grid != grid and t.match.meta["assisted"]
 
 
 # --- the end ---------------------------------------------------------------------------------------
 
 
 def _setup(app) -> SetupScene:
-    from game.ui.scenes.menu import open_game
-
     open_game(app, "gaps")
     pump(app, 2)
     s = app.scenes.top
@@ -273,7 +274,7 @@ def test_a_pasted_near_won_layout_is_finished_and_counted(app):
     s = _setup(app)
     clipboard_copy(gaps_ui.NEAR_WON)
     press(app, "Paste from clipboard")
-    assert s.layout_text.strip() == gaps_ui.NEAR_WON
+    assert s.values["layout"].strip() == gaps_ui.NEAR_WON
     press(app, "Start from this layout")
     t = app.scenes.top
     assert isinstance(t, GapsTable) and t.from_layout()
@@ -282,13 +283,13 @@ def test_a_pasted_near_won_layout_is_finished_and_counted(app):
     res = app.scenes.top
     assert isinstance(res, ResultScene) and res.won
     assert res.title == "Won!"
-    assert res.lines[:2] == [G.GAME.outcome(t.state).reason.render("en"), "Score: 48 of 48."]  # the engine's words, then the score
+    assert res.lines[:2] == [G.GAME.outcome(t.view).reason.render("en"), "Score: 48 of 48."]  # the engine's words, then the score
     stats = load_stats()[0]["gaps"]["r2-layout"]
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best"] == 48
     assert read_save("gaps")[0] is None  # a finished game leaves no save
     press(app, "New deal")
     t2 = app.scenes.top
-    assert isinstance(t2, GapsTable) and not t2.from_layout() and t2.runner.actions == []
+    assert isinstance(t2, GapsTable) and not t2.from_layout() and t2.match.actions == []
 
 
 def test_copy_layout_puts_the_position_on_the_clipboard_and_it_starts_again(app):
@@ -297,13 +298,13 @@ def test_copy_layout_puts_the_position_on_the_clipboard_and_it_starts_again(app)
     t = open_table(app, gaps_ui._after_redeal())
     press(app, "Copy layout")
     txt = clipboard_paste()
-    assert txt == G.layout_text(t.state) and txt.startswith("redeals=1/2")
+    assert txt == G.layout_text(t.view) and txt.startswith("redeals=1/2")
     assert "The layout is on the clipboard." in toasts(t)
     _setup(app)
     press(app, "Paste from clipboard")
     press(app, "Start from this layout")
     t2 = app.scenes.top
-    assert isinstance(t2, GapsTable) and t2.state.grid == t.state.grid and t2.state.redeals == 1
+    assert isinstance(t2, GapsTable) and t2.view.grid == t.view.grid and t2.view.redeals == 1
 
 
 def test_a_bad_layout_shows_the_parsers_words_and_keeps_the_text(app):
@@ -312,35 +313,33 @@ def test_a_bad_layout_shows_the_parsers_words_and_keeps_the_text(app):
     s.set_layout_text(bad)
     press(app, "Start from this layout")
     assert app.scenes.top is s
-    try:
+    with pytest.raises(G.LayoutError) as e:
         G.start_options(bad)
-        raise AssertionError("the engine accepted a bad layout")
-    except G.LayoutError as e:
-        assert s.error == e.reason.render("en")
-    assert s.layout_text == bad and s.layout_box.get_text() == bad
+    assert s.error == e.value.reason.render("en")
+    assert s.values["layout"] == bad and entry(s, "layout").get_text() == bad
 
 
 def test_a_typed_deal_number_replays_that_deal(app):
     s = _setup(app)
-    s.deal_entry.set_text("4242")
+    entry(s, "deal").set_text("4242")
     press(app, "1")
     press(app, "Deal the cards")
     t = app.scenes.top
     assert isinstance(t, GapsTable)
-    assert t.runner.seed == 4242 and t.state.max_redeals == 1
-    assert t.state.grid == G.GAME.new_game({"redeals": 1}, 4242).grid
+    assert t.match.seed == 4242 and t.view.max_redeals == 1
+    assert t.view.grid == G.GAME.new_game({"redeals": 1}, 4242).grid
 
 
 def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     t = open_table(app, gaps_ui._no_moves())
-    sc = G.score(t.state)
+    sc = G.score(t.view)
     press(app, "End the game")
     press(app, "End the game")  # the confirmation
     settle(app, 0.5)
     res = app.scenes.top
     assert isinstance(res, ResultScene) and not res.won
     assert res.lines[:2] == [f"Game ended with {sc} of 48 cards in place.", "Redeals used: 0 of 2."]
-    assert t.runner.actions[-1] == G.STOP and G.GAME.outcome(t.state).stopped  # the engine's recorded stop
+    assert t.match.actions[-1] == G.STOP and G.GAME.outcome(t.view).stopped  # the engine's recorded stop
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
     assert read_save("gaps")[0] is None
@@ -349,9 +348,9 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
 def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
     t = mid_game(app)
     m = a_move(t)
-    t.move_card(G.source_cell(t.state, m))
+    t.move_card(G.source_cell(t.view, m))
     settle(app, 0.5)
-    sc = G.score(t.state)
+    sc = G.score(t.view)
     key(app, pygame.K_n)
     assert app.scenes.top is not t  # the confirmation
     press(app, "Cancel")
@@ -359,9 +358,9 @@ def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
     key(app, pygame.K_n)
     press(app, "New deal")
     t2 = app.scenes.top
-    assert isinstance(t2, GapsTable) and t2 is not t and t2.runner.actions == []
-    assert t2.state.max_redeals == t.state.max_redeals
-    assert t.runner.actions[-1] == G.STOP and G.score(t.state) == sc  # the left game was stopped
+    assert isinstance(t2, GapsTable) and t2 is not t and t2.match.actions == []
+    assert t2.view.max_redeals == t.view.max_redeals
+    assert t.match.actions[-1] == G.STOP and G.score(t.view) == sc  # the left game was stopped
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row["best"] == sc
     # a fresh deal with no move yet is left without a question and without a count
@@ -379,13 +378,13 @@ def test_hint_shows_the_engines_move_on_the_table(app):
     key(app, pygame.K_h)
     h = t.current_hint()
     assert h is not None and isinstance(h.action, G.Move)
-    assert h.action in G.GAME.legal_actions(t.state)
-    assert t.state.grid[h.source] == h.action.card
+    assert h.action in G.GAME.legal_actions(t.view)
+    assert t.view.grid[h.source] == h.action.card
     assert any(line == h.message.render("en") for line, _ in t.status_lines())
-    assert t.meta["assisted"] is True
+    assert t.match.meta["assisted"] is True
     # following the hint by clicking the lit card plays it
     click(app, t.layout().cells[h.source].center)
-    assert t.runner.actions[-1].card == h.action.card
+    assert t.match.actions[-1].card == h.action.card
 
 
 def test_a_hint_belongs_to_its_position_across_moves_and_undo(app):
@@ -393,7 +392,7 @@ def test_a_hint_belongs_to_its_position_across_moves_and_undo(app):
     key(app, pygame.K_h)
     h = t.current_hint()
     other = a_move(t, lambda m, src: m != h.action)
-    t.move_card(G.source_cell(t.state, other))
+    t.move_card(G.source_cell(t.view, other))
     settle(app, 0.5)
     assert t.current_hint() is None  # another position: no arrow
     key(app, pygame.K_u)
@@ -412,7 +411,7 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
         return real_step(self, *a, **kw)
 
     monkeypatch.setattr(G.RoundSolver, "step", held_step)
-    t = open_table(app, GameRunner.start(G.GAME, {"redeals": 2, "layout": gaps_ui.NEAR_WON}, 3))
+    t = open_table(app, gaps_ui._match(3, layout=gaps_ui.NEAR_WON))
     frames = app.frame_count
     press(app, "Still solvable?")
     pump(app, 3)
@@ -424,7 +423,7 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
     t.job.thread.join(20)  # the worker ends on its own once let go ...
     pump(app, 2)  # ... and the next frame shows its verdict
     v = t.current_verdict()
-    assert v is not None and v.verdict == "solvable", (t.job, t.verdict, id(t.state))
+    assert v is not None and v.verdict == "solvable", (t.job, t.verdict, id(t.view))
     assert t.status_lines()[1][0] == v.message.render("en")
 
 
@@ -442,7 +441,7 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
     job = t.job
     assert job is not None
     m = a_move(t)
-    t.move_card(G.source_cell(t.state, m))
+    t.move_card(G.source_cell(t.view, m))
     assert t.job is None and job._stop.is_set()
     gate.set()
     job.thread.join(10)
@@ -457,7 +456,7 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
 def test_save_and_resume_rebuild_the_same_position(app):
     t = mid_game(app)
     m = a_move(t)
-    t.move_card(G.source_cell(t.state, m))
+    t.move_card(G.source_cell(t.view, m))
     settle(app, 0.5)
     key(app, pygame.K_h)
     data, problem = read_save("gaps")
@@ -465,7 +464,7 @@ def test_save_and_resume_rebuild_the_same_position(app):
     assert gaps_ui.resume(app, data) is None
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and t2 is not t
-    assert t2.state.grid == t.state.grid and t2.meta["assisted"] is True
+    assert t2.view.grid == t.view.grid and t2.match.meta["assisted"] is True
 
 
 def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
@@ -493,8 +492,3 @@ def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
     assert de["2 Neuverteilungen"] == "4 gespielt · 2 ohne Hilfe gewonnen (50 %)"
     assert gaps_ui.stats_lines({"r2": "nonsense", "r1": {"games": "x"}}, "en") == []
 
-
-def _buttons(app):
-    from tests.ui.helpers import buttons
-
-    return buttons(app)

@@ -115,14 +115,16 @@ class Entry:
 
 @dataclass(frozen=True)
 class TextBox:
-    """Several lines of text (a pasted layout), with buttons under it and
-    the value of ``error_key`` shown in red."""
+    """Several lines of text (a pasted layout), with buttons under it; the
+    value of ``error_key``, when there is one, shows in red where the hint
+    would be."""
 
     key: str
     label: str
     buttons: Callable[[], Sequence[ButtonSpec]] = lambda: ()
     error_key: str = ""
     lines: int = 5
+    hint: Dynamic = ""
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,7 @@ class SetupForm(Scene):
 
     def geometry(self) -> _Geometry:
         r, s = self._panel()
-        labels = [f.label for f in self.fields() if isinstance(f, (Choice, Toggles, Stepper, Entry, TextBox))]
+        labels = [f.label for f in self.fields() if isinstance(f, (Choice, Toggles, Stepper, Entry))]
         widest = max([font(int(18 * s)).size(t)[0] for t in labels] + [int(120 * s)])
         label_w = min(int(260 * s), widest + int(16 * s))
         x0 = r.x + int(28 * s) + label_w
@@ -246,7 +248,7 @@ class SetupForm(Scene):
                 h = int(f.lines * 24 * s) + int(12 * s) + bh + int(8 * s)
             row = _Row(f, y, h)
             y += h
-            hint = _resolve(getattr(f, "hint", ""), self.values)
+            hint = self._hint(f)
             if hint:
                 row.hint_y = y + int(4 * s)
                 y += int(4 * s) + len(wrapped(hint, int(14 * s), r.right - int(28 * s) - x0)) * int(14 * s * 1.25)
@@ -411,15 +413,23 @@ class SetupForm(Scene):
             if isinstance(f, Note):
                 note_y = self._draw_note(surface, f, pygame.Rect(lx, note_y, right - lx, g.footer_y - int(10 * s) - note_y), s)
                 continue
-            text(surface, f.label, (lx, mid), int(18 * s), INK, anchor="midleft", max_width=g.label_w - int(8 * s))
+            if row.h >= 2 * g.bh:  # a tall row (a text box): a long label wraps instead of shrinking
+                text_block(surface, f.label, pygame.Rect(lx, row.y + int(6 * s), g.label_w - int(8 * s), row.h), int(18 * s), INK)
+            else:
+                text(surface, f.label, (lx, mid), int(18 * s), INK, anchor="midleft", max_width=g.label_w - int(8 * s))
             if isinstance(f, Stepper):
                 text(surface, str(self.values.get(f.key, f.lo)), (g.x0 + int(87 * s), mid), int(20 * s), INK, bold=True, anchor="center")
-            if isinstance(f, TextBox) and f.error_key and self.values.get(f.error_key):
-                err_y = row.y + row.h + int(4 * s)
-                text_block(surface, str(self.values[f.error_key]), pygame.Rect(g.x0, err_y, right - g.x0, int(60 * s)), int(15 * s), REFUSE)
-            hint = _resolve(getattr(f, "hint", ""), self.values)
+            hint = self._hint(f)
             if hint and row.hint_y:
-                text_block(surface, hint, pygame.Rect(g.x0, row.hint_y, right - g.x0, int(80 * s)), int(14 * s), INK_DIM)
+                colour = REFUSE if self._error(f) else INK_DIM
+                text_block(surface, hint, pygame.Rect(g.x0, row.hint_y, right - g.x0, int(80 * s)), int(14 * s), colour)
+
+    def _error(self, f: Any) -> str:
+        key = getattr(f, "error_key", "")
+        return str(self.values.get(key) or "") if key else ""
+
+    def _hint(self, f: Any) -> str:
+        return self._error(f) or _resolve(getattr(f, "hint", ""), self.values)
 
     def _draw_note(self, surface, f: Note, box: pygame.Rect, s: float) -> int:
         body = _resolve(f.body, self.values)

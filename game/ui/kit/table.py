@@ -45,6 +45,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
 from game.ui.scenes.dialog import ConfirmScene
 from game.ui.scenes.passdevice import PassScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.widgets import Toasts
 
 Placed = list[tuple[ButtonSpec, Any]]
@@ -331,8 +332,6 @@ class TableScene(Scene):
         self.app.push(ConfirmScene(self.app, title, body, on_yes, yes=yes, no=no, destructive=destructive))
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene  # the rules viewer loads the Markdown texts: only when asked
-
         self.app.push(RulesScene(self.app, self.game_id))
 
     # --- hooks for a game's table ------------------------------------------------------------------

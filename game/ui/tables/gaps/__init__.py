@@ -5,66 +5,29 @@ shots, smoke, soak and bench)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from game.engine import GameRunner
 from game.engine.match import Match, Seat
 from game.games import gaps as G
 from game.i18n import tr
-from game.ui.table import resume_table, seat_table
+from game.ui.dragdrop import hold_over
+from game.ui.kit import table as kit
+from game.ui.tables import TableEntry
+from game.ui.tables.gaps.setup import SetupScene
+from game.ui.tables.gaps.table import GapsTable, new_deal, play_again, restart, start_game
 
-# --- opening and resuming ------------------------------------------------------------------------
+__all__ = ["TABLE", "GapsTable", "SetupScene", "new_deal", "play_again", "restart", "start_game"]
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    from game.ui.tables.gaps.setup import SetupScene
-
     app.push(SetupScene(app, prefs))
 
 
-def start_game(app, options: dict, seed: int, meta: dict | None = None):
-    """A new game on a fresh table (options are validated by the engine:
-    a bad layout raises :class:`~game.games.gaps.LayoutError` before
-    anything changes)."""
-    from game.ui.tables.gaps.table import GapsTable
-
-    runner = GameRunner.start(G.GAME, options, seed)
-    table = GapsTable(app, runner, dict(meta or {}))
-    seat_table(app, table)
-    table.autosave()
-    return table
-
-
 def resume(app, save: dict) -> str | None:
-    from game.ui.tables.gaps.table import GapsTable
-
-    return resume_table(app, save, GapsTable)
-
-
-def _meta_for_next(table) -> dict:
-    return {"prefs": dict(table.meta.get("prefs") or {})}
-
-
-def play_again(app, table):
-    """The same deal (or pasted layout) from its start."""
-    return start_game(app, dict(table.runner.options), table.runner.seed, _meta_for_next(table))
-
-
-def restart(app, table):
-    """The same deal from its start, during a game: as big an undo as
-    there is, so the new game counts as assisted."""
-    meta = _meta_for_next(table)
-    meta["assisted"] = True
-    return start_game(app, dict(table.runner.options), table.runner.seed, meta)
-
-
-def new_deal(app, table):
-    """A new random deal under the same rules."""
-    opts = {"redeals": table.runner.options.get("redeals", G.MAX_REDEALS), "layout": ""}
-    return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
+    return kit.resume(app, save, G.GAME.id, GapsTable)
 
 
 # --- statistics --------------------------------------------------------------------------------------
-
 
 RULE_SETS = ("r2", "r1", "r0", "r2-layout", "r1-layout", "r0-layout")
 
@@ -93,8 +56,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
             continue
         if games <= 0:
             continue
-        redeals = int(key[1])
-        label = tr("gaps_ui.stats_rules", lang, n=redeals)
+        label = tr("gaps_ui.stats_rules", lang, n=int(key[1]))
         if key.endswith("-layout"):
             label += " · " + tr("gaps_ui.stats_layout", lang)
         pct = round(100 * wins / games)
@@ -119,65 +81,61 @@ NEAR_WON = "\n".join(
 )
 
 
-def greedy_until(seed: int, stop, redeals: int = 2, limit: int = 400) -> GameRunner:
-    """The greedy bot plays a deal until ``stop(state)`` (checked before each move)."""
-    match = Match.start(G.GAME, {"redeals": redeals}, seed, [Seat("greedy", "greedy")], rng=random.Random(seed), strict=True)
-    match.run(lambda m: stop(m.state), limit=limit)
-    return match.runner
+def _match(seed: int, redeals: int = 2, layout: str = "", **meta) -> Match:
+    return Match.start(G.GAME, {"redeals": redeals, "layout": layout}, seed, [Seat(tr("ui.seat", n=1))], meta={"prefs": {"redeals": redeals}, **meta}, rng=random.Random(seed))
 
 
-def find_runner(stop, seeds=range(1, 200), redeals: int = 2) -> GameRunner:
+def find_match(stop: Callable[[G.GapsState], bool], seeds=range(1, 200), redeals: int = 2) -> Match:
+    """The first deal on which the greedy bot reaches a position where
+    ``stop(state)`` holds (checked before each move)."""
     for sd in seeds:
-        r = greedy_until(sd, stop, redeals)
-        if stop(r.state):
-            return r
+        m = _match(sd, redeals)
+        if m.run(lambda mm: stop(mm.state), limit=400, stand_in="greedy"):
+            return m
     raise RuntimeError("no such position found")
 
 
-def _mid_game() -> GameRunner:
+def _mid_game() -> Match:
     """A few moves in, runs started in some rows, several live gaps."""
-    return find_runner(lambda st: G.score(st) >= 6 and sum(g.live for g in G.gap_info(st)) >= 2 and G.has_move(st), seeds=range(3, 200))
+    return find_match(lambda st: G.score(st) >= 6 and sum(g.live for g in G.gap_info(st)) >= 2 and G.has_move(st), seeds=range(3, 200))
 
 
-def _no_moves() -> GameRunner:
-    return find_runner(lambda st: G.redeal_due(st) and st.redeals == 0 and G.score(st) >= 4, seeds=range(2, 200))
+def _no_moves() -> Match:
+    return find_match(lambda st: G.redeal_due(st) and st.redeals == 0 and G.score(st) >= 4, seeds=range(2, 200))
 
 
-def _after_redeal() -> GameRunner:
-    return find_runner(lambda st: st.redeals == 1 and G.has_move(st), seeds=range(2, 200))
+def _after_redeal() -> Match:
+    m = find_match(lambda st: st.redeals == 1 and G.has_move(st), seeds=range(2, 200))
+    m.meta["assisted"] = True
+    return m
 
 
-def _table(app, runner, **meta):
-    from game.ui.tables.gaps.table import GapsTable
-
-    return GapsTable(app, runner, {"prefs": {"redeals": runner.state.max_redeals}, **meta})
+def hold_card_over_gap(app, t: GapsTable) -> None:
+    """Pick up a card with a legal gap and hold it over that gap (for shots)."""
+    app.step(1 / 60, events=[])
+    L = t.layout()
+    moves = [a for a in t.match.legal() if isinstance(a, G.Move)]
+    if moves:
+        start = L.cells[G.source_cell(t.view, moves[0]) or 0].center
+        hold_over(app, start, L.cells[moves[0].to].center)
 
 
 def scene_factories(app):
-    from game.ui.tables.gaps.setup import SetupScene
-
     def opening():
-        return _table(app, GameRunner.start(G.GAME, {"redeals": 2}, 1234))
+        return GapsTable(app, _match(1234))
 
     def hint():
-        t = _table(app, _mid_game())
+        t = GapsTable(app, _mid_game())
         t.prepare_shot = t.show_hint
         return t
 
     def drag():
-        t = _table(app, _mid_game())
+        t = GapsTable(app, _mid_game())
         t.prepare_shot = lambda: hold_card_over_gap(app, t)
         return t
 
-    def no_moves():
-        return _table(app, _no_moves())
-
-    def redealt():
-        return _table(app, _after_redeal(), assisted=True)
-
     def won():
-        r = GameRunner.start(G.GAME, {"redeals": 2, "layout": NEAR_WON}, 77)
-        t = _table(app, r)
+        t = GapsTable(app, _match(77, layout=NEAR_WON))
 
         def finish():
             app.step(1 / 60, events=[])
@@ -189,16 +147,7 @@ def scene_factories(app):
         return t
 
     def lost():
-        r = find_runner(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0)
-        t = _table(app, r)
-
-        def prep():
-            t.finished = True
-            t.touch()
-            t.show_result(G.GAME.outcome(t.state))
-
-        t.prepare_shot = prep
-        return t
+        return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
     def setup_error():
         sc = SetupScene(app)
@@ -216,46 +165,28 @@ def scene_factories(app):
         ("gaps-opening", opening),
         ("gaps-hint", hint),
         ("gaps-drag", drag),
-        ("gaps-no-moves", no_moves),
-        ("gaps-after-redeal", redealt),
+        ("gaps-no-moves", lambda: GapsTable(app, _no_moves())),
+        ("gaps-after-redeal", lambda: GapsTable(app, _after_redeal())),
         ("gaps-won", won),
         ("gaps-lost", lost),
     ]
 
 
-def hold_card_over_gap(app, t) -> None:
-    """Pick up a card with a legal gap and hold it over that gap (for shots)."""
-    from game.ui.dragdrop import hold_over
-
-    app.step(1 / 60, events=[])
-    L = t.layout()
-    moves = [a for a in G.GAME.legal_actions(t.state) if isinstance(a, G.Move)]
-    if not moves:
-        return
-    m = moves[0]
-    start = L.cells[G.source_cell(t.state, m)].center
-    hold_over(app, start, L.cells[m.to].center)
-
-
 def bench_scene(app):
-    """The full grid and a drag path from the top-left card to the far
+    """The full grid and a drag path from a movable card to the far
     bottom-right corner of the grid."""
-    t = _table(app, _mid_game())
+    t = GapsTable(app, _mid_game())
     app.scenes.reset(t)
     app.step(1 / 60, events=[])
     L = t.layout()
-    moves = [a for a in G.GAME.legal_actions(t.state) if isinstance(a, G.Move)]
-    start = L.cells[G.source_cell(t.state, moves[0])].center if moves else L.cells[0].center
-    end = L.cells[51].center
-    return t, start, end
+    moves = [a for a in t.match.legal() if isinstance(a, G.Move)]
+    start = L.cells[G.source_cell(t.view, moves[0]) or 0].center if moves else L.cells[0].center
+    return t, start, L.cells[51].center
 
 
-def open_autoplay(app, seed: int):
-    """A table that plays itself with the greedy bot (crash-test style tools)."""
-    from game.ui.tables.gaps.table import GapsTable
+def open_autoplay(app, seed: int) -> GapsTable:
+    """A table the greedy bot plays by itself (crash-test style tools)."""
+    return start_game(app, {"redeals": 2}, seed, {"prefs": {"redeals": 2}}, bots=["greedy"])
 
-    runner = GameRunner.start(G.GAME, {"redeals": 2}, seed)
-    t = GapsTable(app, runner, {"prefs": {"redeals": 2}, "bots": ["greedy"]})
-    seat_table(app, t)
-    t.autosave()
-    return t
+
+TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)

@@ -1,0 +1,81 @@
+"""Where everything of the Gaps table goes: the header (the kit's), the
+4×13 grid scaled to the window, the status lines and the button bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import cardart
+from game.ui.kit.header import HEADER_H
+
+ROWS, COLS = 4, 13
+HGAP = 0.08  # gap between columns, share of a card's width
+VGAP = 0.10  # gap between rows, share of a card's height
+
+
+@dataclass
+class Layout:
+    scale: float
+    top_h: int
+    cw: int
+    ch: int
+    cells: list[pygame.Rect] = field(default_factory=list)
+    grid: pygame.Rect = field(default_factory=pygame.Rect)
+    status: pygame.Rect = field(default_factory=pygame.Rect)
+    bar_y: int = 0
+    bar_h: int = 40
+
+    @property
+    def row_gap(self) -> int:
+        return int(self.ch * VGAP)
+
+    def cell_at(self, pos) -> int | None:
+        for i, r in enumerate(self.cells):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def banner(self) -> pygame.Rect:
+        """The "no moves left" panel over the middle of the grid."""
+        s = self.scale
+        bw = int(min(self.grid.w * 0.9, 620 * s))
+        bh = int(178 * s)
+        return pygame.Rect(self.grid.centerx - bw // 2, self.grid.centery - bh // 2, bw, bh)
+
+    def bar(self, n: int, width: int) -> list[pygame.Rect]:
+        """``n`` equal buttons across the bottom."""
+        s = self.scale
+        gap = int(8 * s)
+        x0 = int(24 * s)
+        bw = (width - 2 * x0 - gap * (n - 1)) // n
+        return [pygame.Rect(x0 + i * (bw + gap), self.bar_y, bw, self.bar_h) for i in range(n)]
+
+
+def compute_layout(size: tuple[int, int], scale: float) -> Layout:
+    w, h = size
+    s = scale
+    top_h = int(HEADER_H * s)
+    bar_h = int(40 * s)
+    bar_y = h - bar_h - int(14 * s)
+    status_h = int(56 * s)
+    status_y = bar_y - status_h - int(6 * s)
+    margin = int(24 * s)
+    avail_w = w - 2 * margin
+    # the band under the header stays free for messages
+    top = top_h + int(44 * s)
+    avail_h = status_y - top - int(8 * s)
+    cw = min(avail_w / (COLS + (COLS - 1) * HGAP), avail_h / (ROWS * cardart.ASPECT * (1 + VGAP) - VGAP * cardart.ASPECT))
+    cw = max(24, int(cw) // 2 * 2)  # even widths: fewer cached card images across sizes
+    ch = round(cw * cardart.ASPECT)
+    hg, vg = int(cw * HGAP), int(ch * VGAP)
+    gw = COLS * cw + (COLS - 1) * hg
+    gh = ROWS * ch + (ROWS - 1) * vg
+    x0 = (w - gw) // 2
+    y0 = top + max(0, (avail_h - gh) // 2)
+    L = Layout(scale=s, top_h=top_h, cw=cw, ch=ch, bar_y=bar_y, bar_h=bar_h)
+    L.cells = [pygame.Rect(x0 + c * (cw + hg), y0 + r * (ch + vg), cw, ch) for r in range(ROWS) for c in range(COLS)]
+    L.grid = pygame.Rect(x0, y0, gw, gh)
+    L.status = pygame.Rect(margin, status_y, w - 2 * margin, status_h)
+    return L
