@@ -7,9 +7,12 @@ screen, "until we stop", save and resume, statistics."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.engine import IllegalAction, Termination
 from game.games.runs import GAME
-from game.games.runs.rules import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
+from game.games.runs.policy import fold_stats
+from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.persistence.saves import load_stats, read_save
 from game.ui.tables import runs as runs_ui
 from game.ui.tables.runs.table import RunsTable
@@ -110,11 +113,9 @@ def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(a
     assert t.state is state and len(t.runner.states) == n_states
     assert bad in t.state.hands[0]
     # the reason is the engine's, in words
-    try:
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, GAME.action_from_text(f"play {bad.code}"))
-        raise AssertionError("the engine accepted a card the table lit as unplayable")
-    except Exception as e:  # IllegalAction
-        expected = e.reason.render("en")
+    expected = refused.value.reason.render("en")
     assert any(expected == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
     assert any(f.hide == ("hand", bad) for f in t.anim.flights)  # flying back
     settle(app, 0.8)
@@ -319,6 +320,7 @@ def test_a_whole_game_with_computers_to_the_end_screen(app):
     assert rounds_seen == {1, 2, 3, 4, 5}
     out = GAME.outcome(t.state)
     assert t.state.phase == PHASE_OVER and len(t.state.history) == 5
+    assert out.termination is Termination.FINISHED
     title = top(app).title()
     assert all(t.seat_name(w) in title for w in out.winners)
     # statistics and no save left behind
@@ -341,7 +343,10 @@ def test_until_we_stop_ends_at_a_break_with_the_stop_button(app):
     press(app, "End the game")
     settle(app, 1.0)
     assert t.state.phase == PHASE_OVER and t.runner.actions[-1].kind == "stop"
+    assert GAME.outcome(t.state).termination is Termination.STOPPED
     assert top(app).name == "runs-result"
+    stats, _ = load_stats()
+    assert stats["runs"]["games"] == 1 and stats["runs"]["kinds"]["person"]["seats"] == 1
 
 
 def test_next_round_deals_again_and_the_start_moves_left(app):
@@ -389,18 +394,15 @@ def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
     assert t.viewer == starter and t.view.hand == t.state.hands[starter]
 
 
-def test_statistics_fold_ties_and_survive_odd_files():
+def test_statistics_lines_and_odd_files():
     from game.engine import Outcome, msg
 
+    # the fold itself is tested in tests/games/runs/test_policy.py
     st: dict = {}
     tie = Outcome(winners=(0, 2), scores=(-40.0, -90.0, -40.0), reason=msg("runs.outcome.tie"))
-    runs_ui.fold_stats(st, tie, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 5)
+    fold_stats(st, tie, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 5)
     win = Outcome(winners=(1,), scores=(-70.0, -20.0, -50.0), reason=msg("runs.outcome.win"))
-    runs_ui.fold_stats(st, win, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 6)
-    assert st["games"] == 2 and st["rounds"] == 11
-    assert st["kinds"]["person"] == {"seats": 2, "wins": 1, "sum": -110, "best": -40}
-    assert st["kinds"]["simple"]["wins"] == 1 and st["kinds"]["strong"]["wins"] == 1
-    assert st["best"] == {"score": -20, "name": "C2"}
+    fold_stats(st, win, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 6)
     lines = dict(runs_ui.stats_lines(st, "en"))
     assert lines["Best score"] == "−20 · C2" and lines["Person"] == "1 of 2 won · best −40"
     assert runs_ui.stats_lines({}, "en") == []

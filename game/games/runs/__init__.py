@@ -1,27 +1,24 @@
 """Runs: the competitive shedding game (the source text also calls it
-"Mind the Gap").  Rules in :mod:`.rules`, bots in :mod:`.bots`, the
-position notation in :mod:`.notation`, command-line tools in :mod:`.cli`.
+"Mind the Gap").  The cards' arithmetic in :mod:`.deck`, the values in
+:mod:`.state`, the rules in :mod:`.rules`, how a table plays it in
+:mod:`.policy`, bots in :mod:`.bots`, the position notation in
+:mod:`.notation`, command-line tools in :mod:`.cli`.
 """
 
 from game.games.runs.bots import BOTS
+from game.games.runs.deck import card_points, neighbours
 from game.games.runs.notation import NOTATION
-from game.games.runs.rules import (
-    GAME,
-    Action,
-    RoundResult,
-    RunsGame,
-    RunsState,
-    RunsView,
-    card_points,
-    follows,
-    neighbours,
-)
+from game.games.runs.policy import POLICY
+from game.games.runs.rules import GAME, RunsGame
+from game.games.runs.state import Action, RoundResult, RunsState, RunsView
 
+# the first set has planned rounds: the shared tests let computers play it
+# to its end, and computers never stop an open-ended game
 CONFORMANCE = [
+    {"players": 5, "rounds": 5},
     {"players": 2, "rounds": 0},
     {"players": 3, "rounds": 0, "wrap": True},
     {"players": 4, "rounds": 0, "dealer": 2},
-    {"players": 5, "rounds": 5},
     {"players": 6, "rounds": 0, "wrap": True},
     {"players": 2, "rounds": 5, "wrap": True},
 ]
@@ -31,12 +28,12 @@ __all__ = [
     "CONFORMANCE",
     "GAME",
     "NOTATION",
+    "POLICY",
     "Action",
     "RoundResult",
     "RunsGame",
     "RunsState",
     "RunsView",
     "card_points",
-    "follows",
     "neighbours",
 ]

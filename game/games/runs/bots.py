@@ -26,18 +26,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.cards import SUITS
-from game.games.runs.rules import (
-    BONUSES,
-    DECK,
-    NEXT_ROUND,
-    PHASE_BREAK,
-    PLAY,
-    POINTS,
-    STOP,
-    Action,
-    RunsView,
-)
+from game.cards import SUITS, Card
+from game.games.runs.deck import DECK, POINTS
+from game.games.runs.rules import BONUSES
+from game.games.runs.state import NEXT_ROUND, PHASE_BREAK, PLAY, STOP, Action, RunsView
 
 # cards as small ints for the look-ahead: suit index * 13 + rank - 1
 CARD_ID = {c: SUITS.index(c.suit) * 13 + int(c.rank) - 1 for c in DECK}
@@ -67,8 +59,13 @@ NB = {False: _nb_ids(False), True: _nb_ids(True)}
 PLAYED, PILE = -2, -1
 
 
-def _best_by_points(cards):
+def _best_by_points(cards: Sequence[Card]) -> Card:
     return max(cards, key=lambda c: (POINTS[c], int(c.rank)))
+
+
+def _cards(plays: Sequence[Action]) -> list[Card]:
+    """The cards of ``play`` actions."""
+    return [a.card for a in plays if a.card is not None]
 
 
 class SimpleBot:
@@ -79,7 +76,7 @@ class SimpleBot:
     def choose(self, view: RunsView, legal: Sequence[Action], rng: random.Random) -> Action:
         plays = [a for a in legal if a.kind == PLAY]
         if plays:
-            best = _best_by_points([a.card for a in plays])
+            best = _best_by_points(_cards(plays))
             return next(a for a in plays if a.card == best)
         return _non_play(legal)
 
@@ -229,7 +226,7 @@ class StrongBot:
         for i in my_ids:
             base_owner[i] = me
         my_val = sum(VAL[i] for i in my_ids)
-        cand = [CARD_ID[a.card] for a in plays]
+        cand = [CARD_ID[c] for c in _cards(plays)]
         totals = [0.0] * len(cand)
         for _ in range(self.samples):
             owner = base_owner[:]

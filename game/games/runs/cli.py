@@ -21,16 +21,20 @@ import time
 from collections.abc import Sequence
 
 from game.cards import derive_seed
-from game.engine.core import NotationError
+from game.engine.core import Bot, NotationError
+from game.engine.match import Match, Moved, Seat
 from game.games.runs.bots import BOTS
-from game.games.runs.rules import GAME, MAX_ROUNDS, MIN_ROUNDS, PLAY
+from game.games.runs.deck import POINTS
+from game.games.runs.notation import NOTATION
+from game.games.runs.rules import GAME, MAX_ROUNDS, MIN_ROUNDS
+from game.games.runs.state import PLAY, RunsState
 
 
 def _percentile(xs: list[float], q: float) -> float:
     if not xs:
         return 0.0
     s = sorted(xs)
-    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    k = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
     return s[k]
 
 
@@ -64,26 +68,21 @@ class _Progress:
             sys.stderr.flush()
 
 
-def play_game(options: dict, seed: int, bots: list, latency: list[list[float]], choice_latency: list[list[float]]):
-    """One game between ``bots`` (one per seat).  Returns the final state
-    and the number of turns (play/draw/pass actions) per round."""
-    state = GAME.new_game(options, seed)
+def play_game(options: dict, seed: int, bots: Sequence[Bot], latency: list[list[float]], choice_latency: list[list[float]]) -> RunsState:
+    """One game between ``bots`` (one per seat), each with its own generator
+    from the seed.  Adds each decision's CPU time to ``latency`` (and, where
+    there were cards to choose from, to ``choice_latency``) of its seat.
+    Returns the final state."""
     rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(len(bots))]
-    clock = time.process_time
-    while True:
-        seat = GAME.current_player(state)
-        if seat is None:
-            break
-        legal = GAME.legal_actions(state)
-        view = GAME.view(state, seat)
-        t0 = clock()
-        action = bots[seat].choose(view, legal, rngs[seat])
-        dt = clock() - t0
-        latency[seat].append(dt)
-        if len(legal) > 1 and legal[0].kind == PLAY:
-            choice_latency[seat].append(dt)
-        state = GAME.apply(state, action)
-    return state
+    seats = [Seat(b.name, bot=b.name) for b in bots]
+    match = Match.start(GAME, options, seed, seats, rng=rngs, bots=dict(enumerate(bots)), strict=True)
+    while not match.over:
+        moved = match.play_bot()
+        assert isinstance(moved, Moved) and moved.seat is not None  # strict: a refusal raises
+        latency[moved.seat].append(moved.think)
+        if moved.choices > 1 and moved.action.kind == PLAY:
+            choice_latency[moved.seat].append(moved.think)
+    return match.state
 
 
 def sim(argv: Sequence[str]) -> int:
@@ -151,8 +150,8 @@ def sim(argv: Sequence[str]) -> int:
         # seat s is taken by line-up slot (s - turn) mod players
         slot_of = [(s - turn) % players for s in range(players)]
         bots = [make(lineup[slot_of[s]]) for s in range(players)]
-        lat = [[] for _ in range(players)]
-        clat = [[] for _ in range(players)]
+        lat: list[list[float]] = [[] for _ in range(players)]
+        clat: list[list[float]] = [[] for _ in range(players)]
         state = play_game(options, seed, bots, lat, clat)
         out = GAME.outcome(state)
         assert out is not None
@@ -243,8 +242,6 @@ def sim(argv: Sequence[str]) -> int:
 
 
 def position(argv: Sequence[str]) -> int:
-    from game.games.runs.notation import NOTATION
-
     p = argparse.ArgumentParser(prog="python -m game position runs")
     p.add_argument("notation")
     p.add_argument("--json", action="store_true")
@@ -270,7 +267,7 @@ def position(argv: Sequence[str]) -> int:
         "pile": len(state.pile),
         "hand_counts": [len(h) for h in state.hands],
         "scores": list(state.totals),
-        "hand_points": [sum(min(int(c.rank), 10) for c in h) for h in state.hands],
+        "hand_points": [sum(POINTS[c] for c in h) for h in state.hands],
     }
     if args.json:
         print(json.dumps(result))

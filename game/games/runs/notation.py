@@ -8,7 +8,8 @@ are ``name=value`` with comma-separated lists (``-`` for an empty list)::
     | bonus=0,0,0
 
 (on one line).  ``round=2/-`` is an open-ended game ("until we stop"),
-``turn=-`` a finished game.  Hands are listed seat by seat, separated by
+``turn=-`` a finished game (``phase=over`` in an open-ended game: the
+table stopped it, the only way such a game ends).  Hands are listed seat by seat, separated by
 ``/``; the pile is listed bottom first, so its last card is drawn next.
 The notation holds the position, not its past: the round history and the
 action log are not part of it (``base`` carries the totals of the rounds
@@ -26,23 +27,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from game.cards import Card, CardParseError
 from game.engine.core import NotationError
-from game.games.runs.rules import (
-    DECK,
-    GAME,
-    MAX_PLAYERS,
-    MAX_ROUNDS,
-    MIN_PLAYERS,
-    MIN_ROUNDS,
-    OPEN_ENDED,
-    PHASE_BREAK,
-    PHASE_OVER,
-    PHASE_PLAY,
-    RunsState,
-    sort_hand,
-)
+from game.games.runs.deck import DECK, sort_hand
+from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
+from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, RunsState
 
 SEP = " | "
 SECTIONS = ("chain", "hands", "pile", "out", "base", "points", "bonus")
@@ -187,6 +178,7 @@ class RunsNotation:
             base=base,
             points=points,
             bonus=bonus,
+            stopped=phase == PHASE_OVER and head["rounds"] == OPEN_ENDED,
         )
 
     def _head(self, text: str) -> dict:
@@ -209,7 +201,7 @@ class RunsNotation:
             except ValueError:
                 raise NotationError(f"{key} must be a whole number, not {value!r}", col) from None
 
-        out = {"p": num("p"), "seed": num("seed"), "dealer": num("dealer")}
+        out: dict[str, Any] = {"p": num("p"), "seed": num("seed"), "dealer": num("dealer")}
         if not MIN_PLAYERS <= out["p"] <= MAX_PLAYERS:
             raise NotationError(f"Runs is for {MIN_PLAYERS} to {MAX_PLAYERS} players", fields["p"][1])
         if not 0 <= out["dealer"] < out["p"]:

@@ -1,4 +1,4 @@
-"""Runs: the rules, as an immutable state and a rules object.
+"""Runs: the rules object and the moves from one state to the next.
 
 The reading followed here is the binding one in ``shared/rules/README.md``
 (the source text also calls this game "Mind the Gap"; its scoring
@@ -30,7 +30,11 @@ Between rounds the state rests in the phase ``"break"``: the finished
 round's :class:`RoundResult` is the last entry of ``history`` (points
 played, hand penalty, finishing bonus per seat), and the only actions are
 ``next-round`` (and ``stop`` in an open-ended game).  After the last round
-of a fixed game the phase is ``"over"`` at once.
+of a fixed game the phase is ``"over"`` at once (the outcome's termination
+is ``FINISHED``); ``stop`` ends an open-ended game with ``STOPPED``.
+
+The cards' arithmetic is in :mod:`.deck`, the values (actions, state, view)
+in :mod:`.state`; this module holds the rules object and the moves.
 
 >>> s = GAME.new_game({"players": 2, "dealer": 0}, seed=1)
 >>> GAME.current_player(s), len(s.hands[0]), len(s.pile)
@@ -44,11 +48,35 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from game.cards import SUITS, Card, Rank, Suit, derive_seed, rng_for, standard_deck
-from game.engine.core import IllegalAction, Message, NotationError, Outcome, msg
+from game.cards import Card, derive_seed, rng_for
+from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
+from game.games.runs.deck import DECK, NEIGHBOURS, POINTS, card_index, followers, hand_key, sort_hand
+from game.games.runs.state import (
+    DRAW,
+    DRAW_ACTION,
+    NEXT_ACTION,
+    NEXT_ROUND,
+    PASS,
+    PASS_ACTION,
+    PHASE_BREAK,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PLAY,
+    PLAY_ACTIONS,
+    PLAY_LIST,
+    STOP,
+    STOP_ACTION,
+    Action,
+    RoundResult,
+    RunsState,
+    RunsView,
+    action_text,
+    replace_state,
+    seat_name,
+    suit_name,
+)
 
 GAME_ID = "runs"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -57,241 +85,6 @@ BONUSES = (15, 10, 5)
 DEFAULT_ROUNDS = 5
 MIN_ROUNDS, MAX_ROUNDS = 5, 10
 OPEN_ENDED = 0  # rounds == 0: play until the table stops
-
-PLAY, DRAW, PASS, NEXT_ROUND, STOP = "play", "draw", "pass", "next-round", "stop"
-
-PHASE_PLAY, PHASE_BREAK, PHASE_OVER = "play", "break", "over"
-
-DECK: tuple[Card, ...] = tuple(standard_deck())
-
-
-def card_points(card: Card) -> int:
-    """What a card is worth: 2–10 face value, J/Q/K 10, Ace 1.
-
-    >>> [card_points(Card.parse(c)) for c in ("AS", "7H", "10D", "KC")]
-    [1, 7, 10, 10]
-    """
-    return min(int(card.rank), 10)
-
-
-POINTS: dict[Card, int] = {c: card_points(c) for c in DECK}
-
-# Card equality and hashing go through Python-level code (dataclass, enum),
-# which dominates a playout; the hot paths below compare suits by identity
-# (enum members are singletons) and ranks as ints instead.
-_SUIT_BASE = {s.value: 13 * i for i, s in enumerate(SUITS)}  # DECK is suit by suit, Ace..King
-
-
-def card_index(card: Card) -> int:
-    """The card's position in :data:`DECK` (0 = AS … 51 = KC)."""
-    return _SUIT_BASE[card.suit._value_] + card.rank - 1
-
-
-def _hand_key(card: Card) -> int:
-    return _SUIT_BASE[card.suit._value_] + card.rank
-
-
-def sort_hand(cards) -> tuple[Card, ...]:
-    """Cards sorted as a hand is held: by suit (S, H, D, C), then rank."""
-    return tuple(sorted(cards, key=_hand_key))
-
-
-def neighbours(card: Card, wrap: bool = False) -> tuple[Card, ...]:
-    """The cards that may follow ``card``: same suit, one rank lower or
-    higher (Ace low; with ``wrap`` King and Ace touch).
-
-    >>> [c.code for c in neighbours(Card.parse("AH"))]
-    ['2H']
-    >>> [c.code for c in neighbours(Card.parse("AH"), wrap=True)]
-    ['KH', '2H']
-    """
-    return _NEIGHBOURS[wrap][card]
-
-
-def _make_neighbours(wrap: bool) -> dict[Card, tuple[Card, ...]]:
-    out = {}
-    for c in DECK:
-        r = int(c.rank)
-        ranks = []
-        if r > 1:
-            ranks.append(r - 1)
-        elif wrap:
-            ranks.append(13)
-        if r < 13:
-            ranks.append(r + 1)
-        elif wrap:
-            ranks.append(1)
-        out[c] = tuple(Card(Rank(x), c.suit) for x in ranks)
-    return out
-
-
-_NEIGHBOURS = {False: _make_neighbours(False), True: _make_neighbours(True)}
-# by rank: the neighbouring ranks (0 where there is none)
-_NB_RANKS = {
-    w: [(0, 0)] + [((r - 1) or (13 if w else 0), (r + 1 if r < 13 else (1 if w else 0))) for r in range(1, 14)]
-    for w in (False, True)
-}
-
-
-def _followers(cards, last: Card, wrap: bool) -> tuple[Card, ...]:
-    suit = last.suit
-    lo, hi = _NB_RANKS[wrap][last.rank]
-    return tuple(c for c in cards if c.suit is suit and (c.rank == lo or c.rank == hi))
-
-
-def follows(last: Card | None, card: Card, wrap: bool = False) -> bool:
-    """Whether ``card`` may be played on ``last`` (anything starts a chain)."""
-    return last is None or card in _NEIGHBOURS[wrap][last]
-
-
-# --- values ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """``play <card>``, ``draw``, ``pass``, ``next-round`` or ``stop``."""
-
-    kind: str
-    card: Card | None = None
-
-    def __str__(self) -> str:
-        return action_text(self)
-
-
-DRAW_ACTION = Action(DRAW)
-PASS_ACTION = Action(PASS)
-NEXT_ACTION = Action(NEXT_ROUND)
-STOP_ACTION = Action(STOP)
-PLAY_ACTIONS: dict[Card, Action] = {c: Action(PLAY, c) for c in DECK}
-_PLAY_LIST: list[Action] = [Action(PLAY, c) for c in DECK]
-
-
-def action_text(a: Action) -> str:
-    if a.kind == PLAY:
-        assert a.card is not None
-        return f"play {a.card.code}"
-    return a.kind
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The score sheet of one finished round (one entry per seat).
-
-    ``played``: points for cards played; ``bonus``: finishing bonus;
-    ``penalty``: points of the cards left in hand (subtracted);
-    ``finish``: seats in the order they went out; ``left``: the hands at
-    the end (shown to everyone); ``chain``: the cards played, in order,
-    and ``chain_seats`` who played each;
-    ``reason``: ``"out"`` (at most one player held cards) or ``"blocked"``
-    (nobody could play or draw); ``turns``: actions taken in the round.
-    """
-
-    round: int
-    starter: int
-    played: tuple[int, ...]
-    bonus: tuple[int, ...]
-    penalty: tuple[int, ...]
-    finish: tuple[int, ...]
-    left: tuple[tuple[Card, ...], ...]
-    chain: tuple[Card, ...]
-    chain_seats: tuple[int, ...]
-    reason: str
-    turns: int
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(p + b - q for p, b, q in zip(self.played, self.bonus, self.penalty))
-
-
-@dataclass(frozen=True, slots=True)
-class RunsState:
-    """Everything about a game of Runs.  Hidden from a seat: the other hands
-    (during play) and the order of ``pile`` (drawn from its end).
-
-    ``base`` holds the totals of finished rounds; ``points`` and ``bonus``
-    the current round's points for cards played and finishing bonuses.
-    ``log`` is this round's public actions as ``(seat, Action)``.
-    """
-
-    players: int
-    seed: int
-    rounds: int
-    wrap: bool
-    dealer: int  # dealer of round 1; round r is dealt by dealer + r - 1
-    round: int
-    phase: str
-    turn: int  # the seat to act; -1 when the game is over
-    hands: tuple[tuple[Card, ...], ...]
-    pile: tuple[Card, ...]
-    chain: tuple[Card, ...]
-    chain_seats: tuple[int, ...]
-    finished: tuple[int, ...]
-    base: tuple[int, ...]
-    points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    history: tuple[RoundResult, ...] = ()
-    log: tuple[tuple[int, Action], ...] = ()
-
-    @property
-    def starter(self) -> int:
-        """Who starts the current round: the player left of its dealer."""
-        return (self.dealer + self.round) % self.players
-
-    @property
-    def last(self) -> Card | None:
-        return self.chain[-1] if self.chain else None
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Game totals so far: finished rounds plus this round's points and
-        bonuses (hand penalties count only when the round ends)."""
-        return tuple(a + b + c for a, b, c in zip(self.base, self.points, self.bonus))
-
-
-@dataclass(frozen=True, slots=True)
-class RunsView:
-    """What one seat may see.  ``seat is None`` is a spectator (no hand)."""
-
-    seat: int | None
-    players: int
-    rounds: int
-    wrap: bool
-    round: int
-    phase: str
-    turn: int | None
-    dealer: int
-    starter: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    chain: tuple[Card, ...]
-    chain_seats: tuple[int, ...]
-    pile_count: int
-    finished: tuple[int, ...]
-    scores: tuple[int, ...]
-    base: tuple[int, ...]
-    points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    history: tuple[RoundResult, ...]
-    log: tuple[tuple[int, Action], ...]
-    playable: tuple[Card, ...]
-
-    @property
-    def last(self) -> Card | None:
-        return self.chain[-1] if self.chain else None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.turn == self.seat
-
-
-def seat_name(seat: int) -> Message:
-    """A default name for a seat ("Player 2"); the table may swap in the
-    players' own names by replacing the ``name`` parameter of a message."""
-    return msg("runs.seat", n=seat + 1)
-
-
-def suit_name(suit: Suit) -> Message:
-    return msg(f"runs.suit.{suit.value}")
 
 
 # --- the rules ----------------------------------------------------------------------
@@ -365,7 +158,7 @@ class RunsGame:
         if phase == PHASE_PLAY:
             plays = playable(state, state.turn)
             if plays:
-                return [_PLAY_LIST[card_index(c)] for c in plays]
+                return [PLAY_LIST[card_index(c)] for c in plays]
             return [DRAW_ACTION] if state.pile else [PASS_ACTION]
         if phase == PHASE_BREAK:
             return [NEXT_ACTION, STOP_ACTION] if state.rounds == OPEN_ENDED else [NEXT_ACTION]
@@ -384,7 +177,7 @@ class RunsGame:
             if kind == STOP:
                 if state.rounds != OPEN_ENDED:
                     raise IllegalAction("runs.err.fixed_rounds", rounds=state.rounds)
-                return _replace(state, phase=PHASE_OVER, turn=-1)
+                return replace_state(state, phase=PHASE_OVER, turn=-1, stopped=True)
             raise IllegalAction("runs.err.round_over", round=state.round)
         # the play phase
         if kind in (NEXT_ROUND, STOP):
@@ -395,7 +188,7 @@ class RunsGame:
         plays = playable(state, seat)
         if kind == PLAY:
             card = action.card
-            if card not in hand:
+            if card is None or card not in hand:
                 raise IllegalAction("runs.err.not_in_hand", card=card)
             if last is not None and card not in plays:
                 if not plays:
@@ -416,7 +209,7 @@ class RunsGame:
                 raise IllegalAction("runs.err.must_play_not_pass", cards=list(plays))
             if state.pile:
                 raise IllegalAction("runs.err.pile_not_empty", n=len(state.pile))
-            return _after_turn(state, seat, state.hands, state.pile, state.points, state.bonus, state.finished, PASS_ACTION)
+            return _after_turn(state, seat, PASS_ACTION)
         raise IllegalAction("engine.unknown_action", text=action_text(action))
 
     def outcome(self, state: RunsState) -> Outcome | None:
@@ -436,13 +229,22 @@ class RunsGame:
                 score=best,
                 n=played,
             )
-        return Outcome(winners=winners, scores=tuple(float(v) for v in scores), reason=reason)
+        termination = Termination.STOPPED if state.stopped else Termination.FINISHED
+        return Outcome(winners=winners, scores=tuple(float(v) for v in scores), reason=reason, termination=termination)
+
+    def stop_action(self, state: RunsState) -> Action | None:
+        """``stop`` at a break of an open-ended game (where it is also among
+        the legal actions: ending such a game is the table's move); a game
+        of planned rounds cannot be stopped."""
+        if state.phase == PHASE_BREAK and state.rounds == OPEN_ENDED:
+            return STOP_ACTION
+        return None
 
     def view(self, state: RunsState, seat: int | None) -> RunsView:
         hand = state.hands[seat] if seat is not None else ()
         if seat is not None and state.phase == PHASE_PLAY:
             last = state.last
-            plays = hand if last is None else _followers(hand, last, state.wrap)
+            plays = hand if last is None else followers(hand, last, state.wrap)
         else:
             plays = ()
         return RunsView(
@@ -500,8 +302,8 @@ class RunsGame:
     def describe_action(self, state: RunsState, action: Action) -> Message:
         seat = state.turn
         name = seat_name(seat)
-        if action.kind == PLAY:
-            card = action.card
+        card = action.card
+        if action.kind == PLAY and card is not None:
             if len(state.hands[seat]) == 1:
                 place = len(state.finished) + 1
                 if place <= len(BONUSES):
@@ -547,7 +349,7 @@ class RunsGame:
             # order of the leftover pile is unknown
             pile = list(state.pile)
             rng.shuffle(pile)
-            return _replace(state, pile=tuple(pile))
+            return replace_state(state, pile=tuple(pile))
         pool = list(state.pile)
         for s, h in enumerate(state.hands):
             if s != seat:
@@ -560,7 +362,7 @@ class RunsGame:
             else:
                 hands.append(sort_hand(pool[: len(h)]))
                 del pool[: len(h)]
-        return _replace(state, hands=tuple(hands), pile=tuple(pool))
+        return replace_state(state, hands=tuple(hands), pile=tuple(pool))
 
     # --- helpers for the table ------------------------------------------------------------
     def playable(self, state: RunsState, seat: int | None = None) -> tuple[Card, ...]:
@@ -592,7 +394,7 @@ class RunsGame:
         last = state.last
         if state.phase != PHASE_PLAY or last is None:
             return False
-        return all(c in state.chain for c in _NEIGHBOURS[state.wrap][last])
+        return all(c in state.chain for c in NEIGHBOURS[state.wrap][last])
 
     def finish_round(self, state: RunsState) -> list[Action]:
         """The forced draws and passes from here to the next real choice or
@@ -613,16 +415,10 @@ def playable(state: RunsState, seat: int) -> tuple[Card, ...]:
     hand = state.hands[seat]
     if not state.chain:
         return hand
-    return _followers(hand, state.chain[-1], state.wrap)
+    return followers(hand, state.chain[-1], state.wrap)
 
 
-_FIELDS = RunsState.__dataclass_fields__
-
-
-def _replace(state: RunsState, **changes: Any) -> RunsState:
-    kw = {f: getattr(state, f) for f in _FIELDS}
-    kw.update(changes)
-    return RunsState(**kw)
+# --- the moves ----------------------------------------------------------------------
 
 
 def deal_round(state: RunsState, number: int) -> RunsState:
@@ -632,16 +428,12 @@ def deal_round(state: RunsState, number: int) -> RunsState:
     rng_for(state.seed, "round", number).shuffle(deck)
     starter = (state.dealer + number) % n
     # dealt one at a time, starting left of the dealer
-    hands = [[] for _ in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
     for i in range(HAND_SIZE * n):
         hands[(starter + i) % n].append(deck[i])
     zeros = (0,) * n
-    return RunsState(
-        players=n,
-        seed=state.seed,
-        rounds=state.rounds,
-        wrap=state.wrap,
-        dealer=state.dealer,
+    return replace_state(
+        state,
         round=number,
         phase=PHASE_PLAY,
         turn=starter,
@@ -650,10 +442,8 @@ def deal_round(state: RunsState, number: int) -> RunsState:
         chain=(),
         chain_seats=(),
         finished=(),
-        base=state.base,
         points=zeros,
         bonus=zeros,
-        history=state.history,
         log=(),
     )
 
@@ -666,8 +456,6 @@ def _play(state: RunsState, seat: int, card: Card) -> RunsState:
     old = state.hands[seat]
     i = old.index(card)
     hand = old[:i] + old[i + 1 :]
-    hands = _set(state.hands, seat, hand)
-    points = _set(state.points, seat, state.points[seat] + POINTS[card])
     bonus = state.bonus
     finished = state.finished
     if not hand:
@@ -678,12 +466,11 @@ def _play(state: RunsState, seat: int, card: Card) -> RunsState:
     return _after_turn(
         state,
         seat,
-        hands,
-        state.pile,
-        points,
-        bonus,
-        finished,
-        _PLAY_LIST[card_index(card)],
+        PLAY_LIST[card_index(card)],
+        hands=_set(state.hands, seat, hand),
+        points=_set(state.points, seat, state.points[seat] + POINTS[card]),
+        bonus=bonus,
+        finished=finished,
         chain=state.chain + (card,),
         chain_seats=state.chain_seats + (seat,),
     )
@@ -692,88 +479,73 @@ def _play(state: RunsState, seat: int, card: Card) -> RunsState:
 def _draw(state: RunsState, seat: int) -> RunsState:
     card = state.pile[-1]
     cards = list(state.hands[seat])
-    bisect.insort(cards, card, key=_hand_key)
-    hand = tuple(cards)
-    hands = _set(state.hands, seat, hand)
-    return _after_turn(state, seat, hands, state.pile[:-1], state.points, state.bonus, state.finished, DRAW_ACTION)
+    bisect.insort(cards, card, key=hand_key)
+    return _after_turn(state, seat, DRAW_ACTION, hands=_set(state.hands, seat, tuple(cards)), pile=state.pile[:-1])
 
 
-def _after_turn(state, seat, hands, pile, points, bonus, finished, action, chain=None, chain_seats=None) -> RunsState:
+def _after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> RunsState:
+    """The state after ``seat``'s play, draw or pass; ``changes`` are the
+    fields the move changed.  Ends the round when at most one player holds
+    cards or nobody can play or draw."""
     n = state.players
-    chain = state.chain if chain is None else chain
-    chain_seats = state.chain_seats if chain_seats is None else chain_seats
-    log = state.log + ((seat, action),)
+    hands = changes.get("hands", state.hands)
+    changes["log"] = state.log + ((seat, action),)
     holding = [s for s in range(n) if hands[s]]
     over = len(holding) <= 1
-    if not over and not pile:
-        last = chain[-1]
-        over = not any(_followers(hands[s], last, state.wrap) for s in holding)
+    if not over and not changes.get("pile", state.pile):
+        last = changes.get("chain", state.chain)[-1]
+        over = not any(followers(hands[s], last, state.wrap) for s in holding)
     if over:
-        return _end_round(state, hands, pile, points, bonus, finished, chain, chain_seats, log, "out" if len(holding) <= 1 else "blocked")
+        return _end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
     nxt = (seat + 1) % n
     while not hands[nxt]:
         nxt = (nxt + 1) % n
-    return RunsState(
-        players=n,
-        seed=state.seed,
-        rounds=state.rounds,
-        wrap=state.wrap,
-        dealer=state.dealer,
-        round=state.round,
-        phase=PHASE_PLAY,
-        turn=nxt,
-        hands=hands,
-        pile=pile,
-        chain=chain,
-        chain_seats=chain_seats,
-        finished=finished,
-        base=state.base,
-        points=points,
-        bonus=bonus,
-        history=state.history,
-        log=log,
-    )
+    return replace_state(state, turn=nxt, **changes)
 
 
-def _end_round(state, hands, pile, points, bonus, finished, chain, chain_seats, log, reason) -> RunsState:
+def _end_round(state: RunsState, reason: str) -> RunsState:
+    """Score the round that ends in ``state``: the break, or the end of a
+    game whose last planned round this was."""
     n = state.players
-    penalty = tuple(sum(POINTS[c] for c in h) for h in hands)
     result = RoundResult(
         round=state.round,
         starter=state.starter,
-        played=points,
-        bonus=bonus,
-        penalty=penalty,
-        finish=finished,
-        left=hands,
-        chain=chain,
-        chain_seats=chain_seats,
+        played=state.points,
+        bonus=state.bonus,
+        penalty=tuple(sum(POINTS[c] for c in h) for h in state.hands),
+        finish=state.finished,
+        left=state.hands,
+        chain=state.chain,
+        chain_seats=state.chain_seats,
         reason=reason,
-        turns=len(log),
+        turns=len(state.log),
     )
-    base = tuple(b + t for b, t in zip(state.base, result.totals))
     last_round = state.rounds != OPEN_ENDED and state.round >= state.rounds
     zeros = (0,) * n
-    return RunsState(
-        players=n,
-        seed=state.seed,
-        rounds=state.rounds,
-        wrap=state.wrap,
-        dealer=state.dealer,
-        round=state.round,
+    return replace_state(
+        state,
         phase=PHASE_OVER if last_round else PHASE_BREAK,
         turn=-1 if last_round else (state.dealer + state.round + 1) % n,
-        hands=hands,
-        pile=pile,
-        chain=chain,
-        chain_seats=chain_seats,
-        finished=finished,
-        base=base,
+        base=tuple(b + t for b, t in zip(state.base, result.totals)),
         points=zeros,
         bonus=zeros,
         history=state.history + (result,),
-        log=log,
     )
 
 
 GAME = RunsGame()
+
+__all__ = [
+    "BONUSES",
+    "DEFAULT_ROUNDS",
+    "GAME",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MIN_PLAYERS",
+    "MIN_ROUNDS",
+    "OPEN_ENDED",
+    "RunsGame",
+    "deal_round",
+    "playable",
+]

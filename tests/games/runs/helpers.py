@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.cards import parse_cards
+from game.games.runs.deck import DECK, sort_hand
 from game.games.runs.notation import NOTATION
-from game.games.runs.rules import DECK, sort_hand
 
 
 def position(

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
+
+import pytest
 
 from game import i18n
 from game.__main__ import main
+from game.engine import IllegalAction
 from game.games.runs import GAME, NOTATION
 
 
@@ -58,9 +62,7 @@ def test_catalogs_have_every_key_the_engine_uses_in_both_languages():
     en, de = i18n.catalog("en"), i18n.catalog("de")
     ours = {k for k in en if k.startswith("runs.")}
     assert ours == {k for k in de if k.startswith("runs.")}
-    source = "".join(
-        open(f"game/games/runs/{f}", encoding="utf-8").read() for f in ("rules.py", "bots.py", "cli.py")
-    )
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(Path("game/games/runs").glob("*.py")))
     used = set(re.findall(r'"(runs\.[a-z_.]+)"', source))
     used |= {f"runs.suit.{s}" for s in "SHDC"} | {f"runs.place.{k}" for k in (1, 2, 3)}
     used |= {f"runs.round.{r}" for r in ("out", "blocked")}
@@ -80,10 +82,9 @@ def test_every_message_of_random_games_renders(monkeypatch):
             if s.phase == "play":
                 wrong = [b for b in (GAME.action_from_text("draw"), GAME.action_from_text("pass")) if b not in legal]
                 for b in wrong:
-                    try:
+                    with pytest.raises(IllegalAction) as refused:
                         GAME.apply(s, b)
-                    except Exception as e:  # IllegalAction
-                        msgs.append(e.reason)
+                    msgs.append(refused.value.reason)
             s = GAME.apply(s, a)
             if s.phase == "break":
                 msgs.append(GAME.describe_round(s.history[-1]))

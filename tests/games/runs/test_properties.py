@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.games.runs import GAME
-from game.games.runs.rules import BONUSES, POINTS, card_index
+from game.games.runs.deck import POINTS, card_index
+from game.games.runs.rules import BONUSES
 
 ALL = list(range(52))
 

@@ -10,7 +10,7 @@ import pytest
 from game.cards import Card, rng_for
 from game.engine import GameRunner, IllegalAction, NotationError
 from game.games.runs import GAME, NOTATION
-from game.games.runs.rules import DECK, card_points, neighbours, sort_hand
+from game.games.runs.deck import DECK, card_points, neighbours, sort_hand
 
 from .helpers import position
 

@@ -8,8 +8,10 @@ import random
 from collections.abc import Callable
 
 from game.engine import GameRunner
-from game.games.runs import BOTS, GAME
-from game.games.runs.rules import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
+from game.engine.match import Match
+from game.games.runs import GAME
+from game.games.runs.policy import num
+from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
 
@@ -56,42 +58,10 @@ def new_game_from(app, table) -> None:
 KIND_ORDER = ("person", "simple", "strong")
 
 
-def fold_stats(st: dict, outcome, kinds: list[str], names: list[str], rounds: int) -> None:
-    """Fold one finished game into the statistics dict of Runs.
-
-    ``games``, ``rounds``; ``best`` = {score, name}; per seat type
-    (``kinds``: person/simple/strong) seats, wins, best and sum of scores;
-    per person name the same (people only)."""
-    st["games"] = int(st.get("games", 0)) + 1
-    st["rounds"] = int(st.get("rounds", 0)) + int(rounds)
-    scores = [int(x) for x in outcome.scores]
-    winners = set(outcome.winners)
-    best = st.get("best")
-    top = max(range(len(scores)), key=lambda i: scores[i])
-    if not isinstance(best, dict) or scores[top] > best.get("score", -10**9):
-        st["best"] = {"score": scores[top], "name": names[top]}
-    by_kind = st.setdefault("kinds", {})
-    people = st.setdefault("people", {})
-    for seat, score in enumerate(scores):
-        k = kinds[seat] if seat < len(kinds) else "person"
-        rows = [by_kind.setdefault(k, {})]
-        if k == "person":
-            rows.append(people.setdefault(names[seat], {}))
-        for row in rows:
-            row["seats"] = int(row.get("seats", 0)) + 1
-            row["wins"] = int(row.get("wins", 0)) + (1 if seat in winners else 0)
-            row["sum"] = int(row.get("sum", 0)) + score
-            row["best"] = score if row.get("best") is None else max(int(row["best"]), score)
-
-
 def _row_value(row: dict, lang: str) -> str:
     seats = int(row.get("seats", 0))
     best = row.get("best")
-    return tr("runs.table.stats_row", lang, wins=int(row.get("wins", 0)), n=seats, best=_num(best) if isinstance(best, int) else "–")
-
-
-def _num(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
+    return tr("runs.table.stats_row", lang, wins=int(row.get("wins", 0)), n=seats, best=num(best) if isinstance(best, int) else "–")
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
@@ -101,7 +71,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     best = stats.get("best")
     if isinstance(best, dict) and "score" in best:
         score = best["score"]
-        out.append((tr("runs.table.stats_best", lang), f"{_num(score) if isinstance(score, int) else score} · {best.get('name', '')}"))
+        out.append((tr("runs.table.stats_best", lang), f"{num(score) if isinstance(score, int) else score} · {best.get('name', '')}"))
     kinds = stats.get("kinds") if isinstance(stats.get("kinds"), dict) else {}
     for k in KIND_ORDER:
         row = kinds.get(k)
@@ -119,26 +89,13 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
 # --- realistic states for shots, smoke, soak and bench ------------------------------------------------
 
 
-def _bots_play(runner: GameRunner, stop: Callable, limit: int = 3000, seed: int = 3) -> GameRunner:
-    """Computers play every seat until ``stop(state)`` (checked before each move)."""
-    rng = random.Random(seed)
-    bot = BOTS["simple"]()
-    for _ in range(limit):
-        st = runner.state
-        if stop(st) or GAME.outcome(st) is not None:
-            break
-        seat = GAME.current_player(st)
-        legal = GAME.legal_actions(st)
-        runner.play(bot.choose(GAME.view(st, seat), legal, rng))
-    return runner
-
-
 def find_state(options: dict, want: Callable, seeds=range(1, 300)) -> GameRunner:
-    """The first position (over seeds, then moves) where ``want(state)``."""
+    """The first position (over seeds, then moves) where ``want(state)``,
+    the simple bot playing every seat."""
     for sd in seeds:
-        r = _bots_play(GameRunner.start(GAME, options, sd), want)
-        if want(r.state):
-            return r
+        match = Match.start(GAME, options, sd)
+        if match.run(lambda m: want(m.state), limit=3000, stand_in="simple"):
+            return match.runner
     raise RuntimeError("no such position found")
 
 

@@ -83,7 +83,7 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     avail_x0, avail_x1 = margin, rx - int(24 * s)
     avail = avail_x1 - avail_x0
     L.hw = int(min(100 * s, avail / 8.5))
-    hh = int(round(L.hw * cardart.ASPECT))
+    hh = round(L.hw * cardart.ASPECT)
     L.lift = int(14 * s)
     hand_y = h - hh - int(30 * s)
     n = max(1, n_hand)
@@ -110,7 +110,7 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     top, bottom = below_seats, L.status.y - int(8 * s)
     L.centre_y = cy = (top + bottom) // 2 - int(8 * s)
     L.cw = int(min(84 * s, L.hw * 0.86))
-    ch = int(round(L.cw * cardart.ASPECT))
+    ch = round(L.cw * cardart.ASPECT)
     lh = hh
     L.pile = pygame.Rect(margin + int(24 * s), cy - ch // 2, L.cw, ch)
     x0 = L.pile.right + int(64 * s)

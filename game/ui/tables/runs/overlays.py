@@ -12,7 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game.games.runs import GAME
-from game.games.runs.rules import OPEN_ENDED, PHASE_BREAK
+from game.games.runs.policy import join_names, num, signed
+from game.games.runs.rules import OPEN_ENDED
+from game.games.runs.state import PHASE_BREAK
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM
@@ -20,21 +22,6 @@ from game.ui.scene import Scene
 from game.ui.widgets import dim, panel, text, text_block, wrap
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
-
-
-def join_names(names: list[str]) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo" (en/de)."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " " + tr("runs.table.and") + " " + names[-1]
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
-
-
-def num(n: int) -> str:
-    return f"−{-int(n)}" if n < 0 else str(int(n))
 
 
 def _head(surface, label: str, right: int, width: int, y: int, size: int) -> None:
@@ -179,8 +166,8 @@ class RoundSummaryScene(Scene):
                 place = res.finish.index(seat) + 1
                 sub = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
             text(surface, sub, (c["name"] + int(18 * s), cy + int(4 * s)), int(12 * s), INK_DIM, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
-            text(surface, _signed(res.played[seat]), (c["played"], cy), int(18 * s), INK, anchor="midright", shadow=False)
-            text(surface, _signed(res.bonus[seat]) if res.bonus[seat] else "–", (c["bonus"], cy), int(18 * s), GOLD if res.bonus[seat] else INK_DIM, anchor="midright", shadow=False)
+            text(surface, signed(res.played[seat]), (c["played"], cy), int(18 * s), INK, anchor="midright", shadow=False)
+            text(surface, signed(res.bonus[seat]) if res.bonus[seat] else "–", (c["bonus"], cy), int(18 * s), GOLD if res.bonus[seat] else INK_DIM, anchor="midright", shadow=False)
             # the cards left in hand, small, then the penalty
             left = res.left[seat]
             span = c["hand1"] - c["hand0"]
@@ -194,7 +181,7 @@ class RoundSummaryScene(Scene):
             pen = res.penalty[seat]
             text(surface, f"−{pen}" if pen else "–", (c["penalty"], cy), int(18 * s), (236, 140, 120) if pen else INK_DIM, anchor="midright", shadow=False)
             rt = res.totals[seat]
-            text(surface, _signed(rt), (c["round"], cy), int(18 * s), GOLD if rt == best_round else INK, bold=True, anchor="midright", shadow=False)
+            text(surface, signed(rt), (c["round"], cy), int(18 * s), GOLD if rt == best_round else INK, bold=True, anchor="midright", shadow=False)
             text(surface, num(totals[seat]), (c["total"], cy), int(20 * s), INK, bold=True, anchor="midright", shadow=False)
             y += row_h
         # who leads the next round

@@ -26,23 +26,13 @@ from collections import Counter
 
 import pygame
 
-from game.cards import Card
+from game.cards import Card, display
 from game.engine import Message
-from game.games.runs import GAME, neighbours
-from game.games.runs.rules import (
-    DRAW,
-    NEXT_ACTION,
-    NEXT_ROUND,
-    OPEN_ENDED,
-    PASS,
-    PHASE_BREAK,
-    PHASE_OVER,
-    PHASE_PLAY,
-    PLAY,
-    PLAY_ACTIONS,
-    STOP,
-    STOP_ACTION,
-)
+from game.engine.match import Match, seats_from
+from game.games.runs import GAME, POLICY, neighbours
+from game.games.runs.policy import LOG_ACTIONS, log_start, named, num, signed
+from game.games.runs.rules import OPEN_ENDED
+from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
@@ -50,6 +40,7 @@ from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
 from game.ui.scene import Scene
 from game.ui.table import TableScene, reason_text
 from game.ui.tables.runs.layout import SEAT_COLOURS, Layout, compute_layout
+from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
 from game.ui.widgets import felt, panel, text, text_block
 
 # base durations in seconds (scaled by the animation setting)
@@ -110,9 +101,7 @@ class RunsTable(TableScene):
     def _replay_log(self) -> None:
         """The log of the round so far (after a resume, or a shot's state)."""
         acts, states = self.runner.actions, self.runner.states
-        start = max((i + 1 for i, a in enumerate(acts) if a.kind == NEXT_ROUND), default=0)
-        start = max(start, len(acts) - 40)
-        for i in range(start, len(acts)):
+        for i in range(log_start(acts), len(acts)):
             a = acts[i]
             self.log_lines.append((states[i].turn if a.kind in (PLAY, DRAW, PASS) else None, self.describe(states[i], a)))
         self.log = [d for _, d in self.log_lines]
@@ -123,18 +112,7 @@ class RunsTable(TableScene):
         the players chose (``name``/``names`` next to ``seat``/``seats``)."""
         if not isinstance(m, Message):
             return m
-        p = dict(m.params)
-        if isinstance(p.get("seat"), int):
-            p["player"] = self.seat_name(p["seat"])
-            if "name" in p:
-                p["name"] = self.seat_name(p["seat"])
-        if isinstance(p.get("seats"), (list, tuple)) and "names" in p:
-            from game.ui.tables.runs.overlays import join_names
-
-            p["names"] = join_names([self.seat_name(x) for x in p["seats"]])
-        if isinstance(p.get("score"), int):
-            p["score"] = num(p["score"])  # a real minus sign
-        return Message(m.key, p)
+        return named(m, [self.seat_name(s) for s in range(self.players)])
 
     def kind(self, seat: int) -> str:
         bots = self.meta.get("bots") or []
@@ -315,7 +293,7 @@ class RunsTable(TableScene):
         desc = self.describe(before, action)
         if desc:
             self.log_lines.append((before.turn if action.kind in (PLAY, DRAW, PASS) else None, desc))
-            self.log_lines = self.log_lines[-40:]
+            self.log_lines = self.log_lines[-LOG_ACTIONS:]
             self.log = [d for _, d in self.log_lines]
         self.app.play_sound("deal" if action.kind in (DRAW, NEXT_ROUND) else "place")
         self.autosave()
@@ -405,8 +383,6 @@ class RunsTable(TableScene):
     def show_summary(self, final: bool = False) -> None:
         if self._leaving:
             return
-        from game.ui.tables.runs.overlays import RoundSummaryScene
-
         self.app.push(RoundSummaryScene(self.app, self, final=final))
 
     def next_round(self) -> None:
@@ -421,29 +397,26 @@ class RunsTable(TableScene):
             self.refuse(err)
 
     def stop_game(self) -> None:
-        st = self.state
-        if st.phase != PHASE_BREAK or st.rounds != OPEN_ENDED or self.finished:
+        stop = GAME.stop_action(self.state)
+        if stop is None or self.finished:
             return
-        err = self.try_action(STOP_ACTION)
+        err = self.try_action(stop)
         if err is not None:
             self.refuse(err)
 
     def show_result(self, outcome) -> None:
         if self._leaving:
             return
-        from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
-
         self.app.play_sound("win")
-        if self.runner.actions and self.runner.actions[-1].kind == STOP:
+        if outcome.stopped:
             self.app.push(GameOverScene(self.app, self, outcome))
         else:
             # the last round's sheet first, then the final scores
             self.app.push(RoundSummaryScene(self.app, self, final=True, outcome=outcome))
 
     def update_stats(self, st: dict, outcome) -> None:
-        from game.ui.tables.runs import fold_stats
-
-        fold_stats(st, outcome, [self.kind(s) for s in range(self.players)], [self.seat_name(s) for s in range(self.players)], len(self.state.history))
+        seats = seats_from([self.seat_name(s) for s in range(self.players)], self.meta.get("bots") or [])
+        POLICY.fold_game(st, Match(self.runner, seats), outcome)
 
     # --- drag, click, keys ------------------------------------------------------------------------
     def _face(self, card: Card, width: int):
@@ -541,19 +514,17 @@ class RunsTable(TableScene):
         return 0
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if self._key(event):
-                return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.drag.active is None:
             L = self.layout()
             if L.pile.inflate(int(12 * L.s), int(12 * L.s)).collidepoint(event.pos) and self.clicker_forced() is not None:
                 self.draw_click()
                 return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.drag.handle_event(event):
-                if event.type != pygame.MOUSEMOTION:
-                    self.kcur = None
-                return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and self.drag.handle_event(event):
+            if event.type != pygame.MOUSEMOTION:
+                self.kcur = None
+            return
         super().handle_event(event)
 
     def _key(self, event) -> bool:
@@ -589,9 +560,8 @@ class RunsTable(TableScene):
                 self._bounce(card)
                 self.refuse(err)
             return True
-        if k == pygame.K_SPACE and self.focus_index is None:
-            return True  # Space never presses a button by accident here
-        return False
+        # Space never presses a button by accident here
+        return k == pygame.K_SPACE and self.focus_index is None
 
     # --- buttons ------------------------------------------------------------------------------
     def _ui_sig(self) -> tuple:
@@ -641,7 +611,7 @@ class RunsTable(TableScene):
 
     def build_ui(self) -> None:
         self._built_sig = self._ui_sig()
-        w, h = self.app.size
+        w = self.app.size[0]
         s = self.app.scale
         bh = int(36 * s)
         self.button((w - int(126 * s), int(7 * s), int(112 * s), bh), tr("ui.menu"), self.leave)
@@ -746,7 +716,7 @@ class RunsTable(TableScene):
         back = cardart.back(bw)
         for i in range(n):
             surface.blit(back, (r.x + int(12 * s) + int(i * step), r.y + int(46 * s)))
-        pts = tr("runs.table.seat_points", round=_signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
+        pts = tr("runs.table.seat_points", round=signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
         text(surface, pts, (r.x + int(12 * s), r.bottom - int(8 * s)), int(13 * s), INK_DIM, anchor="bottomleft", shadow=False, max_width=r.w - int(24 * s))
 
     def _draw_pile(self, surface, v, L: Layout) -> None:
@@ -792,8 +762,6 @@ class RunsTable(TableScene):
             if n == 0:
                 hint = tr("runs.table.any_card")
             else:
-                from game.cards import display
-
                 ends = [display(c, self.lang) for c in self.open_ends()]
                 hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(ends))
             text_block(surface, hint, pygame.Rect(sl.x - int(20 * s), sl.bottom + int(8 * s), sl.w + int(40 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
@@ -821,7 +789,7 @@ class RunsTable(TableScene):
             pygame.draw.circle(surface, self.seat_colour(seat), (r.x + int(18 * s), y + int(9 * s)), int(5 * s))
             name = self.seat_name(seat)
             text(surface, name, (r.x + int(30 * s), y), int(15 * s), INK, bold=bold, shadow=False, max_width=x_round - int(60 * s) - (r.x + int(30 * s)))
-            text(surface, _signed(v.points[seat] + v.bonus[seat]), (x_round, y), int(15 * s), INK_DIM, anchor="topright", shadow=False)
+            text(surface, signed(v.points[seat] + v.bonus[seat]), (x_round, y), int(15 * s), INK_DIM, anchor="topright", shadow=False)
             text(surface, num(v.scores[seat]), (x_total, y), int(15 * s), GOLD if v.scores[seat] == best else INK, bold=True, anchor="topright", shadow=False)
             y += int(26 * s)
 
@@ -910,18 +878,9 @@ class RunsTable(TableScene):
             place = v.finished.index(seat) + 1
             msg = tr("runs.table.you_are_out", n=place)
             text(surface, msg, (L.status.centerx, L.status.bottom + int(60 * s)), int(20 * s), GOLD, bold=True, anchor="center")
-        line = tr("runs.table.your_hand", name=self.seat_name(seat), round=_signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
+        line = tr("runs.table.your_hand", name=self.seat_name(seat), round=signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
         pygame.draw.circle(surface, self.seat_colour(seat), (L.mine[0] + int(6 * s), L.mine[1] + int(8 * s)), int(5 * s))
         text(surface, line, (L.mine[0] + int(16 * s), L.mine[1]), int(14 * s), INK_DIM, shadow=False, max_width=L.status.w - int(20 * s))
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
-
-
-def num(n: int) -> str:
-    """A score with a real minus sign (−12), as on a score sheet."""
-    return f"−{-int(n)}" if n < 0 else str(int(n))
 
 
 def _wrapped_lines(txt: str, size: int, width: int):

@@ -1,0 +1,157 @@
+"""How Runs is played at a table where it differs from the plain turn loop
+of :class:`~game.engine.match.Match`.
+
+- A break between rounds (the score sheet) ends with ``next-round``.
+- Most turns are forced draws.  A person's forced draw or pass plays itself
+  when the players turned auto-draw on (``match.prefs["auto_draw"]``), or
+  once the run is dead and they chose to draw the pile out in this round
+  (``match.flags["run_out"] == state.round``).  Otherwise it is the
+  person's own click, so between two people the device is passed first:
+  the previous person's hand never stays on screen beside "Draw for ...".
+- Messages get the players' names, and scores a real minus sign.
+- The log shows the round so far.
+- The statistics count games, rounds, the best score, and per kind of seat
+  (person, simple, strong) and per person: seats, wins, best and sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine.core import Message, Outcome, msg
+from game.engine.match import Match, Policy
+from game.games.runs.rules import GAME
+from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PHASE_BREAK, Action, RunsState, seat_name
+
+#: the log shows at most this many actions (of the round so far)
+LOG_ACTIONS = 40
+
+
+class RunsPolicy(Policy):
+    def is_break(self, state: RunsState) -> bool:
+        return state.phase == PHASE_BREAK
+
+    def proceed_action(self, state: RunsState) -> Action:
+        return NEXT_ACTION
+
+    def automatic(self, match: Match, seat: int) -> Action | None:
+        state = match.state
+        forced = GAME.forced_action(state)
+        if forced is None:
+            return None
+        if match.prefs.get("auto_draw") or (GAME.chain_dead(state) and match.flags.get("run_out") == state.round):
+            return forced
+        return None
+
+    def name(self, match: Match, message: Message) -> Message:
+        return named(message, [s.name for s in match.seats])
+
+    def log_start(self, match: Match) -> int:
+        return log_start(match.actions)
+
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
+        seats = match.seats
+        fold_stats(stats, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history))
+
+
+POLICY = RunsPolicy()
+
+
+# --- names and numbers in messages ------------------------------------------------------------
+
+
+def named(message: Message, names: Sequence[str]) -> Message:
+    """``message`` with the players' names: engines name a seat by number
+    (``seat``, ``seats``) and say "Player 2" (``name``, ``names``); scores
+    (``score``) get a real minus sign."""
+    p = dict(message.params)
+    seat = p.get("seat")
+    if isinstance(seat, int):
+        p["player"] = _name(names, seat)
+        if "name" in p:
+            p["name"] = p["player"]
+    seats = p.get("seats")
+    if isinstance(seats, (list, tuple)) and "names" in p:
+        p["names"] = join_names([_name(names, s) for s in seats])
+    score = p.get("score")
+    if isinstance(score, int):
+        p["score"] = num(score)
+    return Message(message.key, p)
+
+
+def _name(names: Sequence[str], seat: int) -> str | Message:
+    return names[seat] if 0 <= seat < len(names) and names[seat] else seat_name(seat)
+
+
+def join_names(names: Sequence[str | Message]) -> str | Message:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": a message, so that it
+    shows in the language of the moment it is read (a log line outlives a
+    switch of language)."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return msg("runs.names", head=list(names[:-1]), last=names[-1])
+
+
+def num(n: float) -> str:
+    """A score with a real minus sign (−12), as on a score sheet."""
+    return f"−{-int(n)}" if n < 0 else str(int(n))
+
+
+def signed(n: int) -> str:
+    """A change of score: +5, ±0, −12."""
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+# --- the log and the statistics --------------------------------------------------------------------
+
+
+def log_start(actions: Sequence[Any]) -> int:
+    """The first action the log shows: the one after the last
+    ``next-round``, at most :data:`LOG_ACTIONS` back."""
+    first = max(0, len(actions) - LOG_ACTIONS)
+    for i in range(len(actions) - 1, first - 1, -1):
+        if actions[i].kind == NEXT_ROUND:
+            return i + 1
+    return first
+
+
+def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int) -> None:
+    """Fold one finished game into the statistics dict of Runs.
+
+    ``games``, ``rounds``; ``best`` = {score, name}; per seat type
+    (``kinds``: person/simple/strong) seats, wins, best and sum of scores;
+    per person name the same (people only)."""
+    st["games"] = int(st.get("games", 0)) + 1
+    st["rounds"] = int(st.get("rounds", 0)) + int(rounds)
+    scores = [int(x) for x in outcome.scores]
+    winners = set(outcome.winners)
+    best = st.get("best")
+    top = max(range(len(scores)), key=lambda i: scores[i])
+    if not isinstance(best, dict) or scores[top] > best.get("score", -(10**9)):
+        st["best"] = {"score": scores[top], "name": names[top]}
+    by_kind = st.setdefault("kinds", {})
+    people = st.setdefault("people", {})
+    for seat, score in enumerate(scores):
+        k = kinds[seat] if seat < len(kinds) else "person"
+        rows = [by_kind.setdefault(k, {})]
+        if k == "person":
+            rows.append(people.setdefault(names[seat], {}))
+        for row in rows:
+            row["seats"] = int(row.get("seats", 0)) + 1
+            row["wins"] = int(row.get("wins", 0)) + (1 if seat in winners else 0)
+            row["sum"] = int(row.get("sum", 0)) + score
+            row["best"] = score if row.get("best") is None else max(int(row["best"]), score)
+
+
+__all__ = [
+    "LOG_ACTIONS",
+    "POLICY",
+    "RunsPolicy",
+    "fold_stats",
+    "join_names",
+    "log_start",
+    "named",
+    "num",
+    "signed",
+]

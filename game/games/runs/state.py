@@ -1,0 +1,209 @@
+"""The values of Runs: actions, the state, what one seat may see, and the
+score sheet of a finished round.  The rules that move from one state to the
+next are in :mod:`game.games.runs.rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from game.cards import Card, Suit
+from game.engine.core import Message, msg
+from game.games.runs.deck import DECK
+
+PLAY, DRAW, PASS, NEXT_ROUND, STOP = "play", "draw", "pass", "next-round", "stop"
+
+PHASE_PLAY, PHASE_BREAK, PHASE_OVER = "play", "break", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """``play <card>``, ``draw``, ``pass``, ``next-round`` or ``stop``."""
+
+    kind: str
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+DRAW_ACTION = Action(DRAW)
+PASS_ACTION = Action(PASS)
+NEXT_ACTION = Action(NEXT_ROUND)
+STOP_ACTION = Action(STOP)
+PLAY_ACTIONS: dict[Card, Action] = {c: Action(PLAY, c) for c in DECK}
+#: the same actions by ``card_index`` (a list index is cheaper than hashing a Card)
+PLAY_LIST: list[Action] = [PLAY_ACTIONS[c] for c in DECK]
+
+
+def action_text(a: Action) -> str:
+    if a.kind == PLAY:
+        assert a.card is not None
+        return f"play {a.card.code}"
+    return a.kind
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The score sheet of one finished round (one entry per seat).
+
+    ``played``: points for cards played; ``bonus``: finishing bonus;
+    ``penalty``: points of the cards left in hand (subtracted);
+    ``finish``: seats in the order they went out; ``left``: the hands at
+    the end (shown to everyone); ``chain``: the cards played, in order,
+    and ``chain_seats`` who played each;
+    ``reason``: ``"out"`` (at most one player held cards) or ``"blocked"``
+    (nobody could play or draw); ``turns``: actions taken in the round.
+    """
+
+    round: int
+    starter: int
+    played: tuple[int, ...]
+    bonus: tuple[int, ...]
+    penalty: tuple[int, ...]
+    finish: tuple[int, ...]
+    left: tuple[tuple[Card, ...], ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    reason: str
+    turns: int
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(p + b - q for p, b, q in zip(self.played, self.bonus, self.penalty))
+
+
+@dataclass(frozen=True, slots=True)
+class RunsState:
+    """Everything about a game of Runs.  Hidden from a seat: the other hands
+    (during play) and the order of ``pile`` (drawn from its end).
+
+    ``base`` holds the totals of finished rounds; ``points`` and ``bonus``
+    the current round's points for cards played and finishing bonuses.
+    ``log`` is this round's public actions as ``(seat, Action)``.
+    ``stopped``: the table ended the game with ``stop`` (only an open-ended
+    game can be stopped; a fixed game ends after its last round).
+    """
+
+    players: int
+    seed: int
+    rounds: int
+    wrap: bool
+    dealer: int  # dealer of round 1; round r is dealt by dealer + r - 1
+    round: int
+    phase: str
+    turn: int  # the seat to act; -1 when the game is over
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    finished: tuple[int, ...]
+    base: tuple[int, ...]
+    points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    history: tuple[RoundResult, ...] = ()
+    log: tuple[tuple[int, Action], ...] = ()
+    stopped: bool = False
+
+    @property
+    def starter(self) -> int:
+        """Who starts the current round: the player left of its dealer."""
+        return (self.dealer + self.round) % self.players
+
+    @property
+    def last(self) -> Card | None:
+        return self.chain[-1] if self.chain else None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Game totals so far: finished rounds plus this round's points and
+        bonuses (hand penalties count only when the round ends)."""
+        return tuple(a + b + c for a, b, c in zip(self.base, self.points, self.bonus))
+
+
+_FIELD_VALUES = attrgetter(*RunsState.__dataclass_fields__)
+_FIELD_INDEX = {f: i for i, f in enumerate(RunsState.__dataclass_fields__)}
+
+
+def replace_state(state: RunsState, **changes: Any) -> RunsState:
+    """``state`` with some fields changed.  Every move makes one; this takes
+    2.4 µs where ``dataclasses.replace`` takes 3.0 (measured with timeit)."""
+    values = list(_FIELD_VALUES(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return RunsState(*values)
+
+
+@dataclass(frozen=True, slots=True)
+class RunsView:
+    """What one seat may see.  ``seat is None`` is a spectator (no hand)."""
+
+    seat: int | None
+    players: int
+    rounds: int
+    wrap: bool
+    round: int
+    phase: str
+    turn: int | None
+    dealer: int
+    starter: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    chain: tuple[Card, ...]
+    chain_seats: tuple[int, ...]
+    pile_count: int
+    finished: tuple[int, ...]
+    scores: tuple[int, ...]
+    base: tuple[int, ...]
+    points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    log: tuple[tuple[int, Action], ...]
+    playable: tuple[Card, ...]
+
+    @property
+    def last(self) -> Card | None:
+        return self.chain[-1] if self.chain else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.turn == self.seat
+
+
+def seat_name(seat: int) -> Message:
+    """A default name for a seat ("Player 2"); the table may swap in the
+    players' own names by replacing the ``name`` parameter of a message."""
+    return msg("runs.seat", n=seat + 1)
+
+
+def suit_name(suit: Suit | None) -> Message:
+    assert suit is not None  # Runs has no jokers
+    return msg(f"runs.suit.{suit.value}")
+
+
+__all__ = [
+    "DRAW",
+    "DRAW_ACTION",
+    "NEXT_ACTION",
+    "NEXT_ROUND",
+    "PASS",
+    "PASS_ACTION",
+    "PHASE_BREAK",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "PLAY",
+    "PLAY_ACTIONS",
+    "PLAY_LIST",
+    "STOP",
+    "STOP_ACTION",
+    "Action",
+    "RoundResult",
+    "RunsState",
+    "RunsView",
+    "action_text",
+    "replace_state",
+    "seat_name",
+    "suit_name",
+]

@@ -1,0 +1,245 @@
+"""Runs through the shared match loop: the stop and how a game ended, the
+policy (forced draws, breaks, names, the log, statistics) and the
+simulator playing through :class:`Match`."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.cards import derive_seed
+from game.engine import GameRunner, Outcome, Termination, msg
+from game.engine.match import Match, Moved, Refused, Seat, StepKind
+from game.games.runs import BOTS, GAME, NOTATION, POLICY
+from game.games.runs.cli import play_game
+from game.games.runs.policy import fold_stats, log_start
+from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PLAY, STOP_ACTION, Action
+
+from .helpers import position
+
+
+def at_break(rounds: int, seed: int = 4):
+    """A game of three played by bots to its first break."""
+    s = GAME.new_game({"players": 3, "rounds": rounds}, seed)
+    while s.phase == "play":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.phase == "break"
+    return s
+
+
+def match_at(state, names=("Anna", "Ben"), bots=(None, None), **kw) -> Match:
+    options = GAME.validate_options({"players": state.players, "rounds": state.rounds, "wrap": state.wrap})
+    runner = GameRunner(GAME, options, state.seed, [state], [])
+    return Match(runner, [Seat(n, b) for n, b in zip(names, bots)], **kw)
+
+
+# --- the stop and the termination ----------------------------------------------------------------
+
+
+def test_stop_action_only_at_a_break_of_an_open_ended_game():
+    s = GAME.new_game({"players": 3, "rounds": 0}, 4)
+    assert GAME.stop_action(s) is None  # mid-round
+    assert GAME.stop_action(at_break(0)) == STOP_ACTION
+    assert STOP_ACTION in GAME.legal_actions(at_break(0))  # the table's own move there
+    assert GAME.stop_action(at_break(5)) is None  # planned rounds cannot be stopped
+
+
+def test_a_stopped_game_says_so_and_a_played_out_game_is_finished():
+    stopped = GAME.apply(at_break(0), STOP_ACTION)
+    assert stopped.stopped and stopped.phase == "over"
+    out = GAME.outcome(stopped)
+    assert out.termination is Termination.STOPPED and out.stopped
+    s = GAME.new_game({"players": 2, "rounds": 5}, 3)
+    while s.phase != "over":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert not s.stopped
+    assert GAME.outcome(s).termination is Termination.FINISHED and not GAME.outcome(s).stopped
+
+
+def test_the_notation_keeps_a_stopped_game_stopped():
+    stopped = GAME.apply(at_break(0), STOP_ACTION)
+    parsed = NOTATION.parse(NOTATION.format(stopped))
+    assert parsed.stopped and GAME.outcome(parsed).termination is Termination.STOPPED
+    assert NOTATION.format(parsed) == NOTATION.format(stopped)
+    over = position(["2S", "3S"], rest_to=0, phase="over", base=[3, -5], round_=5)
+    assert not over.stopped and GAME.outcome(over).termination is Termination.FINISHED
+
+
+def test_match_stop_is_recorded_and_refused_mid_round():
+    m = Match.start(GAME, {"players": 3, "rounds": 0}, 4, [Seat("Anna"), Seat("Ben"), Seat("Cleo")])
+    assert m.run(lambda mm: mm.state.phase == "break")
+    res = m.stop()
+    assert isinstance(res, Moved) and res.outcome is not None and res.outcome.stopped
+    assert m.record().actions[-1] == "stop"
+    replayed = GameRunner.replay(m.record())
+    assert replayed.state.stopped and replayed.state == m.state
+    playing = match_at(GAME.new_game({"players": 2, "rounds": 0}, 4))
+    before = playing.state
+    refused = playing.stop()
+    assert isinstance(refused, Refused) and refused.reason.key == "engine.cannot_stop"
+    assert playing.state is before and playing.actions == []
+
+
+# --- forced draws and the device --------------------------------------------------------------------
+
+
+def ben_must_draw(chain: str = "5H", chain_seats=(0,)):
+    """Anna (0) just played; Ben (1) holds nothing that follows."""
+    s = position(["4H,9C", "2C,3D"], chain=chain, chain_seats=list(chain_seats), turn=1)
+    assert GAME.forced_action(s) == Action("draw")
+    return s
+
+
+def test_a_forced_draw_between_two_people_passes_the_device_first():
+    m = match_at(ben_must_draw())
+    m.handed_to(0)  # Anna's hand is on the screen
+    step = m.next()
+    assert step.kind is StepKind.PASS and step.seat == 1
+    assert m.viewer is None  # nothing of Anna's stays on screen beside "Draw for Ben"
+    m.handed_to(1)
+    assert m.next().kind is StepKind.PERSON and m.viewer == 1
+
+
+def test_auto_draw_plays_a_persons_forced_draw_by_itself():
+    m = match_at(ben_must_draw(), prefs={"auto_draw": True})
+    m.handed_to(0)
+    step = m.next()
+    assert step.kind is StepKind.AUTO and step.seat == 1 and step.action == Action("draw")
+    assert m.viewer == 0  # the card goes face down to Ben: nothing to hide
+    moved = m.play(step.action, by="auto")
+    assert isinstance(moved, Moved) and len(m.state.hands[1]) == 3
+
+
+def test_running_the_pile_out_is_automatic_only_in_its_round_and_on_a_dead_run():
+    dead = ben_must_draw(chain="QH,KH", chain_seats=(1, 0))
+    assert GAME.chain_dead(dead)
+    m = match_at(dead)
+    m.handed_to(0)
+    m.flags["run_out"] = dead.round
+    assert m.next().kind is StepKind.AUTO
+    m.flags["run_out"] = dead.round - 1  # chosen in an earlier round
+    assert m.next().kind is StepKind.PASS
+    alive = match_at(ben_must_draw())
+    alive.flags["run_out"] = alive.state.round
+    assert POLICY.automatic(alive, 1) is None  # the run is not dead
+
+
+def test_a_computers_forced_draw_is_the_computers_move_and_a_choice_is_the_persons():
+    m = match_at(ben_must_draw(), bots=(None, "simple"), prefs={"auto_draw": True})
+    m.handed_to(0)
+    assert m.next().kind is StepKind.BOT
+    assert isinstance(m.play_bot(), Moved) and m.actions == [Action("draw")]
+    s = position(["4H,6H,9C", "2C"], chain="5H", chain_seats=[1], turn=0)
+    m = match_at(s, prefs={"auto_draw": True})
+    assert POLICY.automatic(m, 0) is None  # two cards to choose from
+    m.handed_to(0)
+    assert m.next().kind is StepKind.PERSON
+
+
+def test_a_break_waits_and_proceed_deals_the_next_round():
+    m = match_at(at_break(5), names=("Anna", "Ben", "Cleo"), bots=(None, None, None))
+    assert POLICY.is_break(m.state) and not POLICY.is_break(GAME.new_game({"players": 2}, 1))
+    assert m.next().kind is StepKind.BREAK and m.viewer is None
+    moved = m.proceed()
+    assert isinstance(moved, Moved) and moved.action == NEXT_ACTION
+    assert m.state.round == 2 and m.state.phase == "play"
+
+
+# --- names, the log --------------------------------------------------------------------------------
+
+
+def test_messages_get_the_players_names_and_a_real_minus():
+    m = match_at(GAME.new_game({"players": 3, "dealer": 0}, 8), names=("Anna", "Ben", "Cleo"), bots=(None, None, None))
+    tie = msg("runs.outcome.tie", names=["x"], seats=[0, 2], score=-5, n=5)
+    named = POLICY.name(m, tie)
+    assert named.render("en") == "Anna and Cleo share the win with −5 points each after 5 rounds."
+    assert "Anna und Cleo" in named.render("de")
+    three = POLICY.name(m, msg("runs.outcome.tie", names=["x"], seats=[0, 1, 2], score=3, n=5))
+    assert three.render("en").startswith("Anna, Ben and Cleo share")
+    assert isinstance(m.play(GAME.legal_actions(m.state)[0]), Moved)
+    [line] = m.log()
+    assert line.seat == 1 and line.message.params["name"] == "Ben" and line.message.params["player"] == "Ben"
+    assert line.message.render("en").startswith("Ben plays")
+
+
+def test_the_log_shows_the_round_so_far_at_most_forty_actions():
+    draw, nxt = Action("draw"), Action(NEXT_ROUND)
+    assert log_start([draw] * 10) == 0
+    assert log_start([draw] * 5 + [nxt] + [draw] * 14) == 6
+    assert log_start([draw] * 5 + [nxt] + [draw] * 94) == 60  # 40 back
+    assert log_start([draw] * 59 + [nxt] + [draw] * 40) == 60
+    m = Match.start(GAME, {"players": 3, "rounds": 5}, 6, [Seat("Anna"), Seat("Ben"), Seat("Cleo")])
+    m.run(lambda mm: mm.state.round == 2 and len(mm.state.log) == 3)
+    assert len(m.log()) == 3  # a resumed match, too
+    assert len(Match(m.runner, m.seats).log()) == 3
+
+
+# --- statistics ------------------------------------------------------------------------------------------
+
+
+def test_the_statistics_fold_counts_ties_kinds_and_people():
+    st: dict = {}
+    tie = Outcome(winners=(0, 2), scores=(-40.0, -90.0, -40.0), reason=msg("runs.outcome.tie"))
+    fold_stats(st, tie, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 5)
+    win = Outcome(winners=(1,), scores=(-70.0, -20.0, -50.0), reason=msg("runs.outcome.win"))
+    fold_stats(st, win, ["person", "strong", "simple"], ["Anna", "C2", "C3"], 6)
+    assert st["games"] == 2 and st["rounds"] == 11
+    assert st["kinds"]["person"] == {"seats": 2, "wins": 1, "sum": -110, "best": -40}
+    assert st["kinds"]["simple"] == {"seats": 2, "wins": 1, "sum": -90, "best": -40}
+    assert st["kinds"]["strong"] == {"seats": 2, "wins": 1, "sum": -110, "best": -20}
+    assert st["people"] == {"Anna": {"seats": 2, "wins": 1, "sum": -110, "best": -40}}
+    assert st["best"] == {"score": -20, "name": "C2"}
+
+
+def test_a_finished_match_folds_its_seats_kinds_names_and_rounds():
+    seats = [Seat("Anna"), Seat("Bot A", "strong"), Seat("Bot B", "simple")]
+    m = Match.start(GAME, {"players": 3, "rounds": 5}, 11, seats)
+    m.run()
+    out = m.outcome
+    assert out is not None
+    folds = m.take_folds()
+    assert len(folds) == 1 and m.take_folds() == []
+    st: dict = {}
+    folds[0](st)
+    scores = [int(x) for x in out.scores]
+    assert st["games"] == 1 and st["rounds"] == 5
+    assert st["kinds"]["person"] == {"seats": 1, "wins": int(0 in out.winners), "sum": scores[0], "best": scores[0]}
+    assert st["kinds"]["strong"]["sum"] == scores[1] and st["kinds"]["simple"]["sum"] == scores[2]
+    assert set(st["people"]) == {"Anna"}
+    assert st["best"] == {"score": max(scores), "name": seats[scores.index(max(scores))].name}
+
+
+# --- the simulator through Match ---------------------------------------------------------------------
+
+
+def _old_play_game(options, seed, bots, latency, choice_latency):
+    """The simulator's loop before it went through Match."""
+    state = GAME.new_game(options, seed)
+    rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(len(bots))]
+    while (seat := GAME.current_player(state)) is not None:
+        legal = GAME.legal_actions(state)
+        t0 = time.process_time()
+        action = bots[seat].choose(GAME.view(state, seat), legal, rngs[seat])
+        dt = time.process_time() - t0
+        latency[seat].append(dt)
+        if len(legal) > 1 and legal[0].kind == PLAY:
+            choice_latency[seat].append(dt)
+        state = GAME.apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize("players, wrap", [(2, False), (4, True)])
+def test_sim_games_through_match_are_the_games_of_the_old_loop(players, wrap):
+    options = {"players": players, "rounds": 5, "wrap": wrap}
+    for seed in (1, 2):
+        runs = []
+        for play in (play_game, _old_play_game):
+            bots = [BOTS["strong"](samples=10)] + [BOTS["simple"]() for _ in range(players - 1)]
+            lat: list[list[float]] = [[] for _ in range(players)]
+            clat: list[list[float]] = [[] for _ in range(players)]
+            runs.append((play(options, seed, bots, lat, clat), [len(x) for x in lat], [len(x) for x in clat]))
+        (new, lat_new, clat_new), (old, lat_old, clat_old) = runs
+        assert new == old
+        assert lat_new == lat_old and clat_new == clat_old and sum(clat_new) > 0
