@@ -22,4 +22,4 @@ def test_bot_bench_times_every_bot():
     want = {f"{g.id}/{name}" for g in GAMES if engine_available(g.id) for name in getattr(module(g.id), "BOTS", {})}
     assert set(res) == want
     for r in res.values():
-        assert r["decisions"] > 0 and r["p95_ms"] >= r["median_ms"] >= 0
+        assert r["decisions"] > 0 and r["max_ms"] >= r["p95_ms"] >= r["median_ms"]

@@ -1,118 +1,133 @@
-"""One drag in a real X window: Xvfb, the app as a person runs it, xdotool
-moving the real pointer, and the result checked on the captured screen.
+"""The app in a real X window (Xvfb + xdotool), as a person uses it: a drag
+onto a lit gap, and at a table of every game a resize and F11 in the
+middle of the game, after which the menu's buttons must not be there and
+a click on a card must reach the table.
 
-Skipped only when Xvfb or xdotool are missing (.ci/run installs them)."""
+Skipped only when Xvfb, xdotool or ImageMagick are missing (.ci/run
+installs them)."""
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-import time
+from __future__ import annotations
 
+import pygame
 import pytest
+
+from tests.ui.realwindow import SCREEN, Window, Xvfb, closer_to, probe, wait_for
 
 pytestmark = pytest.mark.xvfb
 
-NEEDED = ("Xvfb", "xdotool", "import")
-
-
-def _missing():
-    return [t for t in NEEDED if shutil.which(t) is None]
+AFTER = (1100, 700)  # the size the window is dragged to mid-game
 
 
 @pytest.fixture
 def xserver():
-    if _missing():
-        pytest.skip(f"not installed: {', '.join(_missing())}")
-    display = ":%d" % (90 + os.getpid() % 9)
-    xv = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(0.8)
-    yield display
-    xv.terminate()
-    xv.wait(timeout=10)
+    x = Xvfb()
+    yield x
+    x.close()
 
 
-def xdo(display, *args) -> str:
-    return subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True, text=True, timeout=20).stdout
+@pytest.fixture
+def window(xserver, private_home, tmp_path):
+    opened: list[Window] = []
+
+    def open_(*args: str) -> Window:
+        w = Window(xserver, private_home, list(args), tmp_path)
+        opened.append(w)
+        return w
+
+    yield open_
+    for w in opened:
+        w.close()
 
 
-def paper_share(png, rect) -> float:
-    """Share of card-paper pixels inside rect of a screenshot."""
-    import pygame
-
-    img = pygame.image.load(png)
-    x, y, w, h = rect
+def paper_share(img, rect) -> float:
+    """Share of card-paper pixels inside ``rect`` of a screenshot."""
     n = hit = 0
-    for yy in range(y + 8, y + h - 8, 3):
-        for xx in range(x + 8, x + w - 8, 3):
+    for yy in range(rect.y + 8, rect.bottom - 8, 3):
+        for xx in range(rect.x + 8, rect.right - 8, 3):
             r, g, b, *_ = img.get_at((xx, yy))
             n += 1
             hit += r > 225 and g > 225 and b > 215
     return hit / max(1, n)
 
 
-def test_drag_a_card_onto_a_lit_gap_in_a_real_window(xserver, private_home, tmp_path):
+def menu_button_rects(size):
+    """Where the menu's buttons are at ``size``."""
     from game.app import App
-    from game.ui.tables.mind_the_gap import scene_factories
+    from tests.ui.helpers import buttons
 
-    # the layout the real window will have (same scene, same size)
-    probe = App((1280, 800))
+    app = App(size, fullscreen=False)
     try:
-        make = dict(scene_factories(probe))["mind-the-gap-solo"]
-        t = make()
-        probe.scenes.reset(t)
-        probe.step(1 / 60, events=[])
-        L = t.layout()
-        pick = None
-        for src in t._sources():
-            if src.payload[0] == "hand":
-                gaps = [z for z in t._legal_for(src.payload) if z[0] == "place"]
-                if gaps:
-                    pick = (src.payload[1], src.rect.center, L.places[gaps[0][1]])
-                    break
-        assert pick is not None
+        app.to_menu()
+        app.step(1 / 60, events=[])
+        return [pygame.Rect(b.rect) for b in buttons(app)]
     finally:
-        probe.close()
-    card, start, gap = pick
-    env = dict(os.environ, DISPLAY=xserver, MTG_HOME=str(private_home), SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)
-    app = subprocess.Popen([sys.executable, "-m", "game", "--size", "1280x800", "--scene", "mind-the-gap-solo"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert app.stdout.readline().strip() == "ready"
-        wid = ""
-        for _ in range(50):
-            wid = xdo(xserver, "search", "--pid", str(app.pid)).split()
-            if wid:
-                break
-            time.sleep(0.1)
-        assert wid, "the app opened no window"
-        wid = wid[-1]
-        time.sleep(0.5)
-        geo = xdo(xserver, "getwindowgeometry", wid)
-        pos = [l for l in geo.splitlines() if "Position" in l][0].split()[1].split(",")
-        ox, oy = int(pos[0]), int(pos[1])
-        before = str(tmp_path / "before.png")
-        subprocess.run(["import", "-window", "root", before], env=env, check=True, timeout=20)
-        gx, gy, gw, gh = gap.x + ox, gap.y + oy, gap.w, gap.h
-        assert paper_share(before, (gx, gy, gw, gh)) < 0.2, "the gap is not empty before the drag"
-        sx, sy = start[0] + ox, start[1] + oy
-        xdo(xserver, "mousemove", str(sx), str(sy))
-        time.sleep(0.2)
-        xdo(xserver, "mousedown", "1")
-        for k in range(1, 11):
-            xdo(xserver, "mousemove", str(sx + (gap.centerx + ox - sx) * k // 10), str(sy + (gap.centery + oy - sy) * k // 10))
-            time.sleep(0.03)
-        xdo(xserver, "mouseup", "1")
-        time.sleep(1.0)
-        after = str(tmp_path / "after.png")
-        subprocess.run(["import", "-window", "root", after], env=env, check=True, timeout=20)
-        assert paper_share(after, (gx, gy, gw, gh)) > 0.5, "the card did not land in the gap on screen"
-        save = json.loads((private_home / "data" / "saves" / "mind-the-gap.json").read_text())
-        assert save["record"]["actions"][-1].startswith(f"place {card.code} ")
-    finally:
-        app.terminate()
-        try:
-            app.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            app.kill()
+        app.close()
+
+
+def resize_and_f11(w: Window) -> None:
+    """What a player does mid-game: drag the window smaller, full screen
+    on, full screen off."""
+    w.resize(*AFTER)
+    w.settled()
+    w.key("F11")
+    wait_for("full screen", lambda: w.size() == SCREEN)
+    w.settled()
+    w.key("F11")
+    wait_for("the window back at its size", lambda: w.size() == AFTER)
+
+
+def no_menu_over_the_table(w: Window, table_bytes: bytes, menu_bytes: bytes) -> None:
+    img = w.settled()
+    assert img.get_size() == AFTER
+    rects = menu_button_rects(AFTER)
+    assert closer_to(img, table_bytes, menu_bytes, rects), "the menu's buttons are drawn over the table"
+
+
+# --- Gaps --------------------------------------------------------------------------------------
+
+
+def _gaps_card(app, t):
+    from game.games import gaps as G
+
+    L = t.layout()
+    for cell, card in enumerate(t.view.grid):
+        moves = G.moves_for_card(t.view, cell) if card is not None else []
+        if len(moves) == 1:
+            return L.cells[cell].center, G.GAME.action_to_text(moves[0]), L.cells[moves[0].to]
+    raise AssertionError("no card with one gap")
+
+
+def test_gaps_resize_f11_then_a_click_moves_a_card(window):
+    w = window("--size", "1280x800", "--scene", "gaps-opening")
+    w.settled()
+    resize_and_f11(w)
+    (pos, move, target), table_px, menu_px = probe(AFTER, "gaps-opening", _gaps_card)
+    no_menu_over_the_table(w, table_px, menu_px)
+    w.click(pos)
+    acts = wait_for("the move in the save", lambda: w.actions("gaps"))
+    assert acts == [move]
+    assert paper_share(w.settled(), target) > 0.5, "the card did not land in its gap on screen"
+
+
+# --- Mind the Gap: a drag, as before ---------------------------------------------------------------
+
+
+def _mtg_drag(app, t):
+    L = t.layout()
+    for src in t.drag.sources():
+        if src.payload[0] == "hand":
+            gaps = [z for z in t.drag.legal(src.payload) if z[0] == "place"]
+            if gaps:
+                return src.payload[1], src.rect.center, L.places[gaps[0][1]]
+    raise AssertionError("no hand card with a lit gap")
+
+
+def test_drag_a_card_onto_a_lit_gap_in_a_real_window(window):
+    (card, start, gap), _, _ = probe((1280, 800), "mind-the-gap-solo", _mtg_drag)
+    w = window("--size", "1280x800", "--scene", "mind-the-gap-solo")
+    before = w.settled()
+    assert paper_share(before, gap) < 0.2, "the gap is not empty before the drag"
+    w.drag(start, gap.center)
+    acts = wait_for("the placed card in the save", lambda: w.actions("mind-the-gap"))
+    assert acts[-1].startswith(f"place {card.code} ")
+    assert paper_share(w.settled(), gap) > 0.5, "the card did not land in the gap on screen"

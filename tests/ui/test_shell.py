@@ -93,15 +93,31 @@ def test_any_window_size_draws_even_1x1(app):
     assert app.size == (1280, 800)
 
 
-def test_every_common_scene_draws_in_both_languages(app):
+def test_every_scene_draws_in_both_languages_without_a_raw_catalog_key(app):
+    """Every screen comes up on top of the stack and draws two frames; no
+    button shows a catalog key instead of words (a key missing in a
+    language shows as the key itself), and the German screens are not the
+    English ones."""
+    import re
+
     from game import i18n
     from game.app import all_scene_factories
 
+    raw_key = re.compile(r"^[a-z_]+(\.[a-z0-9_]+){1,}$")
+    labels: dict[str, dict[str, list[str]]] = {"en": {}, "de": {}}
     for lang in ("en", "de"):
         i18n.set_language(lang)
         for name, make in all_scene_factories(app):
-            app.scenes.reset(make())
+            scene = make()
+            app.scenes.reset(scene)
+            frames = app.frame_count
             pump(app, 2)
+            assert app.frame_count == frames + 2
+            texts = [b.text for b in buttons(app)]
+            assert not [t for t in texts if raw_key.match(t)], f"{lang} {name}: {texts}"
+            labels[lang][name] = texts
+    differ = [n for n in labels["en"] if labels["en"][n] and labels["en"][n] != labels["de"].get(n)]
+    assert len(differ) >= len([n for n in labels["en"] if labels["en"][n]]) * 0.8, "most screens should speak German in German"
 
 
 def test_damaged_settings_file_is_kept_aside_and_the_app_starts(private_home):
