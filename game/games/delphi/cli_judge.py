@@ -23,7 +23,7 @@ from typing import Any
 
 from game.cards import Card, CardParseError
 from game.engine import Message
-from game.games.delphi.rulelang import RuleSyntaxError, analyse, parse_rule, starters_for
+from game.games.delphi.rulelang import Analysis, Rule, RuleSyntaxError, analyse, parse_rule, starters_for
 
 
 class PlayParseError(ValueError):
@@ -68,10 +68,11 @@ def parse_plays(text: str) -> list[list[Card]]:
     return plays
 
 
-def judge_plays(rule, starters: list[Card], plays: list[list[Card]]) -> dict[str, Any]:
+def judge_plays(rule: Rule, starters: list[Card], plays: list[list[Card]]) -> dict[str, Any]:
     """Judge each play in turn; the result as a JSON-able dict."""
     line = list(starters)
-    out_plays, verdicts = [], []
+    out_plays: list[dict[str, Any]] = []
+    verdicts: list[dict[str, Any]] = []
     accepted_cards = rejected_cards = 0
     for n, cards in enumerate(plays, start=1):
         pos = len(line) + 1
@@ -138,7 +139,7 @@ def judge(argv: Sequence[str]) -> int:
         i += 1
     if len(starters) < n_start:
         return _fail(_say("err_need_starters", n=n_start).render(lang), as_json)
-    result = {"ok": True}
+    result: dict[str, Any] = {"ok": True}
     result.update(judge_plays(rule, starters, plays[i:]))
     analysis = analyse(rule, starters=n_start) if args.analyse else None
     if analysis is not None:
@@ -159,7 +160,7 @@ def _cards(codes: list[str]) -> list[Card]:
     return [Card.parse(c) for c in codes]
 
 
-def _print_human(result: dict[str, Any], rule, lang: str, analysis) -> None:
+def _print_human(result: dict[str, Any], rule: Rule, lang: str, analysis: Analysis | None) -> None:
     def say(key: str, **params: Any) -> None:
         print(_say(key, **params).render(lang))
 

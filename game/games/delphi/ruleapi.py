@@ -1,9 +1,9 @@
 """What the engine needs from a rule, and where rules come from.
 
-The rule language lives in ``game.games.delphi.rulelang`` (its own module,
-written separately).  The engine only relies on this small protocol, and it
-imports the language lazily, so the engine works (and can be tested with
-stand-in rules) without it.
+The rule language lives in ``game.games.delphi.rulelang``.  The engine
+only relies on this small protocol (tests give it stand-in rules) and
+imports the language as an optional dependency: only when a written rule
+is parsed, raising :class:`RuleLanguageMissing` in a build without it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ class RuleLike(Protocol):
     main-line cards it reads) and ``accepts(card, main_line)``, where
     ``main_line`` holds every main-line card so far, starters included."""
 
-    text: str
-    lookback: int
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def lookback(self) -> int: ...
 
     def accepts(self, card: Card, main_line: tuple[Card, ...]) -> bool: ...
 

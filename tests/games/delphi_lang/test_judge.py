@@ -81,6 +81,7 @@ def test_two_starters_for_a_rule_reading_last2(capsys):
 
 def test_position_counts_the_starters(capsys):
     code, out, _ = run(capsys, "--rule", "pos % 3 = 0 or card.suit = hearts", "--cards", "3S 4S 5S 6S 7H", "--json")
+    assert code == 0
     data = json.loads(out)
     # 4S at position 2 (no), 5S at 2 again (no), ... only 7H fits, at position 2
     assert [p["accepted"] for p in data["plays"]] == [False, False, False, True]

@@ -3,6 +3,8 @@ semantics of each construct, aliases, normal form."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.cards import parse_cards
@@ -170,7 +172,7 @@ def test_rule_value_semantics():
     assert a == b and len({a, b}) == 1
     assert a != parse_rule("card.color = black")
     assert isinstance(a, Rule) and a.lookback == 0 and a.reads == {"card"}
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         a.text = "x"  # frozen
 
 

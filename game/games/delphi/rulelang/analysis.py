@@ -79,9 +79,9 @@ def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> E
     if lb == 0:
         layer = {0: 1}
     elif lb == 1:
-        layer = {l: 1 for l in range(52)}
+        layer = {k: 1 for k in range(52)}
     else:
-        layer = {l: FULL52 for l in range(52)}
+        layer = {k: FULL52 for k in range(52)}
     seen = 0
     any_accept, all_accept = False, True
     dead_count = 0
@@ -96,9 +96,9 @@ def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> E
             break
         last_pos = pos
         nxt: dict[int, int] = {}
-        for l in sorted(layer):
-            lr, ls = _ENV_CARD[l] if lb >= 1 else (0, None)
-            prevs = layer[l]
+        for last in sorted(layer):
+            lr, ls = _ENV_CARD[last] if lb >= 1 else (0, None)
+            prevs = layer[last]
             reached = 0  # cards accepted after this last card
             while prevs:
                 low = prevs & -prevs
@@ -115,7 +115,7 @@ def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> E
                     if dead_example is None:
                         dead_example = (
                             CARD_KINDS[m2] if lb >= 2 else None,
-                            CARD_KINDS[l] if lb >= 1 else None,
+                            CARD_KINDS[last] if lb >= 1 else None,
                             pos if rule.uses_pos else None,
                         )
             if reached:
@@ -124,7 +124,7 @@ def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> E
                     if lb == 0:
                         nxt[0] = 1
                     else:
-                        bit = 1 << l if lb == 2 else 1
+                        bit = 1 << last if lb == 2 else 1
                         while reached:
                             low = reached & -reached
                             c = low.bit_length() - 1
@@ -248,12 +248,12 @@ def acceptance_share(
         remaining = TOTAL_CARDS - s
         while len(main) < s + length and remaining:
             pos = len(main) + 1
-            l = main[-1] if lb >= 1 else -1
+            last = main[-1] if lb >= 1 else -1
             m2 = main[-2] if lb >= 2 else -1
-            key = (l, m2, pos if uses_pos else 0)
+            key = (last, m2, pos if uses_pos else 0)
             mask = cache.get(key)
             if mask is None:
-                lr, ls = _ENV_CARD[l] if l >= 0 else (0, None)
+                lr, ls = _ENV_CARD[last] if last >= 0 else (0, None)
                 mr, ms = _ENV_CARD[m2] if m2 >= 0 else (0, None)
                 mask = fn((0, None, lr, ls, mr, ms, pos))
                 cache[key] = mask

@@ -15,7 +15,7 @@ suit ``None`` and colour ``None``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TypeAlias
 
 NUM = "number"
 SUIT = "suit"
@@ -38,173 +38,141 @@ PREDICATES = NUMBER_PREDICATES + COLOR_NAMES + SUIT_NAMES
 FUNCTIONS = ("abs", "min", "max")
 
 
-def _pos() -> object:
-    return field(default=0, compare=False, repr=False)
+@dataclass(frozen=True)
+class _Node:
+    """Where a node stood in the typed text (0 for built trees); keyword-only
+    and not compared, so every node type below declares only its content."""
+
+    col: int = field(default=0, compare=False, repr=False, kw_only=True)
+    end: int = field(default=0, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
-class Num:
+class Num(_Node):
     value: int
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class BoolConst:
+class BoolConst(_Node):
     value: bool
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class SuitConst:
+class SuitConst(_Node):
     name: str  # one of SUIT_NAMES
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class ColorConst:
+class ColorConst(_Node):
     name: str  # "red" or "black"
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class CardRef:
+class CardRef(_Node):
     """``card``, ``last`` or ``last2`` as a whole card (for ``card = last``)."""
 
     which: str
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Attr:
+class Attr(_Node):
     """``card.rank``, ``last.suit``, ``last2.color`` …"""
 
     which: str  # key of REFS
     attr: str  # key of ATTRS
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Pos:
+class Pos(_Node):
     """The 1-based main-line position the judged card would take."""
 
-    col: int = _pos()
-    end: int = _pos()
-
 
 @dataclass(frozen=True)
-class Neg:
+class Neg(_Node):
     operand: Node
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Arith:
+class Arith(_Node):
     """A left-to-right chain of ``+ -`` (or of ``* / %``):
     ``operands[0] ops[0] operands[1] ops[1] …``."""
 
     ops: tuple[str, ...]
     operands: tuple[Node, ...]
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Call:
+class Call(_Node):
     fn: str  # abs, min, max
     args: tuple[Node, ...]
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Compare:
+class Compare(_Node):
     """A comparison chain: ``a < b <= c`` means ``a < b and b <= c``."""
 
     ops: tuple[str, ...]
     operands: tuple[Node, ...]
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Is:
+class Is(_Node):
     """``x is odd``, ``card is red``, ``last.suit is not hearts``."""
 
     subject: Node
     pred: str  # one of PREDICATES
     negated: bool = False
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Range:
+class Range(_Node):
     """``lo..hi`` inside a set (both ends included)."""
 
     lo: Node
     hi: Node
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class In:
+class In(_Node):
     """``x in {1, 3, 5..7}`` / ``x not in {…}``."""
 
     subject: Node
     items: tuple[Node, ...]  # expressions or Range
     negated: bool = False
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Not:
+class Not(_Node):
     operand: Node
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class And:
+class And(_Node):
     operands: tuple[Node, ...]
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class Or:
+class Or(_Node):
     operands: tuple[Node, ...]
-    col: int = _pos()
-    end: int = _pos()
 
 
 @dataclass(frozen=True)
-class If:
+class If(_Node):
     """``if c then t else e``; without ``else`` (``else_ is None``) the rule
     reads ``if c then t`` as "otherwise true" (only for conditions)."""
 
     cond: Node
     then: Node
     else_: Node | None = None
-    col: int = _pos()
-    end: int = _pos()
 
 
-Node = Union[
-    Num, BoolConst, SuitConst, ColorConst, CardRef, Attr, Pos, Neg, Arith, Call,
-    Compare, Is, Range, In, Not, And, Or, If,
-]
 NODE_TYPES = (
     Num, BoolConst, SuitConst, ColorConst, CardRef, Attr, Pos, Neg, Arith, Call,
     Compare, Is, Range, In, Not, And, Or, If,
+)
+Node: TypeAlias = (
+    Num | BoolConst | SuitConst | ColorConst | CardRef | Attr | Pos | Neg | Arith | Call
+    | Compare | Is | Range | In | Not | And | Or | If
 )
 
 

@@ -16,18 +16,18 @@ import json
 import statistics
 import sys
 import time
+from typing import Any
 
 from game.cards import multi_deck, shuffled
+from game.games.delphi.library import LIBRARY
+from game.games.delphi.rulelang import analyse, parse_rule
 
 
 def measure(calls: int = 20_000, repeats: int = 5) -> dict:
-    from game.games.delphi.library import LIBRARY
-    from game.games.delphi.rulelang import analyse, parse_rule
-
     deck = shuffled(multi_deck(3), 7)
     line = tuple(deck[:10])
     cards = deck[10:150]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for entry in LIBRARY:
         rule = parse_rule(entry.text)
         runs = []

@@ -11,16 +11,12 @@ Trees are plain frozen values (``ast``): hashable, comparable, cheap to
 build.  :func:`rule` checks types and bounds exactly as the parser does and
 compiles the evaluators.  Names accept the same aliases as rule text
 (``"colour"``, ``"herz"``, ``"♥"``).
-
-:func:`basic_conditions` lists simple conditions (one comparison or test
-each) over the card, the last two cards and the position: a starting point
-for a space of candidate rules, combined with :func:`and_`, :func:`or_`,
-:func:`not_` and :func:`if_`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from typing import TypeVar
 
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.lexer import NUMBER_WORDS, WORDS
@@ -36,7 +32,7 @@ def _word(name: str, allowed: tuple[str, ...], what: str) -> str:
     return w
 
 
-def num(n: int) -> A.Node:
+def num(n: int | str) -> A.Node:
     """A number; negative numbers become ``-n`` as in rule text."""
     if isinstance(n, str):
         n = NUMBER_WORDS[n.lower()]
@@ -55,49 +51,36 @@ def color(name: str) -> A.ColorConst:
     return A.ColorConst(_word(name, A.COLOR_NAMES, "a colour"))
 
 
-def ref(which: str) -> A.CardRef:
-    return A.CardRef(_word(which, tuple(A.REFS), "card, last or last2"))
-
-
 def attr(which: str, name: str) -> A.Attr:
     return A.Attr(_word(which, tuple(A.REFS), "card, last or last2"), _word(name, tuple(A.ATTRS), "an attribute"))
 
 
-CARD, LAST, LAST2 = A.CardRef("card"), A.CardRef("last"), A.CardRef("last2")
 CARD_RANK, CARD_SUIT, CARD_COLOR = A.Attr("card", "rank"), A.Attr("card", "suit"), A.Attr("card", "color")
 LAST_RANK, LAST_SUIT, LAST_COLOR = A.Attr("last", "rank"), A.Attr("last", "suit"), A.Attr("last", "color")
 LAST2_RANK, LAST2_SUIT, LAST2_COLOR = A.Attr("last2", "rank"), A.Attr("last2", "suit"), A.Attr("last2", "color")
 POS = A.Pos()
 
 
-def _chain(op: str, items: tuple[A.Node, ...]) -> A.Arith:
-    if len(items) < 2:
-        raise ValueError(f"{op!r} needs at least two operands")
-    return A.Arith((op,) * (len(items) - 1), tuple(items))
-
-
 def add(*xs: A.Node) -> A.Arith:
-    return _chain("+", xs)
+    if len(xs) < 2:
+        raise ValueError("'+' needs at least two operands")
+    return A.Arith(("+",) * (len(xs) - 1), xs)
 
 
-def sub(a: A.Node, b: A.Node) -> A.Arith:
-    return A.Arith(("-",), (a, b))
+_Pair = TypeVar("_Pair", A.Arith, A.Compare)
 
 
-def mul(*xs: A.Node) -> A.Arith:
-    return _chain("*", xs)
+def _binary(node: type[_Pair], op: str) -> Callable[[A.Node, A.Node], _Pair]:
+    """The builder of ``a op b``."""
+
+    def make(a: A.Node, b: A.Node) -> _Pair:
+        return node((op,), (a, b))
+
+    return make
 
 
-def div(a: A.Node, b: A.Node) -> A.Arith:
-    return A.Arith(("/",), (a, b))
-
-
-def mod(a: A.Node, b: A.Node) -> A.Arith:
-    return A.Arith(("%",), (a, b))
-
-
-def neg(a: A.Node) -> A.Neg:
-    return A.Neg(a)
+sub = _binary(A.Arith, "-")
+mod = _binary(A.Arith, "%")
 
 
 def abs_(a: A.Node) -> A.Call:
@@ -128,28 +111,12 @@ def cmp(a: A.Node, op: str, b: A.Node, *more: object) -> A.Compare:
     return A.Compare(tuple(ops), tuple(operands))
 
 
-def eq(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare(("=",), (a, b))
-
-
-def ne(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare(("!=",), (a, b))
-
-
-def lt(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare(("<",), (a, b))
-
-
-def le(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare(("<=",), (a, b))
-
-
-def gt(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare((">",), (a, b))
-
-
-def ge(a: A.Node, b: A.Node) -> A.Compare:
-    return A.Compare((">=",), (a, b))
+eq = _binary(A.Compare, "=")
+ne = _binary(A.Compare, "!=")
+lt = _binary(A.Compare, "<")
+le = _binary(A.Compare, "<=")
+gt = _binary(A.Compare, ">")
+ge = _binary(A.Compare, ">=")
 
 
 def is_(subject: A.Node, pred: str, negated: bool = False) -> A.Is:
@@ -187,51 +154,3 @@ def rule(tree: A.Node) -> Rule:
 
 def parse(text: str) -> Rule:
     return parse_rule(text)
-
-
-def basic_conditions(max_lookback: int = 2, periods: tuple[int, ...] = (2, 3, 4)) -> Iterator[A.Node]:
-    """Simple conditions, each one test: card properties, relations to the
-    last (and second-last) card, and position periods.  Every item is a
-    checked-valid condition tree (a test verifies it); there are a few
-    hundred."""
-    ranks = CARD_RANK
-    for c in A.COLOR_NAMES:
-        yield eq(CARD_COLOR, color(c))
-    for s in A.SUIT_NAMES:
-        yield eq(CARD_SUIT, suit(s))
-        yield ne(CARD_SUIT, suit(s))
-    for p in A.NUMBER_PREDICATES:
-        yield is_(ranks, p)
-        yield is_(ranks, p, True)
-    for k in range(2, 13):
-        yield le(ranks, num(k))
-    for m in (3, 4):
-        for r in range(m):
-            yield eq(mod(ranks, num(m)), num(r))
-    refs = []
-    if max_lookback >= 1:
-        refs.append(("last", LAST_RANK, LAST_SUIT, LAST_COLOR))
-    if max_lookback >= 2:
-        refs.append(("last2", LAST2_RANK, LAST2_SUIT, LAST2_COLOR))
-    for _, r, s, c in refs:
-        yield eq(CARD_COLOR, c)
-        yield ne(CARD_COLOR, c)
-        yield eq(CARD_SUIT, s)
-        yield ne(CARD_SUIT, s)
-        for op in A.CMP_OPS:
-            yield A.Compare((op,), (ranks, r))
-        for d in range(1, 7):
-            yield le(abs_(sub(ranks, r)), num(d))
-        for d in range(1, 7):
-            yield le(mod(sub(ranks, r), num(13)), num(d))
-        yield is_(add(ranks, r), "odd")
-        yield is_(add(ranks, r), "even")
-        for p in ("odd", "even", "face", "prime"):
-            yield is_(r, p)
-        for cc in A.COLOR_NAMES:
-            yield eq(c, color(cc))
-        for ss in A.SUIT_NAMES:
-            yield eq(s, suit(ss))
-    for k in periods:
-        for r in range(k):
-            yield eq(mod(POS, num(k)), num(r))

@@ -11,6 +11,7 @@ from game.engine import Message
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.errors import err
 from game.games.delphi.rulelang.lexer import MAX_NUMBER
+from game.games.delphi.rulelang.printer import to_text
 
 MAX_DEPTH = 48
 MAX_NODES = 150
@@ -30,8 +31,6 @@ class _Checker:
         if self.source is not None and node.col and node.end > node.col:
             text = self.source[node.col - 1 : node.end - 1].strip()
         if not text:
-            from game.games.delphi.rulelang.printer import to_text
-
             text = to_text(node)
         return text if len(text) <= 40 else text[:39] + "…"
 
@@ -109,6 +108,7 @@ class _Checker:
             self.known(node, node.pred, A.PREDICATES)
             self.shape(node, isinstance(node.negated, bool))
             t = self.check(node.subject)
+            ok: tuple[str, ...]
             if node.pred in A.NUMBER_PREDICATES:
                 ok, want = (A.NUM, A.CARD), "pred_number"
             elif node.pred in A.COLOR_NAMES:

@@ -93,10 +93,6 @@ ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": div, "%":
 CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
-def _rank_of(value: Any, subject_type: str) -> Any:
-    return value[0] if subject_type == A.CARD else value
-
-
 def predicate(pred: str, subject_type: str) -> Callable[[Any], bool]:
     """The test ``x is <pred>`` for a subject of the given type."""
     card = subject_type == A.CARD
@@ -298,18 +294,14 @@ def _compile(node: A.Node) -> Fn:
     if isinstance(node, A.Not):
         f = compile_scalar(node.operand)
         return lambda e: not f(e)
-    if isinstance(node, A.And):
+    if isinstance(node, (A.And, A.Or)):
         fs = [compile_scalar(o) for o in node.operands]
+        both = isinstance(node, A.And)
         if len(fs) == 2:
             f0, f1 = fs
-            return lambda e: f0(e) and f1(e)
-        return lambda e: all(f(e) for f in fs)
-    if isinstance(node, A.Or):
-        fs = [compile_scalar(o) for o in node.operands]
-        if len(fs) == 2:
-            f0, f1 = fs
-            return lambda e: f0(e) or f1(e)
-        return lambda e: any(f(e) for f in fs)
+            return (lambda e: f0(e) and f1(e)) if both else (lambda e: f0(e) or f1(e))
+        every = all if both else any
+        return lambda e: every(f(e) for f in fs)
     if isinstance(node, A.If):
         c, t = compile_scalar(node.cond), compile_scalar(node.then)
         if node.else_ is None:

@@ -90,10 +90,11 @@ _HINTS = {"&": "and", "|": "or", "!": "not"}
 @dataclass(frozen=True, slots=True)
 class Token:
     kind: str  # "num", "kw", "op", "end"
-    value: object  # int for num, canonical keyword/operator otherwise
+    value: str  # the canonical keyword or operator ("" for num and end)
     text: str  # as typed
     col: int  # 1-based column of the first character
     end: int  # 1-based column just after the token
+    number: int = 0  # the value of a num token
 
 
 def _char_name(ch: str) -> str:
@@ -133,7 +134,7 @@ def tokenize(text: str) -> list[Token]:
                 while k < n and (text[k].isalnum() or text[k] == "_"):
                     k += 1
                 raise err("bad_number", col, text=text[i:k][:30])
-            out.append(Token("num", int(stripped), digits, col, j + 1))
+            out.append(Token("num", "", digits, col, j + 1, int(stripped)))
             i = j
             continue
         if ch.isalpha() or ch == "_":
@@ -145,7 +146,7 @@ def tokenize(text: str) -> list[Token]:
             if low in WORDS:
                 out.append(Token("kw", WORDS[low], word, col, j + 1))
             elif low in NUMBER_WORDS:
-                out.append(Token("num", NUMBER_WORDS[low], word, col, j + 1))
+                out.append(Token("num", "", word, col, j + 1, NUMBER_WORDS[low]))
             else:
                 shown = word if len(word) <= 30 else word[:30] + "…"
                 hint = suggest(low)
@@ -170,5 +171,5 @@ def tokenize(text: str) -> list[Token]:
         if ch in _HINTS:
             raise err("bad_char_hint", col, char=ch, hint=_HINTS[ch])
         raise err("bad_char", col, char=_char_name(ch))
-    out.append(Token("end", None, "", n + 1, n + 1))
+    out.append(Token("end", "", "", n + 1, n + 1))
     return out

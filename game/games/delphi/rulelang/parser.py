@@ -27,6 +27,8 @@ the Python stack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine import Message
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.errors import RuleSyntaxError, err
@@ -34,7 +36,6 @@ from game.games.delphi.rulelang.lexer import Token, tokenize
 
 MAX_NESTING = 16
 
-_CMP = set(A.CMP_OPS)
 _REF_WORDS = set(A.REFS)
 _ATTR_WORDS = set(A.ATTRS)
 _PRED_WORDS = set(A.PREDICATES)
@@ -68,7 +69,7 @@ class _Parser:
             self.i += 1
         return t
 
-    def at(self, kind: str, value: object) -> bool:
+    def at(self, kind: str, value: str) -> bool:
         t = self.toks[self.i]
         return t.kind == kind and t.value == value
 
@@ -79,7 +80,7 @@ class _Parser:
         t = self.peek()
         return err("expected", t.col, expected=_expect(what), found=_found(t))
 
-    def need(self, kind: str, value: object, what: str) -> Token:
+    def need(self, kind: str, value: str, what: str) -> Token:
         if not self.at(kind, value):
             raise self.fail(what)
         return self.take()
@@ -120,43 +121,40 @@ class _Parser:
         return A.If(cond, then, else_, col=tok.col, end=self.prev_end())
 
     def or_(self) -> A.Node:
-        first = self.and_()
-        items = [first]
-        while self.at("kw", "or"):
-            self.take()
-            items.append(self.and_())
-        if len(items) == 1:
-            return first
-        return A.Or(tuple(items), col=first.col, end=self.prev_end())
+        return self.joined("or", self.and_, A.Or)
 
     def and_(self) -> A.Node:
-        first = self.not_()
+        return self.joined("and", self.not_, A.And)
+
+    def joined(self, word: str, operand: Callable[[], A.Node], make: type[A.And | A.Or]) -> A.Node:
+        """``operand (word operand)*``: one operand alone, else ``make``."""
+        first = operand()
         items = [first]
-        while self.at("kw", "and"):
+        while self.at("kw", word):
             self.take()
-            items.append(self.not_())
+            items.append(operand())
         if len(items) == 1:
             return first
-        return A.And(tuple(items), col=first.col, end=self.prev_end())
+        return make(tuple(items), col=first.col, end=self.prev_end())
 
     def not_(self) -> A.Node:
         if self.at("kw", "not"):
-            tok = self.take()
-            self.enter(tok)
-            operand = self.not_()
-            self.leave()
-            return A.Not(operand, col=tok.col, end=self.prev_end())
+            return self.prefixed(self.not_, A.Not)
         return self.compare()
+
+    def prefixed(self, operand: Callable[[], A.Node], make: type[A.Not | A.Neg]) -> A.Node:
+        """A prefix (``not``, ``-``) and its operand, one nesting level."""
+        tok = self.take()
+        self.enter(tok)
+        inner = operand()
+        self.leave()
+        return make(inner, col=tok.col, end=self.prev_end())
 
     def compare(self) -> A.Node:
         left = self.sum()
-        t = self.peek()
-        if t.kind == "op" and t.value in _CMP:
-            ops, operands = [], [left]
-            while self.peek().kind == "op" and self.peek().value in _CMP:
-                ops.append(self.take().value)
-                operands.append(self.sum())
-            return A.Compare(tuple(ops), tuple(operands), col=left.col, end=self.prev_end())
+        ops, operands = self.chain(left, A.CMP_OPS, self.sum)
+        if ops:
+            return A.Compare(ops, operands, col=left.col, end=self.prev_end())
         if self.at("kw", "is"):
             self.take()
             negated = False
@@ -167,7 +165,7 @@ class _Parser:
             if p.kind != "kw" or p.value not in _PRED_WORDS:
                 raise self.fail("predicate")
             self.take()
-            return A.Is(left, str(p.value), negated, col=left.col, end=self.prev_end())
+            return A.Is(left, p.value, negated, col=left.col, end=self.prev_end())
         if self.at("kw", "in") or (self.at("kw", "not") and self.peek(1).kind == "kw" and self.peek(1).value == "in"):
             negated = self.at("kw", "not")
             if negated:
@@ -201,39 +199,38 @@ class _Parser:
         return tuple(items)
 
     def sum(self) -> A.Node:
-        first = self.product()
-        ops, operands = [], [first]
-        while self.peek().kind == "op" and self.peek().value in ("+", "-"):
-            ops.append(self.take().value)
-            operands.append(self.product())
-        if not ops:
-            return first
-        return A.Arith(tuple(ops), tuple(operands), col=first.col, end=self.prev_end())
+        return self.arith(A.ADD_OPS, self.product)
 
     def product(self) -> A.Node:
-        first = self.unary()
-        ops, operands = [], [first]
-        while self.peek().kind == "op" and self.peek().value in ("*", "/", "%"):
-            ops.append(self.take().value)
-            operands.append(self.unary())
+        return self.arith(A.MUL_OPS, self.unary)
+
+    def arith(self, symbols: tuple[str, ...], operand: Callable[[], A.Node]) -> A.Node:
+        first = operand()
+        ops, operands = self.chain(first, symbols, operand)
         if not ops:
             return first
-        return A.Arith(tuple(ops), tuple(operands), col=first.col, end=self.prev_end())
+        return A.Arith(ops, operands, col=first.col, end=self.prev_end())
+
+    def chain(self, first: A.Node, symbols: tuple[str, ...], operand: Callable[[], A.Node]) -> tuple[tuple[str, ...], tuple[A.Node, ...]]:
+        """The operators of ``symbols`` and the operands after ``first``
+        (``first`` included) for as long as such an operator follows."""
+        ops: list[str] = []
+        operands = [first]
+        while self.peek().kind == "op" and self.peek().value in symbols:
+            ops.append(self.take().value)
+            operands.append(operand())
+        return tuple(ops), tuple(operands)
 
     def unary(self) -> A.Node:
         if self.at("op", "-"):
-            tok = self.take()
-            self.enter(tok)
-            operand = self.unary()
-            self.leave()
-            return A.Neg(operand, col=tok.col, end=self.prev_end())
+            return self.prefixed(self.unary, A.Neg)
         return self.primary()
 
     def primary(self) -> A.Node:
         t = self.peek()
         if t.kind == "num":
             self.take()
-            return A.Num(int(t.value), col=t.col, end=t.end)  # type: ignore[arg-type]
+            return A.Num(t.number, col=t.col, end=t.end)
         if t.kind == "op" and t.value == "(":
             self.take()
             # brackets right around an 'if' do not count a level of their
@@ -257,10 +254,10 @@ class _Parser:
             return A.BoolConst(w == "true", col=t.col, end=t.end)
         if w in A.SUIT_NAMES:
             self.take()
-            return A.SuitConst(str(w), col=t.col, end=t.end)
+            return A.SuitConst(w, col=t.col, end=t.end)
         if w in A.COLOR_NAMES:
             self.take()
-            return A.ColorConst(str(w), col=t.col, end=t.end)
+            return A.ColorConst(w, col=t.col, end=t.end)
         if w == "pos":
             self.take()
             return A.Pos(col=t.col, end=t.end)
@@ -272,8 +269,8 @@ class _Parser:
                 if a.kind != "kw" or a.value not in _ATTR_WORDS:
                     raise self.fail("attr")
                 self.take()
-                return A.Attr(str(w), str(a.value), col=t.col, end=a.end)
-            return A.CardRef(str(w), col=t.col, end=t.end)
+                return A.Attr(w, a.value, col=t.col, end=a.end)
+            return A.CardRef(w, col=t.col, end=t.end)
         if w in A.FUNCTIONS:
             self.take()
             self.need("op", "(", "open_paren")
@@ -284,7 +281,7 @@ class _Parser:
                 args.append(self.expr())
             self.need("op", ")", "comma_or_close")
             self.leave()
-            node = A.Call(str(w), tuple(args), col=t.col, end=self.prev_end())
+            node = A.Call(w, tuple(args), col=t.col, end=self.prev_end())
             if w == "abs" and len(args) != 1:
                 raise err("abs_args", t.col, count=len(args))
             if w != "abs" and len(args) < 2:

@@ -68,20 +68,11 @@ class _Printer:
         if isinstance(node, A.Neg):
             return "-" + self.sub(node.operand, _PREC_NEG)
         if isinstance(node, A.Arith):
-            need = _prec(node) + 1
-            parts = [self.sub(node.operands[0], need)]
-            for op, operand in zip(node.ops, node.operands[1:]):
-                parts.append(op)
-                parts.append(self.sub(operand, need))
-            return " ".join(parts)
+            return self.chain(node.ops, node.operands, _prec(node) + 1)
         if isinstance(node, A.Call):
             return w(node.fn) + "(" + ", ".join(self.free(a) for a in node.args) + ")"
         if isinstance(node, A.Compare):
-            parts = [self.sub(node.operands[0], _PREC_ADD)]
-            for op, operand in zip(node.ops, node.operands[1:]):
-                parts.append(op)
-                parts.append(self.sub(operand, _PREC_ADD))
-            return " ".join(parts)
+            return self.chain(node.ops, node.operands, _PREC_ADD)
         if isinstance(node, A.Is):
             neg = " " + w("not") if node.negated else ""
             return f"{self.sub(node.subject, _PREC_ADD)} {w('is')}{neg} {w(node.pred)}"
@@ -104,6 +95,13 @@ class _Printer:
                 text += f" {w('else')} " + (self.show(e) if isinstance(e, A.If) else self.sub(e, _PREC_OR))
             return text
         raise TypeError(f"not a rule node: {node!r}")
+
+    def chain(self, ops: tuple[str, ...], operands: tuple[A.Node, ...], need: int) -> str:
+        """``a op b op c``, each operand needing at least ``need``."""
+        parts = [self.sub(operands[0], need)]
+        for op, operand in zip(ops, operands[1:]):
+            parts += (op, self.sub(operand, need))
+        return " ".join(parts)
 
     def item(self, node: A.Node) -> str:
         if isinstance(node, A.Range):

@@ -14,7 +14,7 @@ from game.games.delphi.rulelang.errors import err
 from game.games.delphi.rulelang.evaluate import compile_scalar
 from game.games.delphi.rulelang.parser import parse_tree
 from game.games.delphi.rulelang.printer import to_text
-from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52, card_index, compile_mask
+from game.games.delphi.rulelang.vector import FULL52, card_index, compile_mask
 
 #: the longest rule, counted in its normal form (``Rule.text``)
 MAX_LENGTH = 300
@@ -68,7 +68,7 @@ class Rule:
         if n < lb:
             raise ValueError(f"the rule looks back {lb} cards but the main line holds {n}")
         if lb == 0:
-            env = (card.rank, card.suit, 0, None, 0, None, n + 1)
+            env: tuple[object, ...] = (card.rank, card.suit, 0, None, 0, None, n + 1)
         elif lb == 1:
             last = main_line[-1]
             env = (card.rank, card.suit, last.rank, last.suit, 0, None, n + 1)
@@ -116,10 +116,6 @@ class Rule:
             m = self._mask((0, None, lr, ls, mr, ms, pos))
             cache[key] = m
         return m
-
-    def accepted_kinds(self, main_line: Sequence[Card]) -> list[Card]:
-        m = self.mask(main_line)
-        return [CARD_KINDS[i] for i in range(52) if m >> i & 1]
 
     # --- text ------------------------------------------------------------------
     def to_text(self, lang: str = "en") -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import compress, repeat
 from typing import Any
 
-from game.cards import RANKS, SUITS, Card
+from game.cards import RANKS, SUITS, Card, Suit
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.evaluate import (
     ARITH,
@@ -42,7 +42,7 @@ FULL52 = FULL[X]
 
 #: the 52 kinds of card, index = suit_index * 13 + rank - 1
 CARD_KINDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
 _R_OF = tuple(i % 13 for i in range(52))
 _S_OF = tuple(i // 13 for i in range(52))
 _SUIT_MASK52 = tuple(sum(FULL[R] << (13 * i) for i in range(4) if m >> i & 1) for m in range(16))
@@ -92,13 +92,6 @@ def _widen(kind: str, to: str, vec: Any, is_bool: bool) -> Any:
     return [vec[j] for j in idx]
 
 
-def _full_value(kind: str, value: Any, is_bool: bool) -> Any:
-    """A card-independent value spread to a vector of ``kind``."""
-    if is_bool:
-        return FULL[kind] if value else 0
-    return [value] * WIDTH[kind]
-
-
 Vec = Callable[[tuple], Any]
 
 
@@ -137,15 +130,10 @@ def _vc(node: A.Node) -> _Compiled:
     return c
 
 
-def _mask_of(kind: str, bools: Any) -> int:
-    return sum(compress(BITS[kind], bools))
-
-
 def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
     if isinstance(node, A.Attr):  # which == "card"
-        vec = {"rank": (R, RANK_VEC), "suit": (S, SUIT_VEC), "color": (S, COLOR_VEC)}[node.attr]
-        k, v = vec
-        return _Compiled(k, lambda e: v, False)
+        kind, vec = {"rank": (R, RANK_VEC), "suit": (S, SUIT_VEC), "color": (S, COLOR_VEC)}[node.attr]
+        return _Compiled(kind, lambda e: vec, False)
     if isinstance(node, A.CardRef):
         return _Compiled(X, lambda e: CARD_VEC, False)
     if isinstance(node, A.Neg):
@@ -160,8 +148,9 @@ def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
     if isinstance(node, A.Call):
         parts = [_vc(a) for a in node.args]
         if node.fn == "abs":
-            f, k = parts[0].fn, parts[0].kind
-            return _Compiled(k, lambda e: list(map(abs, f(e))), False)
+            arg = parts[0]
+            g = arg.fn
+            return _Compiled(arg.kind, lambda e: list(map(abs, g(e))), False)
         return _lift(min if node.fn == "min" else max, parts, False)
     if isinstance(node, A.Compare):
         parts = [_vc(o) for o in node.operands]
@@ -171,6 +160,7 @@ def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
         c = _vc(node.subject)
         p = predicate(node.pred, A.type_of(node.subject))
         f, k = c.fn, c.kind
+        assert k is not None  # the subject reads the card
         bits = BITS[k]
         if node.negated:
             full = FULL[k]
@@ -179,7 +169,7 @@ def _vc_card(node: A.Node, is_bool: bool) -> _Compiled:
     if isinstance(node, A.In):
         subj = _vc(node.subject)
         tests: list[_Compiled] = []
-        consts = []
+        consts: list[Any] = []
         for item in node.items:
             if isinstance(item, A.Range):
                 if is_constant(item.lo) and is_constant(item.hi):
@@ -223,9 +213,7 @@ def _mask_to_bools(f: Vec, width: int) -> Vec:
 def _lift(fn: Callable[..., Any], parts: list[_Compiled], to_mask: bool) -> _Compiled:
     """Apply ``fn`` element by element; the result as values or, with
     ``to_mask``, as a bit mask of the truth values."""
-    kind = None
-    for p in parts:
-        kind = _unify(kind, p.kind)
+    kind = _kind_of(parts)
     if kind is None:  # no part reads the card: a plain value
         fs = [p.fn for p in parts]
         return _Compiled(None, lambda e: fn(*[f(e) for f in fs]), to_mask)
@@ -270,14 +258,18 @@ def _kind_of(parts: list[_Compiled]) -> str | None:
     return kind
 
 
-def _and(parts: list[_Compiled]) -> _Compiled:
+def _junction(parts: list[_Compiled], combine: Callable[[list[tuple[bool, Vec]], int], Vec]) -> _Compiled:
+    """``and``/``or`` of truth values: ``combine(parts as (plain value?,
+    function) at their common kind, that kind's full mask)`` does the work."""
     if len(parts) == 1:
         return parts[0]
     kind = _kind_of(parts)
     assert kind is not None
     fs = [(p.kind is None, p.fn if p.kind is None else p.as_kind(kind)) for p in parts]
-    full = FULL[kind]
+    return _Compiled(kind, combine(fs, FULL[kind]), True)
 
+
+def _all_of(fs: list[tuple[bool, Vec]], full: int) -> Vec:
     def run(e: tuple) -> int:
         m = full
         for scalar, f in fs:
@@ -290,17 +282,10 @@ def _and(parts: list[_Compiled]) -> _Compiled:
                     return 0
         return m
 
-    return _Compiled(kind, run, True)
+    return run
 
 
-def _or(parts: list[_Compiled]) -> _Compiled:
-    if len(parts) == 1:
-        return parts[0]
-    kind = _kind_of(parts)
-    assert kind is not None
-    fs = [(p.kind is None, p.fn if p.kind is None else p.as_kind(kind)) for p in parts]
-    full = FULL[kind]
-
+def _any_of(fs: list[tuple[bool, Vec]], full: int) -> Vec:
     def run(e: tuple) -> int:
         m = 0
         for scalar, f in fs:
@@ -313,7 +298,15 @@ def _or(parts: list[_Compiled]) -> _Compiled:
                     return full
         return m
 
-    return _Compiled(kind, run, True)
+    return run
+
+
+def _and(parts: list[_Compiled]) -> _Compiled:
+    return _junction(parts, _all_of)
+
+
+def _or(parts: list[_Compiled]) -> _Compiled:
+    return _junction(parts, _any_of)
 
 
 def _not(c: _Compiled) -> _Compiled:

@@ -1,0 +1,230 @@
+"""The augur's candidate space: every candidate rule as an index into bit
+sets, judged for all candidates at once.
+
+A candidate is ``(family, x, y, z)`` over unit indices
+(:mod:`~game.games.delphi.infer.units`): ``SINGLE`` ``x``; ``AND``/``OR``
+of ``x`` and ``y`` (at least ``x`` reads the card; a condition appears in
+both polarities); ``IFF``, ``(x) = (y)``; ``IF`` condition ``x`` then
+``y`` else ``z``.  A Python int is a bit set over the candidates;
+:meth:`Space.accepting` puts together the set that accepts one card from
+per-unit "role" sets with a few hundred integer operations.
+
+The prior: each family holds a fixed share :data:`FAMILY_MASS` of the
+belief, spread over its members by ``exp(-LAMBDA * cost)`` (the units'
+costs plus :data:`FAMILY_COST`), so a family with many members does not
+outweigh a simple rule by its numbers alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from game.cards import Card
+from game.games.delphi.infer.units import units_for
+from game.games.delphi.rulelang import ast as A
+from game.games.delphi.rulelang import build as b
+from game.games.delphi.rulelang.rule import Rule
+from game.games.delphi.rulelang.vector import FULL52
+
+LAMBDA = 1.0
+SINGLE, AND, OR, IFF, IF = range(5)
+FAMILY_COST = {SINGLE: 0.0, AND: 1.0, OR: 1.0, IFF: 1.5, IF: 2.0}
+#: the prior share of each family of candidates
+FAMILY_MASS = {SINGLE: 0.35, AND: 0.15, OR: 0.15, IFF: 0.15, IF: 0.2}
+
+Candidate = tuple[int, int, int, int]  # (family, x, y, z); -1 where unused
+
+
+# --- bit sets --------------------------------------------------------------------
+def to_bits(indices: Iterable[int], n: int) -> int:
+    """The bit set (below ``2**n``) of ``indices``."""
+    buf = bytearray((n + 7) // 8)
+    for p in indices:
+        buf[p >> 3] |= 1 << (p & 7)
+    return int.from_bytes(buf, "little")
+
+
+def indices(x: int) -> list[int]:
+    """Indices of the set bits of ``x`` (ascending)."""
+    out = []
+    data = x.to_bytes((x.bit_length() + 7) // 8, "little")
+    for i, byte in enumerate(data):
+        if byte:
+            base = i << 3
+            for j in BYTE_BITS[byte]:
+                out.append(base + j)
+    return out
+
+
+#: the set bits of each byte value
+BYTE_BITS = tuple(tuple(j for j in range(8) if v >> j & 1) for v in range(256))
+
+
+# --- the space -------------------------------------------------------------------
+def _combinations(card_ix: list[int], cond_ix: list[int], neg_ix: list[int], branch_ix: list[int]) -> list[Candidate]:
+    """Every candidate, family by family, in index order."""
+    cands: list[Candidate] = []
+    for u in card_ix:
+        cands.append((SINGLE, u, -1, -1))
+    pairs = []
+    for i, a in enumerate(card_ix):
+        for c in card_ix[i + 1:]:
+            pairs.append((a, c))
+        for c in cond_ix + neg_ix:
+            pairs.append((a, c))
+    for fam in (AND, OR):
+        cands.extend((fam, a, c, -1) for a, c in pairs)
+    for a, c in pairs:
+        if c in neg_ix:
+            continue  # (a) = (not c) is the same as a against c's complement
+        cands.append((IFF, a, c, -1))
+    for c in cond_ix:
+        for t in branch_ix:
+            for e in branch_ix:
+                if t != e:
+                    cands.append((IF, c, t, e))
+    return cands
+
+
+def _prior(cands: list[Candidate], costs: list[float]) -> tuple[list[tuple[float, int]], list[float]]:
+    """(tiers: (weight, bit set of the candidates with that weight), the
+    weight of each candidate)."""
+    tiers: dict[tuple[int, float], list[int]] = {}
+    for i, (cand, cost) in enumerate(zip(cands, costs)):
+        tiers.setdefault((cand[0], round(cost * 2) / 2), []).append(i)
+    norm = {f: 0.0 for f in FAMILY_MASS}
+    for (fam, cost), ix in tiers.items():
+        norm[fam] += len(ix) * math.exp(-LAMBDA * cost)
+    n = len(cands)
+    out = []
+    weight = [0.0] * n
+    for (fam, cost), ix in sorted(tiers.items()):
+        w = FAMILY_MASS[fam] * math.exp(-LAMBDA * cost) / norm[fam]
+        out.append((w, to_bits(ix, n)))
+        for i in ix:
+            weight[i] = w
+    return out, weight
+
+
+class Space:
+    """All candidate rules for one look-back (1: last only; 2: also last2)."""
+
+    def __init__(self, lookback: int) -> None:
+        parts = units_for(lookback)
+        units = self.units = parts.all()
+        nc, nk = len(parts.card), len(parts.conds)
+        cands = self.cands = _combinations(
+            card_ix=list(range(nc)),
+            cond_ix=list(range(nc, nc + nk)),
+            neg_ix=list(range(nc + nk, nc + 2 * nk)),
+            branch_ix=list(range(nc + 2 * nk, len(units))),
+        )
+        n = self.n = len(cands)
+        self.all = (1 << n) - 1
+
+        roles: dict[str, dict[int, list[int]]] = {k: {} for k in ("a", "b", "c", "t", "e")}
+        costs = []
+        for i, (fam, x, y, z) in enumerate(cands):
+            if fam == SINGLE:
+                roles["a"].setdefault(x, []).append(i)
+                cost = units[x].cost
+            elif fam == IF:
+                roles["c"].setdefault(x, []).append(i)
+                roles["t"].setdefault(y, []).append(i)
+                roles["e"].setdefault(z, []).append(i)
+                cost = units[x].cost + units[y].cost + units[z].cost
+            else:
+                roles["a"].setdefault(x, []).append(i)
+                roles["b"].setdefault(y, []).append(i)
+                cost = units[x].cost + units[y].cost
+            costs.append(cost + FAMILY_COST[fam])
+        self.role = {k: {u: to_bits(ix, n) for u, ix in d.items()} for k, d in roles.items()}
+        self.role_all = {k: sum(d.values()) for k, d in self.role.items()}
+        blocks: dict[int, list[int]] = {}
+        for i, cand in enumerate(cands):
+            blocks.setdefault(cand[0], []).append(i)
+        self.block = {f: to_bits(ix, n) for f, ix in blocks.items()}
+        self.tiers, self.weight = _prior(cands, costs)
+
+    # --- situations ------------------------------------------------------------------
+    def unit_masks(self, line: Sequence[Card]) -> list[int]:
+        """Every unit's 52-card mask for the card that would follow ``line``."""
+        last = line[-1] if line else None
+        last2 = line[-2] if len(line) >= 2 else None
+        pos = len(line) + 1
+        return [u.mask(last, last2, pos) for u in self.units]
+
+    def accepting(self, um: Sequence[int], k: int) -> int:
+        """The set of candidates that accept card kind ``k`` (bit set)."""
+        role = self.role
+        out = 0
+        parts = {}
+        for name in ("a", "b", "c", "t", "e"):
+            d = role[name]
+            on: list[int] = []
+            off: list[int] = []
+            for u, bits in d.items():
+                (on if um[u] >> k & 1 else off).append(bits)
+            if len(on) <= len(off):
+                acc = 0
+                for x in on:
+                    acc |= x
+            else:
+                acc = self.role_all[name]
+                for x in off:
+                    acc ^= x
+            parts[name] = acc
+        blk = self.block
+        out |= parts["a"] & blk[SINGLE]
+        fa, fb = parts["a"], parts["b"]
+        out |= fa & fb & blk[AND]
+        out |= (fa | fb) & blk[OR]
+        out |= ~(fa ^ fb) & blk[IFF]
+        ct = parts["c"]
+        out |= ((ct & parts["t"]) | (~ct & parts["e"])) & blk[IF]
+        return out & self.all
+
+    def cand_mask(self, i: int, um: Sequence[int]) -> int:
+        fam, x, y, z = self.cands[i]
+        if fam == SINGLE:
+            return um[x]
+        if fam == AND:
+            return um[x] & um[y]
+        if fam == OR:
+            return um[x] | um[y]
+        if fam == IFF:
+            return FULL52 ^ (um[x] ^ um[y])
+        return um[y] if um[x] else um[z]
+
+    def weighted(self, s: int) -> float:
+        return sum(w * (s & bits).bit_count() for w, bits in self.tiers)
+
+    def tree(self, i: int) -> A.Node:
+        """The candidate as a rule-language tree."""
+        fam, x, y, z = self.cands[i]
+        u = self.units
+        if fam == SINGLE:
+            return u[x].tree
+        if fam == AND:
+            return b.and_(u[x].tree, u[y].tree)
+        if fam == OR:
+            return b.or_(u[x].tree, u[y].tree)
+        if fam == IFF:
+            return b.eq(u[x].tree, u[y].tree)
+        return b.if_(u[x].tree, u[y].tree, u[z].tree)
+
+    def rule(self, i: int) -> Rule:
+        return b.rule(self.tree(i))
+
+
+_SPACES: dict[int, Space] = {}
+
+
+def space(lookback: int) -> Space:
+    """The candidate space (built once per process, shared by all bots)."""
+    lb = 2 if lookback >= 2 else 1
+    sp = _SPACES.get(lb)
+    if sp is None:
+        sp = _SPACES[lb] = Space(lb)
+    return sp

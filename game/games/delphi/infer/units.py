@@ -1,0 +1,174 @@
+"""The units: the single tests the augur's candidate rules are made of.
+
+Each unit is a rule-language tree (built with
+:mod:`~game.games.delphi.rulelang.build`, never taken from God's library)
+and its compiled rule, whose ``mask_at`` gives the unit's verdict on all
+52 kinds of card in a situation at once.  A unit costs 1, an arithmetic
+one 2; the cost feeds the prior (:mod:`~game.games.delphi.infer.space`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import Card
+from game.games.delphi.rulelang import ast as A
+from game.games.delphi.rulelang import build as b
+from game.games.delphi.rulelang.rule import Rule
+from game.games.delphi.rulelang.vector import FULL52
+
+
+@dataclass
+class Unit:
+    tree: A.Node
+    rule: Rule | None  # None for the constants true / false
+    cost: float
+    const: bool | None = None
+
+    def mask(self, last: Card | None, last2: Card | None, pos: int) -> int:
+        if self.rule is None:
+            return FULL52 if self.const else 0
+        return self.rule.mask_at(last, last2, pos)
+
+
+def _unit(tree: A.Node, cost: float = 1.0) -> Unit:
+    return Unit(tree, b.rule(tree), cost)
+
+
+def _card_units() -> list[Unit]:
+    R, C, S = b.CARD_RANK, b.CARD_COLOR, b.CARD_SUIT
+    out = [_unit(b.eq(C, b.color("red"))), _unit(b.eq(C, b.color("black")))]
+    for s in A.SUIT_NAMES:
+        out.append(_unit(b.eq(S, b.suit(s))))
+        out.append(_unit(b.ne(S, b.suit(s))))
+    for p in ("odd", "even"):
+        out.append(_unit(b.is_(R, p)))
+    for p in ("face", "prime"):
+        out.append(_unit(b.is_(R, p)))
+        out.append(_unit(b.is_(R, p, True)))
+    for k in range(1, 13):
+        out.append(_unit(b.le(R, b.num(k))))
+    for k in range(2, 14):
+        out.append(_unit(b.ge(R, b.num(k))))
+    for r in range(3):
+        out.append(_unit(b.eq(b.mod(R, b.num(3)), b.num(r)), 2))
+    return out
+
+
+def _relation_units(which: str, full: bool) -> list[Unit]:
+    """The judged card against ``last`` or ``last2``."""
+    R, C, S = b.CARD_RANK, b.CARD_COLOR, b.CARD_SUIT
+    r, c, s = b.attr(which, "rank"), b.attr(which, "color"), b.attr(which, "suit")
+    out = [_unit(b.eq(C, c)), _unit(b.ne(C, c)), _unit(b.eq(S, s)), _unit(b.ne(S, s))]
+    for op in A.CMP_OPS:
+        out.append(_unit(A.Compare((op,), (R, r))))
+    diff = b.abs_(b.sub(R, r))
+    for d in range(1, 6 if full else 4):
+        out.append(_unit(b.le(diff, b.num(d)), 2))
+    if full:
+        for d in range(2, 7):
+            out.append(_unit(b.ge(diff, b.num(d)), 2))
+        for d in (1, 2):
+            out.append(_unit(b.eq(diff, b.num(d)), 2))
+        for d in range(1, 7):
+            out.append(_unit(b.in_(b.mod(b.sub(R, r), b.num(13)), b.rng(1, d)), 2))
+        for k in range(11, 17):
+            out.append(_unit(b.ge(b.add(R, r), b.num(k)), 2))
+        for k in range(11, 16):
+            out.append(_unit(b.le(b.add(R, r), b.num(k)), 2))
+        out.append(_unit(b.eq(b.mod(b.add(R, r), b.num(3)), b.num(0)), 2))
+    for p in ("odd", "even"):
+        out.append(_unit(b.is_(b.add(R, r), p), 2))
+    return out
+
+
+def _two_back_units() -> list[Unit]:
+    R = b.CARD_RANK
+    lr, l2r = b.LAST_RANK, b.LAST2_RANK
+    out = _relation_units("last2", False)
+    out.append(_unit(b.gt(R, b.min_(lr, l2r)), 2))
+    out.append(_unit(b.lt(R, b.max_(lr, l2r)), 2))
+    out.append(_unit(b.cmp(b.min_(lr, l2r), "<=", R, "<=", b.max_(lr, l2r)), 2))
+    out.append(_unit(b.in_(R, lr, l2r, negated=True), 2))
+    out.append(_unit(b.in_(b.CARD_SUIT, b.LAST_SUIT, b.LAST2_SUIT, negated=True), 2))
+    for p in ("odd", "even"):
+        out.append(_unit(b.is_(b.add(R, lr, l2r), p), 2))
+    return out
+
+
+def _pos_units() -> list[Unit]:
+    return [_unit(b.eq(b.mod(b.CARD_RANK, b.num(k)), b.mod(b.POS, b.num(k))), 2) for k in (2, 3, 4)]
+
+
+def _conditions(two_back: bool) -> list[Unit]:
+    """Tests that do not read the judged card, one polarity each."""
+    out = [_unit(b.eq(b.LAST_COLOR, b.color("red")))]
+    for s in A.SUIT_NAMES:
+        out.append(_unit(b.eq(b.LAST_SUIT, b.suit(s))))
+    for p in ("odd", "face", "prime"):
+        out.append(_unit(b.is_(b.LAST_RANK, p)))
+    for k in range(1, 13):
+        out.append(_unit(b.le(b.LAST_RANK, b.num(k))))
+    out.append(_unit(b.is_(b.POS, "even")))
+    for m in (3, 4, 5):
+        for r in range(m):
+            out.append(_unit(b.eq(b.mod(b.POS, b.num(m)), b.num(r)), 1.5))
+    if two_back:
+        out.append(_unit(b.eq(b.LAST2_COLOR, b.color("red"))))
+        for s in A.SUIT_NAMES:
+            out.append(_unit(b.eq(b.LAST2_SUIT, b.suit(s))))
+        for p in ("odd", "face"):
+            out.append(_unit(b.is_(b.LAST2_RANK, p)))
+        for op in (">", "=", "<"):
+            out.append(_unit(A.Compare((op,), (b.LAST_RANK, b.LAST2_RANK))))
+        out.append(_unit(b.eq(b.LAST_COLOR, b.LAST2_COLOR)))
+        out.append(_unit(b.eq(b.LAST_SUIT, b.LAST2_SUIT)))
+        out.append(_unit(b.and_(b.is_(b.LAST_RANK, "even"), b.is_(b.LAST2_RANK, "even")), 2))
+    return out
+
+
+def _branch_trees() -> list[A.Node]:
+    R, C, S = b.CARD_RANK, b.CARD_COLOR, b.CARD_SUIT
+    out: list[A.Node] = [b.eq(C, b.color("red")), b.eq(C, b.color("black"))]
+    for s in A.SUIT_NAMES:
+        out += [b.eq(S, b.suit(s)), b.ne(S, b.suit(s))]
+    for p in ("odd", "even"):
+        out.append(b.is_(R, p))
+    for p in ("face", "prime"):
+        out += [b.is_(R, p), b.is_(R, p, True)]
+    for k in (3, 5, 6, 7, 8, 10):
+        out.append(b.le(R, b.num(k)))
+    for k in (4, 6, 7, 8, 9, 11):
+        out.append(b.ge(R, b.num(k)))
+    lr, lc, ls = b.LAST_RANK, b.LAST_COLOR, b.LAST_SUIT
+    out += [b.eq(C, lc), b.ne(C, lc), b.eq(S, ls), b.ne(S, ls)]
+    for op in A.CMP_OPS:
+        out.append(A.Compare((op,), (R, lr)))
+    return out
+
+
+@dataclass(frozen=True)
+class Units:
+    """The units of one candidate space, in the order the space indexes them."""
+
+    card: list[Unit]  # read the judged card
+    conds: list[Unit]  # do not read it, one polarity each
+    neg_conds: list[Unit]  # the same conditions negated
+    branches: list[Unit]  # what an ``if`` may pick (``true``/``false`` among them)
+
+    def all(self) -> list[Unit]:
+        return self.card + self.conds + self.neg_conds + self.branches
+
+
+def units_for(lookback: int) -> Units:
+    """The units for rules that read ``last`` (and ``last2`` from a look-back
+    of 2)."""
+    card = _card_units() + _relation_units("last", True) + _pos_units()
+    if lookback >= 2:
+        card += _two_back_units()
+    conds = _conditions(lookback >= 2)
+    neg_conds = [Unit(b.not_(u.tree), b.rule(b.not_(u.tree)), u.cost + 0.5) for u in conds]
+    true_u = Unit(b.TRUE, None, 0.0, True)
+    false_u = Unit(b.FALSE, None, 0.0, False)
+    branches = [_unit(t) for t in _branch_trees()] + [true_u, false_u]
+    return Units(card, conds, neg_conds, branches)
