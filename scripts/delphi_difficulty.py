@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.engine import GameRunner  # noqa: E402
-from game.games.delphi import BOTS, GAME  # noqa: E402
+from game.engine.match import Match, Moved, Seat  # noqa: E402
+from game.games.delphi import GAME  # noqa: E402
 from game.games.delphi.library import LIBRARY  # noqa: E402
 
 JSON_PATH = ROOT / "game" / "games" / "delphi" / "difficulty.json"
@@ -43,22 +43,18 @@ SLOWEST: dict = {"ms": 0.0}
 
 
 def play_round(text: str, players: int, seed: int, bot: str, times: list[float]) -> dict:
-    runner = GameRunner.start(GAME, {"players": players, "rounds": 1, "first_god": 0, "rules": [text]}, seed)
-    rng = random.Random(seed)
-    seats = [BOTS[bot]() for _ in range(players)]
-    while GAME.outcome(runner.state) is None:
-        s = runner.state
-        seat = GAME.current_player(s)
-        view, legal = GAME.view(s, seat), GAME.legal_actions(s)
-        t0 = time.process_time()
-        a = seats[seat].choose(view, legal, rng)
-        dt = time.process_time() - t0
+    options = {"players": players, "rounds": 1, "first_god": 0, "rules": [text]}
+    match = Match.start(GAME, options, seed, [Seat(str(p + 1), bot) for p in range(players)], rng=random.Random(seed), strict=True)
+    while not match.over:
+        moved = match.play_bot()
+        assert isinstance(moved, Moved)  # strict: a refused action raises
+        dt = moved.think
         times.append(dt)
         if dt > SLOWEST["ms"] / 1000:
+            s, a = moved.before, moved.action
             SLOWEST.update(ms=round(dt * 1000, 1), rule=text, seed=seed, phase=s.phase, played=s.played, action=a.kind, cards=len(a.cards))
-        runner.play(a)
-    res = runner.state.results[0]
-    cast_down = sum(1 for e in runner.state.log if e[0] == "delphi.log.cast_down")
+    res = match.state.results[0]
+    cast_down = sum(1 for e in match.state.log if e[0] == "delphi.log.cast_down")
     correct = res.prophet >= 0
     return {
         "cards": res.prophet_at if correct else res.played,
@@ -84,7 +80,7 @@ def measure(rule, rounds: int, players: int, bot: str, times: list[float]) -> di
 
 def pct(xs: list[float], q: float) -> float:
     ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(round(q * (len(ys) - 1))))] if ys else 0.0
+    return ys[min(len(ys) - 1, round(q * (len(ys) - 1)))] if ys else 0.0
 
 
 def table(data: dict) -> str:

@@ -85,6 +85,14 @@ def test_setup_starts_a_game_and_the_computer_god_draws_a_library_rule(app):
     assert GAME.action_to_text(t.runner.actions[0]).startswith("rule ")
 
 
+def test_a_computer_god_draws_a_rule_of_its_seats_level(app):
+    meta = {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, "cautious", "cautious", "cautious"], "levels": ["easy", "hard", "medium", "hard"]}
+    t = start_game(app, {"players": 4, "rounds": 4, "first_god": 1}, 21, meta)
+    settle(app, 1.0)
+    # what the table drew for this seed before the computer God moved to the engine side
+    assert t.runner.record().actions[0] == "rule card.suit = last2.suit or card.color != last.color"
+
+
 def test_setup_rows_follow_the_seat_count_and_rounds(app):
     from game.ui.tables.delphi.setup import SetupScene
 
@@ -176,7 +184,7 @@ def test_playing_out_of_turn_is_refused_and_the_card_flies_back(app):
     t = demo._table(app, r, 0, humans=tuple(range(st.players)), live=True)
     t.viewer = 1 if other != 1 else 2
     app.scenes.push(t)
-    t.viewer = [s for s in range(st.players) if s not in (other, st.god)][0]
+    t.viewer = next(s for s in range(st.players) if s not in (other, st.god))
     t.on_viewer_changed()
     pump(app, 2)
     before = t.state
@@ -431,14 +439,20 @@ def test_computer_plays_are_animated(app):
 # --- stopping, saving, resuming --------------------------------------------------------------------
 def test_stop_early_scores_finished_rounds_with_compensation(app):
     r = demo.round_over()
+    before = r.state
     t = seat_table(app, r, None, humans=(0, 2))
     assert isinstance(app.scenes.top, RoundScene)
     press(app, "Stop the game here")
     press(app, "Stop and score")
     top = app.scenes.top
-    assert isinstance(top, RoundScene) and top.final
-    expected = GAME.stop(r.state)
-    assert [int(x) for x in top.outcome.scores] == [int(x) for x in expected.scores]
+    assert isinstance(top, RoundScene) and top.final and top.outcome.stopped
+    assert top.title() == "The game was stopped"
+    assert t.runner.record().actions[-1] == "stop" and t.finished  # the end is recorded
+    expected = GAME.outcome(GAME.apply(before, GAME.stop_action(before)))
+    assert top.outcome == expected
+    stats, _ = load_stats()
+    assert stats["delphi"]["games"] == 1 and stats["delphi"]["stopped"] == 1
+    assert read_save("delphi")[0] is None
     god = r.state.results[0].god
     assert top.outcome.scores[god] == r.state.results[0].scores[god]  # God was God: no +10
     others = [p for p in range(r.state.players) if p != god]

@@ -2,14 +2,17 @@
 Robert Abbott 1963, Martin Kruskal's Delphi).
 
 ``GAME`` is the engine (:class:`~game.games.delphi.engine.DelphiGame`),
-``BOTS`` the computer players, ``CONFORMANCE`` the option sets the generic
-engine test plays through.  No pygame here.
+``BOTS`` the computer players, ``POLICY`` how a match is played at a table
+(the computer God, God's covered screen, breaks between rounds, the
+statistics), ``CONFORMANCE`` the option sets the generic engine test plays
+through.  No pygame here.
 """
 
 from __future__ import annotations
 
 from game.games.delphi.bots import BOTS
 from game.games.delphi.engine import DelphiGame
+from game.games.delphi.policy import POLICY
 from game.games.delphi.ruleapi import rule_language_available
 from game.games.delphi.state import Action, DelphiState, DelphiView
 
@@ -43,4 +46,4 @@ def _conformance() -> list[dict]:
 
 CONFORMANCE = _conformance()
 
-__all__ = ["BOTS", "CONFORMANCE", "GAME", "Action", "DelphiGame", "DelphiState", "DelphiView"]
+__all__ = ["BOTS", "CONFORMANCE", "GAME", "POLICY", "Action", "DelphiGame", "DelphiState", "DelphiView"]

@@ -34,18 +34,26 @@ plays the card that is likely right and informative, strings when the
 whole string is likely right, No Play when most of the weight says no card
 fits, declares Prophet when the survivors settle on one rule, and judges as
 Prophet by the weighted majority.  docs/delphi.md has its figures.
+
+:class:`GodBot` is not a player of its own: it wraps a computer seat's
+player bot and writes that seat's rule when it is God (a library rule of
+the seat's level); the policy (:mod:`~game.games.delphi.policy`) makes it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from game.cards import RANKS, SUITS, Card
+from game.cards import RANKS, SUITS, Card, derive_seed
+from game.games.delphi.infer import AugurBot
+from game.games.delphi.library import LEVELS, LIBRARY, choose_rule
 from game.games.delphi.state import (
     DECLARE,
     PROPHET_PICK,
     PROPHET_VERDICT,
+    SETRULE,
     TURN,
     Action,
     DelphiView,
@@ -74,6 +82,14 @@ def _red(c: Card) -> bool:
     return c.suit is not None and c.suit.is_red
 
 
+def _within(k: int) -> Pred:
+    return lambda c, m: abs(c.value - m[-1].value) <= k
+
+
+def _apart(k: int) -> Pred:
+    return lambda c, m: abs(c.value - m[-1].value) >= k
+
+
 def _hyps(two_back: bool) -> list[tuple[str, Pred]]:
     h: list[tuple[str, Pred]] = []
     add = h.append
@@ -100,9 +116,9 @@ def _hyps(two_back: bool) -> list[tuple[str, Pred]]:
     add(("suit or rank", lambda c, m: c.suit == m[-1].suit or c.value == m[-1].value))
     add(("colour or rank", lambda c, m: _red(c) == _red(m[-1]) or c.value == m[-1].value))
     for k in (1, 2, 3, 4):
-        add((f"within {k}", lambda c, m, k=k: abs(c.value - m[-1].value) <= k))
+        add((f"within {k}", _within(k)))
     for k in (2, 3, 4):
-        add((f"apart {k}", lambda c, m, k=k: abs(c.value - m[-1].value) >= k))
+        add((f"apart {k}", _apart(k)))
     # conditionals on the last card
     add(("odd→black even→red", lambda c, m: (not _red(c)) if m[-1].value % 2 else _red(c)))
     add(("odd→red even→black", lambda c, m: _red(c) if m[-1].value % 2 else not _red(c)))
@@ -247,7 +263,37 @@ class CautiousBot:
         return Action("verdict", n=1 if 2 * yes >= len(surv) else 0)
 
 
-from game.games.delphi.infer import AugurBot  # noqa: E402  (infer needs nothing from here)
+# --- the computer God --------------------------------------------------------------
+def choose_library_rule(level: str | None, rng: random.Random) -> str:
+    """The rule text a computer God draws: a library rule of that difficulty
+    (``library.choose_rule``), any library rule for an unknown level."""
+    if level in LEVELS:
+        return choose_rule(level, rng).text
+    return rng.choice(LIBRARY).text
+
+
+class GodBot:
+    """A computer seat that is God now and then.  While God writes the rule
+    (``SETRULE``) it draws a library rule of its ``level``, from a generator
+    of its own seeded by the game's ``seed`` and the round, so the same game
+    gets the same rules whoever else plays; it never touches the shared
+    ``rng``.  Every other decision is ``player``'s (the seat's player bot)."""
+
+    def __init__(self, player: Any, level: str = "medium", seed: int = 0) -> None:
+        self.player = player
+        self.name = player.name
+        self.level = level
+        self.seed = seed
+
+    def rule(self, round_index: int) -> str:
+        """The rule this God writes in round ``round_index`` (0-based)."""
+        return choose_library_rule(self.level, random.Random(derive_seed(self.seed, "computer-god", round_index)))
+
+    def choose(self, view: DelphiView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase == SETRULE:
+            return Action("rule", text=self.rule(view.round))
+        return self.player.choose(view, legal, rng)
+
 
 BOTS: dict[str, Callable[[], object]] = {
     "random": RandomBot,

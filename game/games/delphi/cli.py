@@ -2,16 +2,20 @@
 and ``python -m game judge ...`` (the latter belongs to the rule language,
 ``cli_judge``; this module only hands over to it).
 
-``sim`` lets bots play single rounds (a "deal" is one round) and reports
-how they went, e.g.::
+``sim`` lets bots play single rounds (a "deal" is one round) through
+:class:`~game.engine.match.Match` and reports how they went, e.g.::
 
     python -m game sim delphi --players 5 --deals 200 --seed 1 \\
         --strategy cautious --rule "card.color != last.color" --json
+
+With ``--god easy|medium|hard`` a computer God draws each round's rule from
+the library (:class:`~game.games.delphi.bots.GodBot`) instead of ``--rule``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -20,7 +24,14 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
+from game.engine.match import Match, Moved, Seat
+from game.games.delphi import BOTS, GAME
+from game.games.delphi.engine import DelphiGame
+from game.games.delphi.library import LEVELS
+
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
+#: the seat at God's left plays ``--strategy`` (God sits in seat 0)
+MINE = 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -30,12 +41,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--strategy", default="cautious", help="bot in the seat at God's left")
     p.add_argument("--others", default=None, help="bot in the other seats (default: the same)")
-    p.add_argument(
+    god = p.add_mutually_exclusive_group()
+    god.add_argument(
         "--rule",
         action="append",
         default=None,
         help="a rule text (repeat to cycle through several); default: Gardner's rule",
     )
+    god.add_argument("--god", choices=LEVELS, default=None, help="a computer God of this level draws each round's rule from the library")
     p.add_argument("--json", action="store_true")
     return p
 
@@ -44,18 +57,16 @@ def _p95(xs: list[float]) -> float:
     if not xs:
         return 0.0
     ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(round(0.95 * (len(ys) - 1))))]
+    return ys[min(len(ys) - 1, round(0.95 * (len(ys) - 1)))]
 
 
-def sim(argv: Sequence[str], game=None) -> int:
+def sim(argv: Sequence[str], game: DelphiGame | None = None) -> int:
     """Play ``--deals`` single rounds with bots and print a summary."""
-    from game.engine import GameRunner
-    from game.games.delphi import BOTS, GAME
-
     args = _parser().parse_args(list(argv))
     g = game or GAME
-    rules = args.rule or [GARDNER]
-    for name in (args.strategy, args.others or args.strategy):
+    rules = [] if args.god else args.rule or [GARDNER]  # none: the computer God draws them
+    others = args.others or args.strategy
+    for name in (args.strategy, others):
         if name not in BOTS:
             print(f"mind-the-gap: no Delphi bot {name!r} (known: {', '.join(BOTS)})", file=sys.stderr)
             return 2
@@ -65,33 +76,28 @@ def sim(argv: Sequence[str], game=None) -> int:
     except ValueError as e:
         print(f"mind-the-gap: {e}", file=sys.stderr)
         return 2
+    seats = [Seat(str(p + 1), args.strategy if p == MINE else others, args.god) for p in range(args.players)]
 
     t0 = time.process_time()
     stats: Counter = Counter()
     reasons: Counter = Counter()
     played, actions, to_prophet, god_scores, lat = [], [], [], [], []
+    drawn: list[str] = []
     wins = 0
     for i in range(args.deals):
-        rule = rules[i % len(rules)]
-        options = {"players": args.players, "rounds": 1, "first_god": 0, "rules": [rule]}
+        rule = rules[i % len(rules)] if rules else None
         seed = args.seed + i
-        runner = GameRunner.start(g, options, seed)
-        rng = random.Random(seed)
-        mine = 1  # the seat at God's left plays --strategy
-        bots = [BOTS[args.strategy if p == mine else (args.others or args.strategy)]() for p in range(args.players)]
-        while g.outcome(runner.state) is None:
-            s = runner.state
-            seat = g.current_player(s)
-            view, legal = g.view(s, seat), g.legal_actions(s)
-            c0 = time.process_time()
-            a = bots[seat].choose(view, legal, rng)
-            if seat == mine:
-                lat.append(time.process_time() - c0)
-            runner.play(a)
-        s = runner.state
+        match = Match.start(g, {"players": args.players, "rounds": 1, "first_god": 0, "rules": [rule]}, seed, seats, rng=random.Random(seed), strict=True)
+        while not match.over:
+            moved = match.play_bot()
+            if isinstance(moved, Moved) and moved.seat == MINE:
+                lat.append(moved.think)
+        s = match.state
         res = s.results[0]
+        if args.god and res.rule not in drawn:
+            drawn.append(res.rule)
         played.append(res.played)
-        actions.append(len(runner.actions))
+        actions.append(len(match.actions))
         reasons[res.reason.key.rsplit(".", 1)[-1]] += 1
         log_keys = Counter(e[0] for e in s.log)
         stats["prophets"] += log_keys["delphi.log.prophet"]
@@ -103,9 +109,8 @@ def sim(argv: Sequence[str], game=None) -> int:
             stats["correct_prophets"] += 1
             to_prophet.append(res.prophet_at)
         god_scores.append(res.scores[res.god])
-        players = [p for p in range(args.players) if p != res.god]
-        best = max(res.scores[p] for p in players)
-        wins += res.scores[mine] == best
+        best = max(res.scores[p] for p in range(args.players) if p != res.god)
+        wins += res.scores[MINE] == best
     elapsed = time.process_time() - t0
     n = max(1, args.deals)
     out = {
@@ -113,9 +118,9 @@ def sim(argv: Sequence[str], game=None) -> int:
         "deals": args.deals,
         "rounds": args.deals,
         "players": args.players,
-        "rules": rules,
+        **({"god": args.god, "rules": drawn} if args.god else {"rules": rules}),
         "strategy": args.strategy,
-        "others": args.others or args.strategy,
+        "others": others,
         "wins": wins,
         "win_rate": round(wins / n, 4),
         "win_means": "the seat at God's left (--strategy) has the best player score of its round (ties count)",
@@ -144,9 +149,8 @@ def sim(argv: Sequence[str], game=None) -> int:
 
 
 def judge(argv: Sequence[str]) -> int:
-    """``python -m game judge``: handled by the rule language's tool."""
-    import importlib
-
+    """``python -m game judge``: handled by the rule language's tool, an
+    optional part of the build."""
     try:
         cli_judge = importlib.import_module("game.games.delphi.cli_judge")
     except ImportError:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.games.delphi.state import OUT_BONUS, UNGODLY_COMPENSATION
+from game.engine.core import Message
+from game.games.delphi.state import OUT_BONUS, UNGODLY_COMPENSATION, DelphiState, RoundResult
 
 
 def player_scores(hand_sizes: Sequence[int]) -> list[int]:
@@ -51,22 +52,65 @@ def god_score(best_player: int, prophet_at: int | None) -> int:
     return min(best_player, 2 * prophet_at)
 
 
-def game_totals(rounds: Iterable[tuple[int, Sequence[int]]], players: int) -> tuple[int, ...]:
-    """Totals after the given rounds, ``(god seat, scores per seat)`` each.
+def compensated(gods: Sequence[int], players: int) -> tuple[int, ...]:
+    """The seats that get 10 points more: when fewer rounds than seats were
+    played (a short game, or a game stopped early), every seat that has not
+    been God (``gods``: one seat per round played).
 
-    When fewer rounds than seats were played (a short game, or a game
-    stopped early), every seat that has not been God gets 10 points more.
+    >>> compensated([0], players=3)
+    (1, 2)
     """
+    if len(gods) >= players:
+        return ()
+    return tuple(seat for seat in range(players) if seat not in gods)
+
+
+def game_totals(rounds: Iterable[tuple[int, Sequence[int]]], players: int) -> tuple[int, ...]:
+    """Totals after the given rounds, ``(god seat, scores per seat)`` each,
+    with the 10 points of :func:`compensated`."""
     totals = [0] * players
-    gods: set[int] = set()
-    count = 0
+    gods: list[int] = []
     for god, scores in rounds:
-        count += 1
-        gods.add(god)
+        gods.append(god)
         for seat, s in enumerate(scores):
             totals[seat] += s
-    if count < players:
-        for seat in range(players):
-            if seat not in gods:
-                totals[seat] += UNGODLY_COMPENSATION
+    for seat in compensated(gods, players):
+        totals[seat] += UNGODLY_COMPENSATION
     return tuple(totals)
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the best total (ties share)."""
+    best = max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+def round_result(s: DelphiState, reason: Message) -> RoundResult:
+    """Score the round of ``s`` as it stands (at its end)."""
+    seats = [p for p in range(s.players) if p != s.god]
+    sizes = [len(s.hands[p]) for p in seats]
+    scores = [0] * s.players
+    for p, sc in zip(seats, player_scores(sizes)):
+        scores[p] = sc
+    bonus = 0
+    if s.prophet >= 0:
+        bonus = prophet_bonus(s.main_nums, ((sp.first, len(sp.cards)) for sp in s.side), s.prophet_at)
+        scores[s.prophet] += bonus
+    best = max(scores[p] for p in seats)
+    scores[s.god] = god_score(best, s.prophet_at if s.prophet >= 0 else None)
+    return RoundResult(
+        round=s.round,
+        god=s.god,
+        rule=s.rule,
+        by_hand=s.by_hand,
+        note=s.note,
+        hand_sizes=tuple(len(h) for h in s.hands),
+        high=max(sizes),
+        scores=tuple(scores),
+        prophet=s.prophet,
+        prophet_at=s.prophet_at if s.prophet >= 0 else 0,
+        prophet_bonus=bonus,
+        god_capped=scores[s.god] < best,
+        played=s.played,
+        reason=reason,
+    )

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from game.cards import Card
 from game.engine.core import Message
+from game.games.delphi.log import render_entry
 
 # --- phases: what the table waits for ------------------------------------------
 SETRULE = "setrule"  # God writes the rule (or chooses to judge by hand)
@@ -33,20 +34,7 @@ GOD_CHECK_PICK = "god-check-pick"  # God (by hand) checks the Prophet's pick
 GOD_PICK = "god-pick"  # God (by hand) picks a correct card from a No Play hand
 DECLARE = "declare"  # the player who just played may declare themselves Prophet
 ROUND_OVER = "round-over"  # scores shown, the rule revealed; "next" starts the next round
-GAME_OVER = "game-over"
-
-PHASES = (
-    SETRULE,
-    TURN,
-    PROPHET_VERDICT,
-    GOD_VERDICT,
-    PROPHET_PICK,
-    GOD_CHECK_PICK,
-    GOD_PICK,
-    DECLARE,
-    ROUND_OVER,
-    GAME_OVER,
-)
+GAME_OVER = "game-over"  # the last round is over, or the players stopped the game
 
 #: a wrong play expels once this many cards have been played (no Prophet)
 EXPEL_AFTER = 30
@@ -72,7 +60,8 @@ class Action:
     ``pass`` (decline to declare), ``verdict`` (``n`` 1 = right, 0 = wrong),
     ``pick`` (the Prophet's card from a No Play hand), ``god-pick`` (God's
     card, judge-by-hand rounds), ``rule`` (``text``), ``byhand`` (``n``
-    starter cards, ``text`` an optional note shown at the end), ``next``.
+    starter cards, ``text`` an optional note shown at the end), ``next``,
+    ``stop`` (the players end the game early; never a listed action).
     """
 
     kind: str
@@ -137,28 +126,23 @@ class RoundResult:
     prophet: int  # a Prophet standing at the end, or -1
     prophet_at: int  # cards played when that Prophet declared (0 if none)
     prophet_bonus: int
+    god_capped: bool  # God scored less than the best player (the Prophet's cap)
     played: int
     reason: Message
 
 
 @dataclass(frozen=True)
-class DelphiState:
+class OpenTable:
+    """What the state and every seat's view hold alike: nothing secret."""
+
     players: int
-    seed: int
     god_name: str
-    first_god: int
-    plans: tuple[RoundPlan, ...]
     round: int
     results: tuple[RoundResult, ...]
     god: int
-    rule: str  # this round's rule text ("" while unknown or judged by hand)
     by_hand: bool
-    note: str
-    hint: str  # public
-    starters: int
+    hint: str  # a true hint God gives everyone
     phase: str
-    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted; God's is ()
-    deck: tuple[Card, ...]  # God's stock, top first
     main: tuple[Card, ...]
     main_nums: tuple[int, ...]  # play number of each main-line card
     side: tuple[SidePlay, ...]  # in play order
@@ -168,20 +152,37 @@ class DelphiState:
     expelled: tuple[bool, ...]
     prophet: int  # -1: none
     prophet_at: int
-    prophet_anchor: int
+    prophet_anchor: int  # main-line index of the Prophet marker, -1 if none
     been_prophet: tuple[bool, ...]
     expel_after: int
     pending: tuple[Card, ...]  # a play awaiting its verdict
     pending_kind: str  # "", "play" or "noplay"
     prophet_says: int  # -1 no verdict yet, 0 wrong, 1 right
     picked: Card | None  # the Prophet's pick awaiting God's check (still in the hand)
-    exempt: bool  # the pending No Play's player is spared the penalty (False Prophet)
-    short: bool  # God's deck could not pay a penalty or a hand in full
-    log: tuple[tuple, ...]  # compact entries, see engine.render_entry
+    log: tuple[tuple, ...]  # this round's compact entries, see log.render_entry
+
+
+#: the names of the fields a view copies from the state
+OPEN_FIELDS: tuple[str, ...] = tuple(OpenTable.__dataclass_fields__)
 
 
 @dataclass(frozen=True)
-class DelphiView:
+class DelphiState(OpenTable):
+    seed: int
+    first_god: int
+    plans: tuple[RoundPlan, ...]
+    rule: str  # this round's rule text ("" while unknown or judged by hand)
+    note: str
+    starters: int
+    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted; God's is ()
+    deck: tuple[Card, ...]  # God's stock, top first
+    exempt: bool  # the pending No Play's player is spared the penalty (False Prophet)
+    short: bool  # God's deck could not pay a penalty or a hand in full
+    stopped: bool  # the players ended the game early (``stop``)
+
+
+@dataclass(frozen=True)
+class DelphiView(OpenTable):
     """What one seat sees.  ``rule``/``note`` are ``None`` unless the seat is
     God or the round is over.  ``hand`` is ``None`` for God and spectators.
 
@@ -193,56 +194,28 @@ class DelphiView:
     """
 
     seat: int | None
-    players: int
-    god: int
-    god_name: str
-    round: int
     rounds: int
-    phase: str
     to_move: int | None
     rule: str | None
-    by_hand: bool
     note: str | None
-    hint: str
     starters: int
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     deck_size: int
-    main: tuple[Card, ...]
-    main_nums: tuple[int, ...]
-    side: tuple[SidePlay, ...]
-    noplays: tuple[NoPlayEvent, ...]
-    played: int
     white: tuple[int, ...]  # play numbers carrying a white marker
     black: tuple[int, ...]  # play numbers carrying a black marker
-    prophet: int
-    prophet_at: int
-    prophet_anchor: int  # main-line index of the Prophet marker, -1 if none
-    been_prophet: tuple[bool, ...]
-    expelled: tuple[bool, ...]
-    expel_after: int
-    turn: int
-    pending: tuple[Card, ...]
-    pending_kind: str
     pending_seat: int
     shown_hand: tuple[Card, ...]  # a No Play hand on the table while it is settled
-    prophet_says: int
-    picked: Card | None
-    results: tuple[RoundResult, ...]
     totals: tuple[int, ...]  # sums of the finished rounds
     final: tuple[int, ...]  # the game's totals if it ended now (+10 for seats not yet God in a short game)
-    log: tuple[tuple, ...]  # compact entries; ``messages`` gives them as sentences
+    compensated: tuple[int, ...]  # the seats that get those 10 points
 
     @cached_property
     def messages(self) -> tuple[Message, ...]:
         """This round's log as messages for the table, oldest first."""
-        from game.games.delphi.engine import render_entry
-
         return tuple(render_entry(e, self) for e in self.log)
 
     def named_messages(self, names: Sequence[str]) -> tuple[Message, ...]:
         """The log with the players' own names (``names[seat]``); God keeps
         God's name."""
-        from game.games.delphi.engine import render_entry
-
         return tuple(render_entry(e, self, names) for e in self.log)

@@ -82,7 +82,7 @@ def rig(s, hands: dict | None = None, main: str | None = None, deck_top: str = "
     to the cards on the table."""
     from collections import Counter
 
-    from game.games.delphi.engine import CANON, replace
+    from game.games.delphi.hands import CANON, replace
 
     pool = Counter(CANON[c] for c in multi_deck(3))
     new_hands = list(s.hands)

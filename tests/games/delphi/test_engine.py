@@ -14,7 +14,7 @@ import pytest
 
 from game.cards import Card, multi_deck, parse_cards
 from game.engine import IllegalAction
-from game.games.delphi.engine import replace
+from game.games.delphi.hands import replace
 from game.games.delphi.state import (
     DECLARE,
     GAME_OVER,

@@ -10,26 +10,23 @@ import pytest
 
 from game import i18n
 from game.cards import multi_deck
-from game.engine import GameRunner, random_playout
-from game.games.delphi import BOTS, CONFORMANCE, GAME
-from game.games.delphi.engine import render_entry
+from game.engine import random_playout
+from game.engine.match import Match, Seat
+from game.games.delphi import CONFORMANCE, GAME
+from game.games.delphi.log import render_entry
 from tests.games.delphi.fakes import fake_game
 
 FULL = Counter(multi_deck(3))
 RULES = ["odd-black", "alternate", "anything", "nothing", "hearts", "above-both"]
 
 
-def play_with_bots(g, options, seed, bots):
-    runner = GameRunner.start(g, options, seed)
-    rng = random.Random(seed)
-    seats = [BOTS[bots[i % len(bots)]]() for i in range(options["players"])]
-    while g.outcome(runner.state) is None:
-        s = runner.state
-        seat = g.current_player(s)
-        a = seats[seat].choose(g.view(s, seat), g.legal_actions(s), rng)
-        runner.play(a)
-        assert len(runner.actions) < 2000, "a round that does not end"
-    return runner
+def play_with_bots(g, options, seed, bots) -> Match:
+    """Bots in every seat (``bots`` repeated), one generator for all, as the
+    simulator plays."""
+    seats = [Seat(str(i + 1), bots[i % len(bots)]) for i in range(options["players"])]
+    match = Match.start(g, options, seed, seats, rng=random.Random(seed), strict=True)
+    assert match.run(lambda m: m.over, limit=2000), "a round that does not end"
+    return match
 
 
 def test_random_playouts_end_quickly_and_keep_all_cards():
@@ -102,7 +99,10 @@ def test_every_sentence_exists_in_english_and_german():
         keys.update(render_entry(e, r.state).key for e in r.state.log)
         keys.update(res.reason.key for res in r.state.results)
         keys.add(g.outcome(r.state).reason.key)
-        keys.add(g.stop(r.state).reason.key)
+        mid = r.states[len(r.states) // 2]
+        stop = g.stop_action(mid)
+        keys.add(g.describe_action(mid, stop).key)
+        keys.add(g.outcome(g.apply(mid, stop)).reason.key)
     missing = {k for k in keys if k not in i18n.catalog("en") or k not in i18n.catalog("de")}
     assert not missing, sorted(missing)
     assert len(keys) > 40

@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from game.cards import Card, multi_deck, parse_cards
+from game.engine import IllegalAction, Termination, msg
 from game.games.delphi import scoring
-from game.games.delphi.engine import replace
+from game.games.delphi.hands import replace
 from game.games.delphi.state import GAME_OVER, ROUND_OVER, SETRULE, TURN, SidePlay
 from tests.games.delphi.fakes import fake_game, new_table, rig
 
@@ -29,11 +30,11 @@ def test_high_count_11_a_hand_of_8_scores_3_and_an_empty_hand_15():
 def test_round_result_from_a_table():
     g, s = new_table(players=4)
     s = rig(s, hands={1: "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", 2: "AH 2H 3H 4H 5H 6H 7H 8H", 3: ""})
-    r = g.round_result(s, g.status(s))
+    r = scoring.round_result(s, g.status(s))
     assert r.high == 11
     assert r.scores[1:] == (0, 3, 15)
     assert r.scores[0] == 15  # God: the best player score, no Prophet
-    assert r.prophet == -1 and r.prophet_bonus == 0
+    assert r.prophet == -1 and r.prophet_bonus == 0 and not r.god_capped
 
 
 def test_prophet_bonus_one_per_main_card_two_per_side_card_after_the_marker():
@@ -61,14 +62,16 @@ def test_round_result_with_a_standing_prophet():
         prophet_at=6,
         prophet_anchor=4,
     )
-    r = g.round_result(s, g.status(s))
+    r = scoring.round_result(s, g.status(s))
     # high 11; hands 8, 11, 1, 3 score 3, 0, 10, 8; the Prophet adds 3 main (9, 10, 11) + 2 * 2 side (7, 8)
     assert r.high == 11 and r.prophet_bonus == 3 + 4
     assert r.scores == (10, 3 + 7, 0, 10, 8)  # God: the best score, 10, is below 2 * 6
+    assert not r.god_capped
     s2 = replace(s, prophet_at=4)  # main 5, 6, 9, 10, 11 and side 7, 8 follow card 4
-    r2 = g.round_result(s2, g.status(s2))
+    r2 = scoring.round_result(s2, g.status(s2))
     assert r2.prophet_bonus == 5 + 2 * 2
     assert r2.scores == (8, 3 + 9, 0, 10, 8)  # God: twice 4 is below the best score, 12
+    assert r2.god_capped
 
 
 def test_game_totals_give_10_to_seats_that_were_not_god_in_a_short_game():
@@ -129,10 +132,42 @@ def test_a_game_stopped_early_scores_the_finished_rounds_with_compensation():
     s = g.new_game({"players": 4, "rounds": 4, "rules": ["odd-black"] * 4}, 2)
     s = end_round_quickly(g, s)
     assert s.phase == ROUND_OVER
-    out = g.stop(s)
+    assert g.view(s, 1).compensated == (1, 2, 3)  # the seats that have not been God
+    stopped = act(g, s, "stop")
+    out = g.outcome(stopped)
     r = s.results[0]
     assert out.scores == tuple(float(r.scores[p] + (10 if p != 0 else 0)) for p in range(4))
+    assert out.stopped and out.termination is Termination.STOPPED
+    assert out.reason == msg("delphi.end.stopped", n=1)
     assert g.view(s, 1).final == tuple(int(x) for x in out.scores)
+
+
+def test_stop_is_a_recorded_action_that_ends_the_game_with_the_finished_rounds():
+    g = fake_game()
+    s = end_round_quickly(g, g.new_game({"players": 4, "rounds": 4, "rules": ["odd-black"] * 4}, 2))
+    s = act(g, s, "next")
+    s = act(g, s, f"play {s.hands[s.turn][0].code}")  # round 2 under way
+    stop = g.stop_action(s)
+    assert stop == g.action_from_text("stop") and g.action_to_text(stop) == "stop"
+    assert stop not in g.legal_actions(s)  # bots never stop a game
+    assert g.describe_action(s, stop) == msg("delphi.do.stop", n=1)
+    after = g.apply(s, stop)
+    assert after.stopped and after.phase == GAME_OVER and g.current_player(after) is None
+    assert g.outcome(s) is None and g.outcome(after).stopped
+    assert g.outcome(after).scores == tuple(float(t) for t in g.totals(s))  # round 2 does not count
+    assert g.stop_action(after) is None and g.legal_actions(after) == []
+    with pytest.raises(IllegalAction):
+        act(g, after, "stop")
+    assert Counter(g.cards(after)) == Counter(multi_deck(3))
+
+
+def test_a_game_played_to_its_end_is_finished_not_stopped():
+    g = fake_game()
+    s = end_round_quickly(g, g.new_game({"players": 3, "rounds": 1, "rules": ["odd-black"]}, 2))
+    out = g.outcome(s)
+    assert s.phase == GAME_OVER and not s.stopped
+    assert out.termination is Termination.FINISHED and not out.stopped
+    assert out.reason == msg("delphi.end.game", n=1)
 
 
 def test_options_are_checked_and_filled():

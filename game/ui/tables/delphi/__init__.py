@@ -3,32 +3,10 @@
 
 from __future__ import annotations
 
-import random
-
 from game.engine import GameRunner
+from game.games.delphi.bots import choose_library_rule
 from game.i18n import tr
 from game.ui.table import resume_table, seat_table
-
-LEVELS = ("easy", "medium", "hard")
-
-
-def choose_library_rule(level: str, rng: random.Random) -> str:
-    """The rule text a computer God draws: the library's own choice when it
-    offers one (``choose_rule(difficulty, rng)``), else a random library
-    rule of that provisional difficulty."""
-    from game.games.delphi import library
-
-    chooser = getattr(library, "choose_rule", None)
-    if chooser is not None:
-        try:
-            got = chooser(level, rng)
-        except (KeyError, ValueError, TypeError, IndexError):
-            got = None
-        text = getattr(got, "text", got)
-        if isinstance(text, str) and text.strip():
-            return text
-    pool = library.rules_in(provisional=level) or list(library.LIBRARY)
-    return rng.choice(pool).text
 
 
 def open_new(app, prefs: dict | None = None) -> None:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 from game.engine import GameRunner
+from game.games.delphi.bots import choose_library_rule
 
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
 NAMES = ["Anna", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gus", "Hana"]
@@ -42,8 +43,6 @@ def play_until(opts: dict, seed: int, kinds: list[str], until: Callable, limit: 
             r.play(GAME.action_from_text("next"))
             continue
         if st.phase == "setrule":  # a computer God draws a library rule
-            from game.ui.tables.delphi import choose_library_rule
-
             r.play(GAME.action_from_text("rule " + choose_library_rule("medium", rng)))
             continue
         seat = GAME.current_player(st)

@@ -13,6 +13,7 @@ except through the engine's ``rule`` action.
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from game.games.delphi.bots import choose_library_rule
 from game.games.delphi.state import Action
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
@@ -95,7 +97,7 @@ class Analyser:
                 text = self._want
             try:
                 result = analyse(parse_rule(text))
-            except Exception as e:  # a parse error cannot happen here (checked first); keep the thread alive
+            except Exception as e:  # noqa: BLE001  a parse error cannot happen here (checked first); keep the thread alive
                 result = e
             with self._cv:
                 self._done[text] = result
@@ -172,7 +174,7 @@ class GodScene(Scene):
         return r, s, left, right
 
     def build_ui(self) -> None:
-        r, s, left, right = self._columns()
+        r, s, left, _right = self._columns()
         bh = int(38 * s)
         tw = int(200 * s)
         for i, (mode, key) in enumerate((("write", "delphi.table.mode_write"), ("hand", "delphi.table.mode_hand"))):
@@ -259,10 +261,6 @@ class GodScene(Scene):
         self.app.push(LibraryScene(self.app, self.set_text))
 
     def random_rule(self) -> None:
-        import random
-
-        from game.ui.tables.delphi import choose_library_rule
-
         self.set_text(choose_library_rule("medium", random.Random()))
 
     def use_rule(self) -> None:

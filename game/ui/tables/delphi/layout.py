@@ -89,7 +89,7 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
     W, H = area.w, area.h
 
     def attempt(cw: int, squeeze: float, overlap: float):
-        ch = int(round(cw * cardart.ASPECT))
+        ch = round(cw * cardart.ASPECT)
         gx = max(2, int(cw * 0.10))
         step = (cw + gx) * overlap
         per_row = max(1, int((W - cw) // step) + 1)
@@ -159,7 +159,7 @@ def layout_hand(area: pygame.Rect, n: int, scale: float, lift: set[int] | None =
     """A row of ``n`` cards in ``area`` (overlapping when many); cards in
     ``lift`` sit a little higher (they are chosen for a string)."""
     cw = int(min(84 * scale, area.h / cardart.ASPECT))
-    ch = int(round(cw * cardart.ASPECT))
+    ch = round(cw * cardart.ASPECT)
     if n <= 0:
         return HandLayout(cw, [])
     gap = int(cw * 0.08)

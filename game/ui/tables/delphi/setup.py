@@ -11,13 +11,13 @@ import random
 import pygame
 import pygame_gui
 
-from game.games.delphi.engine import MAX_GOD_NAME
+from game.games.delphi.library import LEVELS
+from game.games.delphi.options import MAX_GOD_NAME
 from game.i18n import has, tr
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
 from game.ui.widgets import felt, panel, text
 
-LEVELS = ("easy", "medium", "hard")
 GOD_NAMES = ("God", "Oracle", "Seer")
 MIN_SEATS, MAX_SEATS = 3, 8
 

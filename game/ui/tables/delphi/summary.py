@@ -54,7 +54,7 @@ class RoundScene(Scene):
     def title(self) -> str:
         t = self.table
         if self.final:
-            if self.outcome is not None and self.outcome.reason.key == "delphi.end.stopped":
+            if self.outcome is not None and self.outcome.stopped:
                 return tr("delphi.table.stopped_title")
             return tr("delphi.table.game_over_title")
         res = self.result()
@@ -63,7 +63,7 @@ class RoundScene(Scene):
     def reason(self) -> str:
         t = self.table
         v = t.game.view(t.state, None)
-        if self.final and self.outcome is not None and self.outcome.reason.key == "delphi.end.stopped":
+        if self.final and self.outcome is not None and self.outcome.stopped:
             return reason_text(self.outcome.reason, self.lang)
         msgs = v.named_messages(t.names())
         last = reason_text(msgs[-1], self.lang) if msgs else ""
@@ -76,11 +76,12 @@ class RoundScene(Scene):
         t = self.table
         v = t.game.view(t.state, None)
         res = v.results[-1] if v.results else None
+        winners: tuple[int, ...] = ()
         if self.final and self.outcome is not None:
             totals = [int(x) for x in self.outcome.scores]
+            winners = self.outcome.winners
         else:
             totals = list(v.totals)
-        best = max(totals) if totals else 0
         out = []
         for p in range(v.players):
             role = ""
@@ -91,8 +92,7 @@ class RoundScene(Scene):
                     role = tr("delphi.table.prophet_bonus_role", n=res.prophet_bonus)
             cards = "" if res is None or p == res.god else str(res.hand_sizes[p])
             score = "" if res is None else str(res.scores[p])
-            winner = self.final and totals[p] == best
-            out.append((t.seat_name(p), role, cards, score, str(totals[p]), winner))
+            out.append((t.seat_name(p), role, cards, score, str(totals[p]), p in winners))
         return out
 
     def notes(self) -> list[str]:
@@ -102,13 +102,11 @@ class RoundScene(Scene):
         out = []
         if res is not None:
             out.append(tr("delphi.result.high", n=res.high))
-            god = t.state.god_name or tr("delphi.god")
-            if res.prophet >= 0 and res.scores[res.god] < max(res.scores[p] for p in range(v.players) if p != res.god):
+            if res.god_capped:
+                god = t.state.god_name or tr("delphi.god")
                 out.append(tr("delphi.result.god_capped", god=god, k=res.prophet_at, n=res.scores[res.god]))
-        if self.final and self.outcome is not None:
-            done = len(v.results)
-            if done < v.players:
-                out.append(tr("delphi.result.compensation"))
+        if self.final and self.outcome is not None and v.compensated:
+            out.append(tr("delphi.result.compensation"))
         return out
 
     # --- layout -----------------------------------------------------------------------------

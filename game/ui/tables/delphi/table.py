@@ -12,13 +12,14 @@ now, like playing out of turn, and show the engine's reason.
 
 from __future__ import annotations
 
-import random
+import contextlib
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.cards import Card, derive_seed
+from game.cards import Card
 from game.engine import Message
+from game.engine.match import Match, Refused, seats_from
 from game.games.delphi.state import (
     DECLARE,
     GAME_OVER,
@@ -33,14 +34,17 @@ from game.games.delphi.state import (
     Action,
 )
 from game.i18n import tr
-from game.persistence.saves import delete_save
 from game.persistence.saves import update_stats as store_stats
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.table import TableScene, reason_text
 from game.ui.tables.delphi import draw as dd
+from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import HandLayout, Tableau, layout_hand, layout_tableau
+from game.ui.tables.delphi.summary import RoundScene
 from game.ui.widgets import felt, panel, text, text_block, wrap
 
 VERDICT_PHASES = (PROPHET_VERDICT, GOD_VERDICT)
@@ -116,6 +120,10 @@ class DelphiTable(TableScene):
         n = self.players
         self.meta.setdefault("levels", ["medium"] * n)  # computer God's difficulty, per seat
         self.meta.setdefault("counted_rounds", len(self.state.results))
+        m = self.meta
+        #: the rules of play at this table (the computer God, God's screen,
+        #: names, statistics); the table still runs its own turn loop
+        self.match = Match(runner, seats_from(m["names"], m["bots"], m["levels"]), meta=m, rng=self.rng)
         self.chosen: list[int] = []  # hand indices of the string being built, in order
         self.cursor: int | None = None  # keyboard cursor over the hand
         self.pick: int | None = None  # shown-hand card chosen in a pick phase
@@ -144,20 +152,8 @@ class DelphiTable(TableScene):
         return self._view_cache[1]
 
     def named(self, m):
-        """Engine messages name seats "Player n" (or carry a ``seat``);
-        the table puts in the players' own names, also inside nested
-        messages (a refusal that quotes what the table waits for)."""
-        if not isinstance(m, Message):
-            return m
-        if m.key == "delphi.player" and isinstance(m.params.get("n"), int):
-            return self.seat_name(m.params["n"] - 1)
-        if m.key == "delphi.god" and not m.params:
-            return self.god_title()
-        params = {k: self.named(v) for k, v in m.params.items()}
-        seat = params.get("seat")
-        if isinstance(seat, int) and 0 <= seat < self.players and "player" in params and seat != self.state.god:
-            params["player"] = self.seat_name(seat)
-        return Message(m.key, params)
+        """Engine messages with the players' own names (see the policy)."""
+        return self.match.policy.name(self.match, m) if isinstance(m, Message) else m
 
     def names(self) -> list[str]:
         return [self.seat_name(i) for i in range(self.players)]
@@ -198,12 +194,11 @@ class DelphiTable(TableScene):
 
     # --- lifecycle ------------------------------------------------------------------------
     def begin(self) -> None:
-        st = self.state
         seat = self.current
         if self.viewer is None and seat is not None and self.is_bot(seat):
-            hum = [h for h in self.humans() if h != st.god or len(self.humans()) == 1]
-            if hum:
-                self.hand_to(hum[0], first=True)
+            first = self.match.policy.first_viewer(self.match)
+            if first is not None:
+                self.hand_to(first, first=True)
                 if self.app.scenes.top is not self:
                     return
         self.advance(first=True)
@@ -214,7 +209,7 @@ class DelphiTable(TableScene):
             seat = self.current
             several = len(self.humans()) > 1
             # God's view (the rule) never stays on screen for the others
-            if several and self.viewer is not None and self.viewer == st.god and seat != st.god:
+            if self.viewer is not None and seat is not None and self.match.policy.hides_from(self.match, self.viewer, seat):
                 self.viewer = None
                 self.on_viewer_changed()
             if st.phase == ROUND_OVER:
@@ -237,16 +232,12 @@ class DelphiTable(TableScene):
             self.open_god_setup()
 
     def open_god_setup(self) -> None:
-        from game.ui.tables.delphi.godscene import GodScene
-
         top = self.app.scenes.top
         if isinstance(top, GodScene):
             return
         self.app.push(GodScene(self.app, self))
 
     def open_summary(self) -> None:
-        from game.ui.tables.delphi.summary import RoundScene
-
         st = self.state
         if self._summary_round == st.round and any(isinstance(s, RoundScene) for s in self.app.scenes.scenes):
             return
@@ -261,14 +252,6 @@ class DelphiTable(TableScene):
             self.refuse(err)
 
     # --- computer players -------------------------------------------------------------------
-    def computer_rule(self, round_index: int, god: int) -> str:
-        from game.ui.tables.delphi import choose_library_rule
-
-        levels = self.meta.get("levels") or []
-        level = levels[god] if god < len(levels) and levels[god] else "medium"
-        rng = random.Random(derive_seed(self.runner.seed, "computer-god", round_index))
-        return choose_library_rule(level, rng)
-
     def schedule_bot(self) -> None:
         if self._bot_pending or self.finished:
             return
@@ -285,19 +268,9 @@ class DelphiTable(TableScene):
         if self.app.scenes.top is not self and not any(s is self for s in self.app.scenes.scenes):
             return
         legal = self.legal()
-        if st.phase == SETRULE:
-            action = Action("rule", text=self.computer_rule(st.round, seat))
-        else:
-            bot = self.bot_for(seat)
-            view = self.game.view(st, seat)
-            action = bot.choose(view, legal, self.rng)
+        action = self.match.bot(seat).choose(self.game.view(st, seat), legal, self.rng)  # God's rule, too
         self.animate_bot_action(seat, action)
         err = self.try_action(action)
-        if err is not None and st.phase == SETRULE:
-            # a rule the engine refuses (never from our library): a plain one
-            from game.games.delphi.library import LIBRARY
-
-            err = self.try_action(Action("rule", text=self.rng.choice(LIBRARY).text))
         if err is not None and legal:  # a bot must never stall the table
             self._play_src = None
             self.try_action(legal[0])
@@ -432,7 +405,7 @@ class DelphiTable(TableScene):
         cache = getattr(self, "_string_img", None)
         if cache is not None and cache[0] == key:
             return cache[1]
-        ch = int(round(cw * cardart.ASPECT))
+        ch = round(cw * cardart.ASPECT)
         step = int(cw * 0.34)
         img = pygame.Surface((cw + step * (len(cards) - 1), ch), pygame.SRCALPHA)
         for k, c in enumerate(cards):
@@ -605,10 +578,9 @@ class DelphiTable(TableScene):
         if k == pygame.K_SPACE and self.cursor is not None and self.cursor < n:
             self._on_card_click(("hand", self.cursor))
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.chosen or self.cursor is not None):
-            if ph == TURN:
-                self.play_string()
-                return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.chosen or self.cursor is not None) and ph == TURN:
+            self.play_string()
+            return True
         if k == pygame.K_BACKSPACE and self.chosen:
             self.clear_string()
             return True
@@ -637,7 +609,7 @@ class DelphiTable(TableScene):
         self.focus_index = keep if keep is not None and keep < len(self._focusables) else None
 
     def build_ui(self) -> None:
-        w, h = self.app.size
+        w = self.app.size[0]
         s = self.app.scale
         bh = int(36 * s)
         bw = int(118 * s)
@@ -692,8 +664,6 @@ class DelphiTable(TableScene):
             self.focus(self.primary)
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
         self.app.push(RulesScene(self.app, "delphi"))
 
     # --- stopping early -----------------------------------------------------------------------
@@ -707,27 +677,30 @@ class DelphiTable(TableScene):
     def stop_now(self) -> None:
         if self.finished:
             return
-        from game.ui.scenes.dialog import ConfirmScene
-        from game.ui.tables.delphi.summary import RoundScene
-
         while isinstance(self.app.scenes.top, (RoundScene, ConfirmScene)):
             self.app.pop()
-        out = self.game.stop(self.state)
-        self.finished = True
-        self.stopped = out
         self.anim.clear()
-        delete_save(self.game_id)
-        self.record_stats(out)
-        self.touch()
-        self.rebuild()
-        self.show_result(out)
+        if self.try_action(Action("stop")) is None:
+            self.touch()
+            self.rebuild()
+            self.anim.finish_all()  # the result now, not after the usual pause
 
     # --- the engine moved ------------------------------------------------------------------------
+    def try_action(self, action, **_) -> Message | None:
+        """Through the match, which names refusals and folds statistics."""
+        res = self.match.play(action)
+        if isinstance(res, Refused):
+            self.app.play_sound("refuse")
+            return res.reason
+        self.redo_stack.clear()
+        self.after_action(res.before, action)
+        return None
+
     def on_action(self, before, action) -> None:
         self.drag.cancel()
         self.chosen, self.cursor, self.pick = [], None, None
         after = self.state
-        self._count_round(before, after)
+        self._store_folds()
         self._animate(before, after, action)
         self._notices(before, after)
         self.rebuild()
@@ -803,53 +776,22 @@ class DelphiTable(TableScene):
                 for k in range(min(got, 5)):
                     self.anim.fly(back, L.deck.topleft, end, 0.4, blocking=False, delay=dur + 0.07 * k)
 
-    def _count_round(self, before, after) -> None:
-        """Statistics per round, counted once even across undo or resume."""
-        done = len(after.results)
-        if done <= int(self.meta.get("counted_rounds", 0)):
+    def record_stats(self, outcome) -> None:
+        self._store_folds()  # the game's fold came with its last action
+
+    def _store_folds(self) -> None:
+        """Write what the match folded: a finished round (counted once, the
+        mark saved with it) and the end of the game."""
+        folds = self.match.take_folds()
+        if not folds:
             return
-        res = after.results[-1]
-        self.meta["counted_rounds"] = done
-        self.autosave()  # the mark goes to disk with the round it counts
-        kinds = [self.kind_of(p) for p in range(after.players)]
-
-        def fold(st: dict) -> None:
-            st["rounds"] = st.get("rounds", 0) + 1
-            if res.prophet >= 0:
-                st["prophets"] = st.get("prophets", 0) + 1
-                if kinds[res.prophet] == "person":
-                    st["prophets_person"] = st.get("prophets_person", 0) + 1
-            for p in range(after.players):
-                if p != res.god and kinds[p] == "person":
-                    st["best_round"] = max(st.get("best_round", 0), res.scores[p])
-
-        try:
-            store_stats(self.game_id, fold)
-        except OSError:
-            pass
-
-    def kind_of(self, seat: int) -> str:
-        bots = self.meta.get("bots") or []
-        return bots[seat] if seat < len(bots) and bots[seat] else "person"
-
-    def update_stats(self, st: dict, outcome) -> None:
-        st["games"] = st.get("games", 0) + 1
-        if outcome.reason.key == "delphi.end.stopped":
-            st["stopped"] = st.get("stopped", 0) + 1
-        played = st.setdefault("played_by", {})
-        wins = st.setdefault("wins_by", {})
-        kinds = [self.kind_of(p) for p in range(self.players)]
-        for k in set(kinds):
-            played[k] = played.get(k, 0) + 1
-        for k in {kinds[p] for p in outcome.winners}:
-            wins[k] = wins.get(k, 0) + 1
-        for p, score in enumerate(outcome.scores):
-            if kinds[p] == "person":
-                st["best_total"] = max(st.get("best_total", 0), int(score))
+        self.meta["counted_rounds"] = self.match.meta["counted_rounds"]
+        self.autosave()
+        for fold in folds:
+            with contextlib.suppress(OSError):
+                store_stats(self.game_id, fold)
 
     def show_result(self, outcome) -> None:
-        from game.ui.tables.delphi.summary import RoundScene
-
         self.app.play_sound("win")
         self.app.push(RoundScene(self.app, self, final=True, outcome=outcome))
 

@@ -1,0 +1,121 @@
+"""How Delphi is played at a table (:class:`~game.engine.match.Match`):
+
+- a computer seat is God now and then: :meth:`DelphiPolicy.make_bot` gives
+  it the :class:`~game.games.delphi.bots.GodBot` of its ``Seat.level``;
+- God's screen shows the rule, so with several people at the table it is
+  covered before anybody else acts, and the screen first goes to a person
+  who is not God;
+- between rounds the table shows the round's result, then ``next``;
+- the log and the refusals carry the players' own names and God's title;
+- the statistics count every finished round once (also across undo and
+  resume, marked in ``match.meta["counted_rounds"]``) and every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine.core import Bot, Message, Outcome
+from game.engine.match import Fold, Match, Moved, Policy
+from game.games.delphi.bots import GodBot
+from game.games.delphi.state import ROUND_OVER, Action, DelphiState, RoundResult
+
+#: the level of a computer God whose seat names none
+DEFAULT_LEVEL = "medium"
+
+
+class DelphiPolicy(Policy):
+    def is_break(self, state: DelphiState) -> bool:
+        return state.phase == ROUND_OVER
+
+    def proceed_action(self, state: DelphiState) -> Action:
+        return Action("next")
+
+    def first_viewer(self, match: Match) -> int | None:
+        """The first person who is not God (God when God is the only person)."""
+        people = match.people()
+        return next((p for p in people if p != match.state.god or len(people) == 1), None)
+
+    def hides_from(self, match: Match, viewer: int, seat: int) -> bool:
+        """God's screen shows the rule: with several people at the table it
+        never stays up while another seat acts."""
+        god = match.state.god
+        return len(match.people()) > 1 and viewer == god and seat != god
+
+    def make_bot(self, match: Match, seat: int) -> Bot:
+        return GodBot(super().make_bot(match, seat), match.seats[seat].level or DEFAULT_LEVEL, match.seed)
+
+    def name(self, match: Match, message: Message) -> Message:
+        names = [match.name_of(i) for i in range(match.players)]
+        return name_message(message, names, match.state.god, match.state.god_name)
+
+    def folds(self, match: Match, moved: Moved) -> list[Fold]:
+        kinds = [s.kind for s in match.seats]
+        out: list[Fold] = []
+        done = len(moved.after.results)
+        counted = int(match.meta.setdefault("counted_rounds", len(moved.before.results)))
+        if done > counted:
+            match.meta["counted_rounds"] = done
+            result = moved.after.results[-1]
+            out.append(lambda stats: fold_round(stats, result, kinds))
+        if moved.outcome is not None:
+            outcome = moved.outcome
+            out.append(lambda stats: fold_game(stats, outcome, kinds))
+        return out
+
+
+POLICY = DelphiPolicy()
+
+
+def fold_round(stats: dict, result: RoundResult, kinds: Sequence[str]) -> None:
+    """A finished round: rounds, Prophets standing at the end (and those who
+    are people), the best round score of a person."""
+    stats["rounds"] = stats.get("rounds", 0) + 1
+    if result.prophet >= 0:
+        stats["prophets"] = stats.get("prophets", 0) + 1
+        if kinds[result.prophet] == "person":
+            stats["prophets_person"] = stats.get("prophets_person", 0) + 1
+    for p, kind in enumerate(kinds):
+        if p != result.god and kind == "person":
+            stats["best_round"] = max(stats.get("best_round", 0), result.scores[p])
+
+
+def fold_game(stats: dict, outcome: Outcome, kinds: Sequence[str]) -> None:
+    """A finished or stopped game: games (stopped ones apart), games and
+    wins by kind of player ("person" or a bot's name), a person's best total."""
+    stats["games"] = stats.get("games", 0) + 1
+    if outcome.stopped:
+        stats["stopped"] = stats.get("stopped", 0) + 1
+    played = stats.setdefault("played_by", {})
+    wins = stats.setdefault("wins_by", {})
+    for k in set(kinds):
+        played[k] = played.get(k, 0) + 1
+    for k in {kinds[p] for p in outcome.winners}:
+        wins[k] = wins.get(k, 0) + 1
+    for p, score in enumerate(outcome.scores):
+        if kinds[p] == "person":
+            stats["best_total"] = max(stats.get("best_total", 0), int(score))
+
+
+def name_message(message: Message, names: Sequence[str], god: int, god_name: str) -> Message:
+    """``message`` with the players' names: the engine names seats "Player
+    n" (``delphi.player``) and God "God" (``delphi.god``), also inside
+    nested messages (a refusal that quotes what the table waits for); a
+    ``seat`` parameter names the ``player`` unless that seat is God."""
+    params = {k: _name_value(v, names, god, god_name) for k, v in message.params.items()}
+    seat = params.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names) and "player" in params and seat != god:
+        params["player"] = names[seat]
+    return Message(message.key, params)
+
+
+def _name_value(value: Any, names: Sequence[str], god: int, god_name: str) -> Any:
+    if not isinstance(value, Message):
+        return value
+    n = value.params.get("n")
+    if value.key == "delphi.player" and isinstance(n, int) and 0 < n <= len(names):
+        return names[n - 1]
+    if value.key == "delphi.god" and not value.params:
+        return god_name or value
+    return name_message(value, names, god, god_name)
