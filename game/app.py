@@ -8,6 +8,7 @@ pygame-ce and pygame_gui are installed before it imports this module.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import os
@@ -310,10 +311,8 @@ def _release_memory() -> None:
     """Give freed memory back to the system (glibc keeps it otherwise; a
     replaced font set or image cache would stay in the process's size)."""
     gc.collect()
-    try:
+    with contextlib.suppress(OSError, AttributeError):  # not glibc (macOS, Windows): nothing to trim
         ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
 
 
 def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:

@@ -12,6 +12,7 @@ the tests and the soak harness use it so they never touch a player's files.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -52,10 +53,8 @@ def atomic_write_json(path: Path, data: Any) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:  # make the rename itself durable
         dfd = os.open(path.parent, os.O_RDONLY)

@@ -49,10 +49,7 @@ def read_save(game_id: str) -> tuple[dict | None, str | None]:
 
 
 def delete_save(game_id: str) -> None:
-    try:
-        save_path(game_id).unlink()
-    except FileNotFoundError:
-        pass
+    save_path(game_id).unlink(missing_ok=True)
 
 
 def latest_save() -> tuple[str | None, float]:

@@ -39,7 +39,7 @@ def first_frame_times(cmd: list[str], runs: int = 5) -> list[float]:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def _rss_mb() -> float | None:

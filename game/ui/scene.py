@@ -18,15 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.ui.assets import HIGHLIGHT
-
-if TYPE_CHECKING:
-    from game.app import App
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -187,7 +184,14 @@ class Scene:
                 action()
             return
         if event.type == pygame.KEYDOWN:
-            self.handle_key(event)
+            if event.key == pygame.K_ESCAPE:
+                self.on_escape()
+            else:
+                self.handle_key(event)
+
+    def on_escape(self) -> None:
+        """Esc: back (a screen over the menu goes; the menu quits)."""
+        self.app.pop()
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """Tab (and on menus the arrow keys) move the focus over enabled

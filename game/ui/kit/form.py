@@ -372,13 +372,10 @@ class SetupForm(Scene):
         return any(el.alive() and el.is_focused for el in self._entries.values())
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.remember()
             return
-        if event.type == pygame.KEYDOWN and self.typing():
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self.typing():
             return  # the keys belong to the text field
         super().handle_event(event)
 

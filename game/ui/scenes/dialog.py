@@ -64,11 +64,8 @@ class ConfirmScene(Overlay):
         if self.on_no:
             self.on_no()
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._no()
-            return
-        super().handle_event(event)
+    def on_escape(self) -> None:
+        self._no()
 
     def draw_panel(self, surface) -> None:
         r = self._rect()

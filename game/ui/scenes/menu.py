@@ -88,11 +88,8 @@ class MenuScene(Scene):
 
         self.app.push(RulesScene(self.app))
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
-            return
-        super().handle_event(event)
+    def on_escape(self) -> None:
+        self.app.quit()
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()

@@ -108,7 +108,7 @@ class RulesScene(Scene):
         return tab_w, box, s
 
     def build_ui(self) -> None:
-        w, h = self.app.size
+        h = self.app.size[1]
         tab_w, box, s = self._areas()
         y = int(100 * s)
         for g in GAMES:
@@ -119,7 +119,7 @@ class RulesScene(Scene):
         self.button((int(30 * s), h - int(76 * s), tab_w, int(46 * s)), tr("ui.back"), self.app.pop)
         body = rules_text(self.game_id, self.app.settings.language) or tr("ui.rules.missing")
         self.lines = layout_lines(body, box.w - int(56 * s), s)
-        self.total_h = sum(self._line_h(l) for l in self.lines)
+        self.total_h = sum(self._line_h(line) for line in self.lines)
         self.scroll = min(self.scroll, self.max_scroll())
 
     def _line_h(self, line: Line) -> int:
@@ -189,7 +189,7 @@ class RulesScene(Scene):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
         w, h = surface.get_size()
-        tab_w, box, s = self._areas()
+        box, s = self._areas()[1:]
         surface.blit(felt((w, h)), (0, 0))
         text(surface, tr("ui.rules.title"), (int(30 * s), int(30 * s)), int(34 * s), INK, bold=True)
         panel(surface, box, 200, int(12 * s))

@@ -50,19 +50,14 @@ class SettingsScene(Scene):
 
     def _changed(self) -> None:
         self.app.save_settings()
-        keep = self.focus_index
-        self.clear_ui()
-        self.build_ui()
-        self.focus_index = keep
+        self.rebuild_ui()
 
     def _language(self) -> None:
         langs = list(LANGUAGES)
         nxt = langs[(langs.index(self.app.settings.language) + 1) % len(langs)]
         self.app.settings.language = nxt
         self.app.save_settings()
-        keep = self.focus_index
-        i18n.set_language(nxt)  # rebuilds every scene's text at once
-        self.focus_index = keep
+        i18n.set_language(nxt)  # rebuilds the screen's text at once
 
     def _four(self) -> None:
         self.app.settings.four_colour = not self.app.settings.four_colour
@@ -84,15 +79,8 @@ class SettingsScene(Scene):
         self._changed()
 
     def _full(self) -> None:
-        keep = self.focus_index
         self.app.set_fullscreen(not self.app.settings.fullscreen)
-        self.focus_index = keep
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        super().handle_event(event)
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()

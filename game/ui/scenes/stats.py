@@ -28,11 +28,6 @@ class StatsScene(Scene):
         self.button((w // 2 - int(90 * s), h - int(96 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
         self.focus_index = 0
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        super().handle_event(event)
 
     def sections(self):
         lang = self.app.settings.language
