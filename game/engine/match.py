@@ -172,10 +172,11 @@ class Policy:
         (Delphi: God's rule)."""
         return False
 
-    def make_bot(self, match: Match, seat: int) -> Bot:
-        """The computer player for ``seat`` (its ``Seat.bot`` names it)."""
+    def make_bot(self, match: Match, seat: int, name: str | None = None) -> Bot:
+        """The computer player for ``seat``: ``name`` (a stand-in for a
+        person) or the one its ``Seat.bot`` names."""
         bots = module(match.game.id).BOTS
-        factory = bots.get(match.seats[seat].bot or "") or next(iter(bots.values()))
+        factory = bots.get(name or match.seats[seat].bot or "") or next(iter(bots.values()))
         return factory()
 
     def name(self, match: Match, message: Message) -> Message:
@@ -462,17 +463,16 @@ class Match:
                 res = self.play_bot()
             else:
                 if seat not in stand_ins:
-                    stand_ins[seat] = self._stand_in(stand_in)
+                    stand_ins[seat] = self._stand_in(seat, stand_in)
                 res = self._play_with(stand_ins[seat], seat, by="bot")
             if isinstance(res, Refused):
                 raise RuntimeError(f"{self.game.id}: the computers could not go on: {res.reason}")
         return until is not None and until(self)
 
-    def _stand_in(self, which: str | Bot | None) -> Bot:
+    def _stand_in(self, seat: int, which: str | Bot | None) -> Bot:
         if which is not None and not isinstance(which, str):
             return which
-        bots = module(self.game.id).BOTS
-        return (bots.get(which or "") or next(iter(bots.values())))()
+        return self.policy.make_bot(self, seat, which or next(iter(module(self.game.id).BOTS)))
 
     def bot(self, seat: int) -> Bot:
         if seat not in self._bots:

@@ -17,7 +17,8 @@ from collections import Counter
 
 import pytest
 
-from game.engine import GameRunner, Record, random_playout
+from game.engine import GameRunner, Record, Termination, random_playout
+from game.engine.match import Match, Refused, Seat, StepKind
 from game.engine.registry import built_games, module
 
 PLAYOUTS = 1000
@@ -45,6 +46,7 @@ def test_random_playouts(game_id):
     game = mod.GAME
     notation = getattr(mod, "NOTATION", None)
     sets = option_sets(game_id)
+    shuffles = moved_hidden = 0
     for i in range(PLAYOUTS):
         options = sets[i % len(sets)]
         seed = 1_000 + i
@@ -62,12 +64,15 @@ def test_random_playouts(game_id):
         for k in sample:
             s = states[k]
             assert Counter(game.cards(s)) == first, f"{game_id} seed {seed} step {k}: cards changed"
-            # hidden information
+            # hidden information: what a seat cannot see, shuffled, leaves
+            # its view as it was (and the shuffle really moves something)
             for seat in seats_of(game, s):
                 v = game.view(s, seat)
                 other = game.shuffle_hidden(s, seat, random.Random(k))
                 assert Counter(game.cards(other)) == first
                 assert game.view(other, seat) == v, f"{game_id}: seat {seat} view leaks hidden cards"
+                shuffles += 1
+                moved_hidden += other != s
             # notation round-trip
             if notation is not None:
                 text = notation.format(s)
@@ -83,6 +88,8 @@ def test_random_playouts(game_id):
         assert game.outcome(runner.state) is not None
         assert game.current_player(runner.state) is None
         assert list(game.legal_actions(runner.state)) == []
+    # a shuffle_hidden that changed nothing would pass every view check above
+    assert moved_hidden >= shuffles // 4, f"{game_id}: shuffle_hidden changed only {moved_hidden} of {shuffles} states"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -101,3 +108,64 @@ def test_undo_restores_exact_states(game_id):
         runner.undo()
         seen.pop()
         assert runner.state == seen[-1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_end_says_why_for_code_and_a_stop_is_a_recorded_action(game_id):
+    """Every outcome carries its termination; where a game can be stopped,
+    the stop is an action like any other: recorded, replayed, never offered
+    to a bot unless stopping is a move of the game."""
+    mod = module(game_id)
+    game = mod.GAME
+    sets = option_sets(game_id)
+    stopped = 0
+    for i in range(60):
+        options = sets[i % len(sets)]
+        runner = random_playout(game, options, 5_000 + i)
+        out = game.outcome(runner.state)
+        assert isinstance(out.termination, Termination)
+        assert out.termination is not Termination.STOPPED or any(
+            game.action_to_text(a) == "stop" for a in runner.actions
+        ), f"{game_id}: a random playout ended as stopped without a stop"
+        assert game.stop_action(runner.state) is None, f"{game_id}: a finished game can be stopped again"
+        # stop somewhere in the middle of the same game
+        rng = random.Random(i)
+        for k in rng.sample(range(len(runner.states) - 1), min(3, len(runner.states) - 1)):
+            s = runner.states[k]
+            stop = game.stop_action(s)
+            if stop is None:
+                continue
+            stopped += 1
+            text = game.action_to_text(stop)
+            assert text == "stop" and game.action_from_text(text) == stop
+            end = game.apply(s, stop)
+            out = game.outcome(end)
+            assert out is not None and out.termination is Termination.STOPPED and out.stopped
+            assert game.current_player(end) is None and list(game.legal_actions(end)) == []
+            rec = Record(game.id, runner.seed, runner.options, [game.action_to_text(a) for a in runner.actions[:k]] + [text])
+            assert GameRunner.replay(rec, game).state == end
+    assert stopped, f"{game_id}: no position of 60 games could be stopped"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_match_of_computers_plays_every_game_to_its_recorded_end(game_id):
+    """The one turn loop: computers in every seat play through Match (each
+    bot of the game in turn), and the record replays to the same end."""
+    mod = module(game_id)
+    game = mod.GAME
+    options = option_sets(game_id)[0]
+    for name in mod.BOTS:
+        if name in ("hint", "augur", "strong"):
+            continue  # the slow thinkers are measured by the simulators
+        players = int(getattr(game.new_game(game.validate_options(options), 7), "players", 1))
+        match = Match.start(game, options, 7, [Seat(f"{name} {k}", bot=name) for k in range(players)], strict=True)
+        steps = 0
+        while not match.over and steps < 20_000:
+            step = match.next()
+            assert step.kind in (StepKind.BOT, StepKind.BREAK), f"{game_id}: {step.kind} at a table of computers"
+            res = match.play_bot()
+            assert not isinstance(res, Refused), res
+            steps += 1
+        assert match.over, f"{game_id}/{name}: no end after {steps} moves"
+        assert match.next().kind is StepKind.OVER
+        assert GameRunner.replay(match.record(), game).state == match.state

@@ -43,8 +43,8 @@ class DelphiPolicy(Policy):
         god = match.state.god
         return len(match.people()) > 1 and viewer == god and seat != god
 
-    def make_bot(self, match: Match, seat: int) -> Bot:
-        return GodBot(super().make_bot(match, seat), match.seats[seat].level or DEFAULT_LEVEL, match.seed)
+    def make_bot(self, match: Match, seat: int, name: str | None = None) -> Bot:
+        return GodBot(super().make_bot(match, seat, name), match.seats[seat].level or DEFAULT_LEVEL, match.seed)
 
     def name(self, match: Match, message: Message) -> Message:
         names = [match.name_of(i) for i in range(match.players)]

@@ -119,7 +119,7 @@ def test_a_computer_god_draws_a_rule_of_the_chosen_difficulty():
 
 
 def test_the_table_uses_the_library_choice():
-    from game.ui.tables.delphi import choose_library_rule
+    from game.games.delphi.bots import choose_library_rule
 
     texts = {r.text for r in difficulty_bands()["easy"]}
     assert all(choose_library_rule("easy", random.Random(i)) in texts for i in range(20))
