@@ -9,9 +9,12 @@ options.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
+
+from game.engine.registry import UnknownGame, engine_available, info
 
 USAGE = """\
 usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]
@@ -39,10 +42,6 @@ def fail(message: str, code: int = 2) -> int:
 
 
 def run_game_tool(cmd: str, argv: list[str]) -> int:
-    import importlib
-
-    from game.engine.registry import UnknownGame, engine_available, info
-
     fixed, fn_name = GAME_TOOLS[cmd]
     if fixed is None:
         if not argv or argv[0].startswith("-"):
@@ -56,8 +55,8 @@ def run_game_tool(cmd: str, argv: list[str]) -> int:
         return fail(str(e))
     if not engine_available(gi.id):
         return fail(f"{gi.name()} is not built yet")
-    try:
-        cli = importlib.import_module(f"game.games.{gi.package}.cli")
+    try:  # each game's tools load only when asked for (the app never imports them)
+        cli = importlib.import_module(f"{info(gi.id).module}.cli")
     except ModuleNotFoundError:
         return fail(f"{gi.name()} has no command-line tools yet")
     fn = getattr(cli, fn_name, None)
@@ -73,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if argv and argv[0] in GAME_TOOLS:
         return run_game_tool(argv[0], argv[1:])
+    # a tool, or the app, loads only what it uses: "sim" starts without
+    # pygame, and the app without the tools
     if argv and argv[0] == "shots":
         from game.tools.shots import main as shots
 

@@ -27,6 +27,11 @@ class GameInfo:
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
 
+    @property
+    def module(self) -> str:
+        """The engine package's module name."""
+        return f"game.games.{self.package}"
+
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
@@ -64,11 +69,11 @@ def _exists(module: str) -> bool:
 
 
 def engine_available(game_id: str) -> bool:
-    return _exists(f"game.games.{info(game_id).package}")
+    return _exists(info(game_id).module)
 
 
 def module(game_id: str) -> ModuleType:
-    return importlib.import_module(f"game.games.{info(game_id).package}")
+    return importlib.import_module(info(game_id).module)
 
 
 def engine(game_id: str):

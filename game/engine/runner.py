@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine.core import Game, IllegalAction, NotationError
 from game.engine.records import Record, RecordError
+from game.engine.registry import engine
 
 
 @dataclass
@@ -36,8 +37,6 @@ class GameRunner:
         """Re-apply every action of ``record``; raise :class:`RecordError`
         at the first one that does not parse or is illegal."""
         if game is None:
-            from game.engine.registry import engine
-
             try:
                 game = engine(record.game)
             except KeyError as e:

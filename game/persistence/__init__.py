@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 APP_NAME = "mind-the-gap"
 
 
@@ -27,8 +29,6 @@ def config_dir() -> Path:
     home = os.environ.get("MTG_HOME")
     if home:
         return Path(home) / "config"
-    import platformdirs
-
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -36,8 +36,6 @@ def data_dir() -> Path:
     home = os.environ.get("MTG_HOME")
     if home:
         return Path(home) / "data"
-    import platformdirs
-
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.persistence import data_dir, load_json, save_versioned
+from game.persistence import data_dir, load_json, move_aside, save_versioned
 
 SAVE_SCHEMA = 1
 STATS_SCHEMA = 1
@@ -41,8 +41,6 @@ def read_save(game_id: str) -> tuple[dict | None, str | None]:
         return None, res.problem
     data = res.data
     if data is not None and not (isinstance(data.get("record"), dict) and data.get("game") == game_id):
-        from game.persistence import move_aside
-
         moved = move_aside(save_path(game_id))
         return None, f"The saved game is not complete. It was kept as {moved.name}."
     return data, None

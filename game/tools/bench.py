@@ -19,6 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.engine.match import Match, Seat
+from game.engine.registry import GAMES, engine_available, info, module
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -46,17 +49,17 @@ def _rss_mb() -> float | None:
     """The process's resident memory now (no collection of our own: the
     figure is what the app itself keeps)."""
     try:
-        import psutil
+        import psutil  # a developer's package (the packaged app does not carry it)
     except ImportError:
         return None
     return round(psutil.Process().memory_info().rss / 2**20, 1)
 
 
 def frame_bench(frames: int = 300) -> dict:
+    # pygame only now: main() has chosen the dummy drivers
     import pygame
 
     from game.app import App
-    from game.engine.registry import info
     from game.ui.tables import built, table
 
     app = App((1920, 1080), lang="en", fullscreen=False, home_notices=False)
@@ -102,8 +105,6 @@ def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
     seeded games in which every seat is that bot, until ``max_games``
     games or ``budget_s`` CPU seconds per bot.  Forced moves (one legal
     action) are played but not counted."""
-    from game.engine.match import Match, Seat
-    from game.engine.registry import GAMES, engine_available, module
 
     out: dict = {}
     for g in GAMES:

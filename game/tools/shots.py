@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,9 +23,8 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import tempfile
-
     os.environ.setdefault("MTG_HOME", tempfile.mkdtemp(prefix="mtg-shots-"))
+    # pygame only now: the dummy drivers are chosen and its banner hidden
     import pygame
 
     from game.app import App, all_scene_factories, parse_size

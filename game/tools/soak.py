@@ -13,6 +13,7 @@ import json
 import os
 import random
 import sys
+import tempfile
 import time
 import traceback
 
@@ -59,6 +60,8 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
     few with tracebacks) and memory after each pass: the first pass fills
     the caches (card images and text at each window size), so memory is
     flat when later passes end where the first one did."""
+    # pygame (and the app with it) only now: main() has chosen the dummy
+    # drivers and hidden pygame's banner, so --json prints nothing else
     import pygame as pg
 
     from game.app import App, all_scene_factories
@@ -73,7 +76,7 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
         factories = [(n, f) for n, f in factories if n.startswith(game)]
     if scenes:
         factories = [(n, f) for n, f in factories if any(n.startswith(s) for s in scenes)]
-    import psutil
+    import psutil  # a developer's package (the packaged app does not carry it)
 
     proc = psutil.Process()
     errors: list[str] = []
@@ -145,8 +148,6 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import tempfile
-
     os.environ["MTG_HOME"] = tempfile.mkdtemp(prefix="mtg-soak-")
     res = soak(args.events, args.game, args.seed)
     if args.json:

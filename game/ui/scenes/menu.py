@@ -11,6 +11,9 @@ from game.persistence.saves import latest_save, read_save
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
 from game.ui.scene import Scene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.tables import available, table
 from game.ui.widgets import felt, text
 
@@ -74,18 +77,12 @@ class MenuScene(Scene):
         return self.app.settings.language
 
     def _settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     def _stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
         self.app.push(StatsScene(self.app))
 
     def _rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
         self.app.push(RulesScene(self.app))
 
     def on_escape(self) -> None:

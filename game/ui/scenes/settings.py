@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
+from game.cards import Card
 from game.i18n import LANGUAGES, tr
 from game.persistence.settings import ANIMATION_SPEEDS, settings_path
 from game.ui import cardart
@@ -92,8 +93,6 @@ class SettingsScene(Scene):
             text(surface, tr(key), (r.x + int(30 * s), cy), int(20 * s), INK, anchor="midleft", max_width=r.w - int(300 * s))
         # a sample of the deck in the current colours
         y = getattr(self, "sample_y", r.bottom - int(200 * s))
-        from game.cards import Card
-
         for i, c in enumerate(("AS", "7H", "QD", "10C")):
             img = cardart.face(Card.parse(c), int(64 * s), self.app.settings.language, self.app.settings.four_colour)
             surface.blit(img, (r.x + int(30 * s) + i * int(72 * s), y))
