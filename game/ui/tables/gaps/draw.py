@@ -7,8 +7,6 @@ view of the position."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.cards import Card
@@ -20,25 +18,23 @@ from game.ui.kit.cursor import draw_cursor
 from game.ui.tables.gaps.layout import COLS, Layout
 from game.ui.widgets import felt, panel, text, text_block
 
-if TYPE_CHECKING:
-    from game.ui.tables.gaps.table import GapsTable
-
 DEAD_MARK = (120, 150, 130)
 
 
 class GapsDrawing:
-    """The drawing half of :class:`~game.ui.tables.gaps.table.GapsTable`."""
+    """The drawing half of :class:`~game.ui.tables.gaps.table.GapsTable`
+    (a mixin: what it reads, the table has)."""
 
     _ghosts: dict
 
-    def draw_static(self: GapsTable, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         L = self.layout()
         self._draw_top(surface)
         self._draw_grid(surface, L)
 
-    def draw_dynamic(self: GapsTable, surface: pygame.Surface) -> None:
+    def draw_dynamic(self, surface: pygame.Surface) -> None:
         L = self.layout()
         self._draw_hint(surface, L)
         self.drag.draw_targets(surface)
@@ -53,7 +49,7 @@ class GapsDrawing:
         self.draw_toasts(surface)
 
     # --- the header -----------------------------------------------------------------------------
-    def _draw_top(self: GapsTable, surface: pygame.Surface) -> None:
+    def _draw_top(self, surface: pygame.Surface) -> None:
         v = self.view
         s = self.scale
         facts = [tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed), tr("gaps_ui.rule_set", n=v.max_redeals)]
@@ -75,7 +71,7 @@ class GapsDrawing:
                     pygame.draw.circle(surface, INK_DIM, (px, cy), pr, max(1, int(1.5 * s)))
 
     # --- the grid --------------------------------------------------------------------------------
-    def _draw_grid(self: GapsTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_grid(self, surface: pygame.Surface, L: Layout) -> None:
         s = L.scale
         v = self.view
         gaps = self.gaps()
@@ -104,7 +100,7 @@ class GapsDrawing:
                 y = a.bottom + max(3, int(L.row_gap * 0.35))
                 pygame.draw.line(surface, GOLD, (a.x + int(4 * s), y), (b.right - int(4 * s), y), lw)
 
-    def _live_fill(self: GapsTable, width: int) -> pygame.Surface:
+    def _live_fill(self, width: int) -> pygame.Surface:
         """A live gap: lighter felt, so it reads as open at a glance."""
         key = ("live", width)
         img = self._ghosts.get(key)
@@ -115,7 +111,7 @@ class GapsDrawing:
             self._ghosts[key] = img
         return img
 
-    def _ghost(self: GapsTable, card: Card, width: int) -> pygame.Surface:
+    def _ghost(self, card: Card, width: int) -> pygame.Surface:
         key = (card, width, self.lang, self.app.settings.four_colour)
         img = self._ghosts.get(key)
         if img is None:
@@ -127,7 +123,7 @@ class GapsDrawing:
         return img
 
     # --- what moves -------------------------------------------------------------------------------
-    def _draw_hover(self: GapsTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_hover(self, surface: pygame.Surface, L: Layout) -> None:
         cell = self.hover if self.drag.dragging is None else None
         if cell is None and self.cursor.valid(52):
             cell = self.cursor.index
@@ -144,7 +140,7 @@ class GapsDrawing:
                 pygame.draw.rect(surface, HIGHLIGHT, src, max(2, int(3 * L.scale)), border_radius=int(9 * L.scale))
         _tooltip(surface, L, r, self.render(info.message), HIGHLIGHT if info.live else INK_DIM)
 
-    def _draw_hint(self: GapsTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_hint(self, surface: pygame.Surface, L: Layout) -> None:
         h = self.current_hint()
         if h is None or not isinstance(h.action, G.Move) or h.source is None:
             return
@@ -155,7 +151,7 @@ class GapsDrawing:
         arrow(surface, a.center, b.center, HIGHLIGHT, max(3, int(5 * L.scale)), int(18 * L.scale))
 
     # --- the status and the "no moves" panel ----------------------------------------------------------
-    def status_lines(self: GapsTable) -> list[tuple[str, tuple]]:
+    def status_lines(self) -> list[tuple[str, tuple]]:
         """Up to two lines: what is going on, then the hint or the solver's
         progress or verdict."""
         v = self.view
@@ -181,7 +177,7 @@ class GapsDrawing:
                 out.append((self.render(h.message), HIGHLIGHT))
         return out
 
-    def _draw_status(self: GapsTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_status(self, surface: pygame.Surface, L: Layout) -> None:
         s = L.scale
         r = L.status
         y = r.y + int(4 * s)
@@ -190,7 +186,7 @@ class GapsDrawing:
             text(surface, line, (r.centerx, y), size, colour, bold=i == 1, anchor="midtop", shadow=False, max_width=r.w)
             y += int(26 * s)
 
-    def _draw_banner(self: GapsTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_banner(self, surface: pygame.Surface, L: Layout) -> None:
         s = L.scale
         r = L.banner()
         panel(surface, r, 235, int(14 * s), GOLD)
