@@ -7,6 +7,7 @@ view of the position."""
 from __future__ import annotations
 
 import math
+
 import pygame
 
 from game.cards import Card
