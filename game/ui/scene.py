@@ -232,6 +232,10 @@ class Scene:
         if element in self._focusables:
             self._focus_key = self._keys.get(element)
 
+    def focus_key(self, key: Any) -> None:
+        """Focus the button made with ``key`` (a spec's key)."""
+        self._focus_key = key
+
     def drop_focus(self) -> None:
         self._focus_key = None
 

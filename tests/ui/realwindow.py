@@ -42,8 +42,20 @@ class Xvfb:
     def __init__(self) -> None:
         if missing():
             pytest.skip(f"not installed: {', '.join(missing())}")
-        self.display = f":{70 + os.getpid() % 20}"
-        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Xvfb picks a free display itself and writes its number to a pipe
+        # (other test runs on this machine may hold some)
+        rfd, wfd = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(wfd,),
+        )
+        os.close(wfd)
+        with os.fdopen(rfd) as r:
+            number = r.readline().strip()
+        assert number.isdigit(), "Xvfb did not start"
+        self.display = f":{number}"
         wait_for("the X server", lambda: self.xdo("getdisplaygeometry").strip() == f"{SCREEN[0]} {SCREEN[1]}", timeout=20)
 
     def xdo(self, *args: str) -> str:
@@ -138,8 +150,11 @@ class Window:
         self.x.xdo("mouseup", "1")
 
     def key(self, name: str) -> None:
-        self.geometry()  # the window of now
-        self.x.xdo("key", "--window", self.wid, name)
+        """A real key press (XTEST) into the app's window of now, which gets
+        the keyboard first (there is no window manager to give it)."""
+        self.geometry()
+        self.x.xdo("windowfocus", "--sync", self.wid)
+        self.x.xdo("key", name)
 
     def resize(self, w: int, h: int) -> None:
         self.geometry()

@@ -1,7 +1,9 @@
 """Mind the Gap at the table, driven through real mouse and key events on
 the dummy driver: a solo game to a win, hot-seat with the pass screen
 (checked on the rendered pixels), refused drops, paying coins, keys, the
-tutorial, saving and resuming a series."""
+tutorial, saving and resuming a series, a series' statistics; and the
+defects of issue 11: a computer's winning card lands before the result,
+messages stay out of the header, the log stays in its panel."""
 
 from __future__ import annotations
 
@@ -11,11 +13,16 @@ import pygame
 
 from game.cards import Card
 from game.engine import GameRunner
+from game.engine.match import Match, Moved, Seat
 from game.games import mind_the_gap as mtg
+from game.persistence.saves import load_stats, read_save, save_path
+from game.ui.kit.overlay import ResultScene
+from game.ui.scenes.menu import MenuScene, continue_game, open_game
 from game.ui.scenes.passdevice import PassScene
-from game.ui.table import ResultScene
 from game.ui.tables.mind_the_gap import start_game
 from game.ui.tables.mind_the_gap.table import MtgTable
+from game.ui.tables.mind_the_gap.tutorial import TutorialTable
+from game.ui.widgets import felt
 from tests.ui.helpers import button, click, drag, key, press, pump, settle
 
 PAPER_MIN = (235, 235, 225)
@@ -36,6 +43,18 @@ def table(app) -> MtgTable:
         if isinstance(s, MtgTable):
             return s
     raise AssertionError("no table on the stack")
+
+
+def open_table(app, match: Match) -> MtgTable:
+    t = MtgTable(app, match)
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(t)
+    pump(app, 2)
+    return t
+
+
+def entry(scene, key_: str):
+    return next(el for (k, _), el in scene._entries.items() if k == key_)
 
 
 def perform(app, t: MtgTable, action) -> None:
@@ -70,38 +89,63 @@ def winning_seed(players: int = 1) -> int:
     raise AssertionError("no winnable deal found")
 
 
+class Scripted:
+    """A computer player that makes one given move."""
+
+    name = "scripted"
+
+    def __init__(self, action) -> None:
+        self.action = action
+
+    def choose(self, view, legal, rng):
+        return self.action
+
+
+def one_move_from_the_end(options: dict, seed: int, seats: list[Seat], *, want=lambda m: True, **kw) -> tuple[Match, object]:
+    """The deal played by the strong computer up to its last move, and
+    that move; ``want(finished_match)`` picks which ends qualify."""
+    done = Match.start(mtg.GAME, options, seed, seats, rng=random.Random(seed))
+    done.run(stand_in="strong")
+    assert done.over and want(done), "this deal does not end as wanted"
+    m = Match.start(mtg.GAME, options, seed, seats, **kw)
+    for a in done.actions[:-1]:
+        assert isinstance(m.play(a), Moved)
+    return m, done.actions[-1]
+
+
+# --- playing ----------------------------------------------------------------------------------------
+
+
 def test_solo_game_to_a_win_through_the_menu_and_mouse(app):
     seed = winning_seed()
     press(app, "Mind the Gap")
     assert app.scenes.top.name == "mind-the-gap-setup"
     press(app, "1")
     setup = app.scenes.top
-    click(app, setup.deal_entry.rect.center)
+    click(app, entry(setup, "deal").rect.center)
     for ch in str(seed):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         pump(app, 1)
     press(app, "Deal the cards")
     settle(app, 0.5)
     t = table(app)
-    assert t.runner.seed == seed and t.players == 1
+    assert t.match.seed == seed and t.players == 1
     bot = mtg.BOTS["strong"]()
     rng = random.Random(0)
     steps = 0
-    while mtg.GAME.outcome(t.state) is None:
-        st = t.state
+    while not t.match.over:
+        st = t.match.state
         action = bot.choose(mtg.GAME.view(st, 0), mtg.GAME.legal_actions(st), rng)
-        n = len(t.runner.actions)
+        n = len(t.match.actions)
         perform(app, t, action)
-        assert len(t.runner.actions) == n + 1, f"the UI did not apply {action}"
-        assert t.runner.actions[-1] == action
+        assert len(t.match.actions) == n + 1, f"the UI did not apply {action}"
+        assert t.match.actions[-1] == action
         steps += 1
         assert steps < 80
     settle(app, 1.0)
     assert isinstance(app.scenes.top, ResultScene) and app.scenes.top.won
     assert "complete" in app.scenes.top.title
     # the game counted in the statistics and the autosave is gone
-    from game.persistence.saves import load_stats, save_path
-
     stats, _ = load_stats()
     assert stats["mind-the-gap"]["normal-1p"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
     assert not save_path("mind-the-gap").exists()
@@ -116,7 +160,7 @@ def test_hot_seat_shows_the_pass_screen_before_every_human_turn(app):
     bot = mtg.BOTS["seed"]()
     rng = random.Random(1)
     for turn in range(8):
-        if mtg.GAME.outcome(t.state) is not None:
+        if t.match.over:
             break
         seat = t.current
         assert isinstance(app.scenes.top, PassScene), f"turn {turn}: no pass screen"
@@ -128,7 +172,7 @@ def test_hot_seat_shows_the_pass_screen_before_every_human_turn(app):
         assert app.scenes.top is t and t.viewer == seat
         app.step(1 / 60, events=[])
         assert paper_pixels(app.window, hand_band) > 50, "the hand is not shown after confirmation"
-        action = bot.choose(mtg.GAME.view(t.state, seat), mtg.GAME.legal_actions(t.state), rng)
+        action = bot.choose(mtg.GAME.view(t.match.state, seat), mtg.GAME.legal_actions(t.match.state), rng)
         perform(app, t, action)
 
 
@@ -148,19 +192,19 @@ def test_an_illegal_drop_flies_back_with_the_engine_reason_and_changes_nothing(a
         pump(app, 2)
         t = table(app)
         # with only the target down everything fits; put one card next to it first
-        first = next(a for a in mtg.GAME.legal_actions(t.state) if a.kind == "place" and a.place == 1)
+        first = next(a for a in t.match.legal() if a.kind == "place" and a.place == 1)
         perform(app, t, first)
         found = _illegal_drop(t)
         if found:
             break
     assert found, "no deal offers an illegal drop"
     card, place = found
-    before = t.state
-    n = len(t.runner.actions)
+    before = t.match.state
+    n = len(t.match.actions)
     L = t.layout()
     drag(app, L.hand[list(t.view.hand).index(card)].center, L.places[place].center)
     settle(app, 0.5)
-    assert t.state is before and len(t.runner.actions) == n
+    assert t.match.state is before and len(t.match.actions) == n
     reason = mtg.placement_problem(t.view, card, place).render("en")
     assert any(reason == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
     assert t.current == 0  # the same player goes again
@@ -172,33 +216,35 @@ def test_discarding_asks_for_a_coin_and_cancel_keeps_everything(app):
     t = table(app)
     L = t.layout()
     card = t.view.hand[0]
-    coins = t.state.coins
+    coins = t.view.coins
     drag(app, L.hand[0].center, L.discard_zone.center)
     assert app.scenes.top.name == "confirm"
+    assert t.match.actions == []  # nothing happens while the question is open
     press(app, "Cancel")
     settle(app, 0.4)
-    assert t.state.coins == coins and card in t.view.hand
+    assert t.view.coins == coins and card in t.view.hand
     drag(app, t.layout().hand[0].center, t.layout().discard_zone.center)
     press(app, "Pay one coin")
     settle(app, 0.4)
-    assert t.state.coins == coins - 1 and t.view.discard[-1] == card and len(t.view.hand) == 7
+    assert t.view.coins == coins - 1 and t.view.discard[-1] == card and len(t.view.hand) == 7
+    assert not t.anim.flights
 
 
 def test_click_to_move_and_keyboard_place_a_card(app):
     start_game(app, {"players": 1, "level": "normal"}, 5, {"names": ["Anna"], "bots": [None]})
     pump(app, 2)
     t = table(app)
-    legal = [a for a in mtg.GAME.legal_actions(t.state) if a.kind == "place"]
+    legal = [a for a in t.match.legal() if a.kind == "place"]
     a = legal[0]
     L = t.layout()
     click(app, L.hand[list(t.view.hand).index(a.card)].center)
     assert t.drag.selected is not None
     click(app, L.places[a.place].center)
     settle(app, 0.4)
-    assert t.runner.actions[-1] == a
+    assert t.match.actions[-1] == a
     # the keyboard: arrows to a card, Enter, arrows to a lit gap, Enter
-    n = len(t.runner.actions)
-    legal = [a for a in mtg.GAME.legal_actions(t.state) if a.kind == "place"]
+    n = len(t.match.actions)
+    legal = [a for a in t.match.legal() if a.kind == "place"]
     want = legal[0].card
     key(app, pygame.K_RIGHT)
     for _ in range(10):
@@ -210,20 +256,52 @@ def test_click_to_move_and_keyboard_place_a_card(app):
     assert t.drag.selected is not None and t.drag.selected.payload == ("hand", want)
     key(app, pygame.K_RETURN)
     settle(app, 0.4)
-    assert len(t.runner.actions) == n + 1 and t.runner.actions[-1].card == want
+    assert len(t.match.actions) == n + 1 and t.match.actions[-1].card == want
+
+
+def test_keys_h_d_and_t(app):
+    start_game(app, {"players": 1, "level": "normal"}, 5, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    t = table(app)
+    # H switches the gap help on and off (and marks the game)
+    key(app, pygame.K_h)
+    assert t.match.meta["helper"] is True and t.match.meta["helper_used"] is True
+    assert button(app, "Hide the gap help")
+    key(app, pygame.K_h)
+    assert t.match.meta["helper"] is False and button(app, "What can go here?")
+    # D discards the selected hand card, after asking
+    card = t.view.hand[0]
+    click(app, t.layout().hand[0].center)
+    key(app, pygame.K_d)
+    assert app.scenes.top.name == "confirm" and t.match.actions == []
+    press(app, "Pay one coin")
+    settle(app, 0.4)
+    assert t.match.actions[-1] == mtg.Action("discard", card)
+    # T takes the selected pyramid card back, after asking
+    place = next(a for a in t.match.legal() if a.kind == "place")
+    perform(app, t, place)
+    pyr = t.layout().places[place.place].center
+    click(app, pyr)
+    assert t.drag.selected is not None and t.drag.selected.payload == ("pyr", place.place)
+    key(app, pygame.K_t)
+    assert app.scenes.top.name == "confirm"
+    press(app, "Pay one coin")
+    settle(app, 0.4)
+    assert t.match.actions[-1] == mtg.Action("takeback", None, place.place) and t.view.places[place.place] is None
 
 
 def test_pass_button_is_enabled_exactly_when_the_rules_allow(app):
     start_game(app, {"players": 1, "level": "normal", "coins": 0}, 3, {"names": ["Anna"], "bots": [None]})
     pump(app, 2)
     t = table(app)
-    can = any(a.kind == "pass" for a in mtg.GAME.legal_actions(t.state))
-    assert t.pass_button.is_enabled == can
+    can = any(a.kind == "pass" for a in t.match.legal())
+    assert button(app, "Pass").is_enabled == can
+
+
+# --- the tutorial -----------------------------------------------------------------------------------
 
 
 def test_tutorial_shows_each_step_and_ends_won_with_five_coins(app):
-    from game.ui.tables.mind_the_gap.tutorial import TutorialTable
-
     press(app, "Mind the Gap")
     press(app, "Tutorial")
     t = app.scenes.top
@@ -242,22 +320,170 @@ def test_tutorial_shows_each_step_and_ends_won_with_five_coins(app):
         press(app, "Show me")
         settle(app, 2.0)
     settle(app, 1.0)
-    assert t.state.result == "won" and t.state.coins == 5
+    assert t.match.state.result == "won" and t.view.coins == 5
     assert isinstance(app.scenes.top, ResultScene) and app.scenes.top.won
 
 
-def test_a_series_survives_save_and_resume(app):
-    from game.persistence.saves import read_save
-    from game.ui.scenes.menu import continue_game
+def test_finishing_the_tutorial_keeps_a_saved_game_and_counts_nothing(app):
+    start_game(app, {"players": 1, "level": "normal"}, 5, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    t = table(app)
+    perform(app, t, next(a for a in t.match.legal() if a.kind == "place"))
+    saved, _ = read_save("mind-the-gap")
+    assert saved is not None and len(saved["record"]["actions"]) == 1
+    app.to_menu()
+    open_game(app, "mind-the-gap")
+    pump(app, 2)
+    press(app, "Tutorial")
+    tut = app.scenes.top
+    assert isinstance(tut, TutorialTable)
+    tut.skip_to(len(tut.steps))
+    settle(app, 1.5)
+    assert isinstance(app.scenes.top, ResultScene) and tut.match.over
+    again, problem = read_save("mind-the-gap")
+    assert problem is None and again == saved
+    stats, _ = load_stats()
+    assert "mind-the-gap" not in stats
 
+
+# --- a series and the statistics -------------------------------------------------------------------
+
+
+def test_a_series_survives_save_and_resume(app):
     start_game(app, {"players": 1, "level": "normal"}, 99, {"names": ["Anna"], "bots": [None]}, series=True)
     pump(app, 2)
     t = table(app)
-    legal = mtg.GAME.legal_actions(t.state)
-    perform(app, t, legal[0])
+    perform(app, t, t.match.legal()[0])
     data, problem = read_save("mind-the-gap")
     assert problem is None and data["table"]["series"]["points"] == []
+    assert data["table"]["names"] == ["Anna"] and data["table"]["bots"] == [None]
     app.to_menu()
     continue_game(app, "mind-the-gap")
     t2 = table(app)
-    assert t2.state == t.state and t2.series() is not None and t2.series().index == 0
+    assert t2.match.state == t.match.state and t2.series() is not None and t2.series().index == 0
+
+
+def _series_table(app, played: tuple[int, ...]) -> tuple[MtgTable, object, mtg.Series]:
+    """A table on the next pyramid of a solo series whose first pyramids
+    scored ``played``; one move is left, and the last move returned."""
+    s = mtg.Series.start({"players": 1, "level": "normal"}, 41)
+    for p in played:
+        s = s.with_result(p)
+    options, seed = s.next_game()
+    m, last = one_move_from_the_end(options, seed, [Seat("Anna")], meta={"series": s.to_json()})
+    return open_table(app, m), last, s
+
+
+def test_the_last_pyramid_of_a_series_counts_the_series_once(app):
+    t, last, s = _series_table(app, (2, 0, 3, 1))
+    perform(app, t, last)
+    settle(app, 1.0)
+    res = app.scenes.top
+    assert isinstance(res, ResultScene)
+    won = bool(t.match.outcome.won)
+    total = s.total + mtg.points_for(won, t.view.coins)
+    stats, _ = load_stats()
+    assert stats["mind-the-gap"]["normal-1p"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
+    assert t.match.meta["series"]["points"] == [2, 0, 3, 1, mtg.points_for(won, t.view.coins)]
+    assert any(f"{total} points in all" in line for line in res.lines)
+    assert res.buttons_spec[0][0] == "Play again"
+
+
+def test_next_pyramid_continues_the_series_and_an_unfinished_series_is_no_best(app):
+    t, last, s = _series_table(app, (2, 0, 3))
+    perform(app, t, last)
+    settle(app, 1.0)
+    points = mtg.points_for(bool(t.match.outcome.won), t.view.coins)
+    stats, _ = load_stats()
+    assert stats["mind-the-gap"]["normal-1p"]["games"] == 1 and stats["mind-the-gap"]["normal-1p"]["best_series"] is None
+    assert t.match.meta["series"]["points"] == [2, 0, 3, points]
+    press(app, "Next pyramid")
+    pump(app, 2)
+    t2 = table(app)
+    assert t2 is not t and not t2.match.actions
+    assert t2.match.seed == s.game_seed(4) and t2.series().points == (2, 0, 3, points)
+    data, _ = read_save("mind-the-gap")
+    assert data["table"]["series"]["points"] == [2, 0, 3, points]
+
+
+# --- issue 11 -----------------------------------------------------------------------------------------
+
+
+def test_a_computers_winning_card_lands_before_the_result_shows(app):
+    """The card froze mid-flight under the result panel."""
+    seats = [Seat("Anna"), Seat("Ben", bot="strong")]
+    for seed in range(1, 200):
+        done = Match.start(mtg.GAME, {"players": 2, "level": "normal"}, seed, seats, rng=random.Random(seed))
+        done.run(stand_in="strong")
+        if done.outcome.won and mtg.GAME.current_player(done.states[-2]) == 1:
+            break
+    else:
+        raise AssertionError("no deal the computer finishes")
+    last = done.actions[-1]
+    assert last.kind == "place"
+    m, _ = one_move_from_the_end({"players": 2, "level": "normal"}, seed, seats, bots={1: Scripted(last)})
+    t = open_table(app, m)
+    for _ in range(300):
+        if isinstance(app.scenes.top, ResultScene):
+            break
+        app.step(1 / 60, events=[])
+    assert isinstance(app.scenes.top, ResultScene) and t.match.over
+    assert not t.anim.flights, "a card is still in the air under the result"
+    shot = pygame.Surface(app.size)
+    t.draw(shot)
+    assert paper_pixels(shot, t.layout().places[last.place]) > 30, "the winning card is not drawn in its place"
+
+
+def test_messages_appear_under_the_header_and_leave_the_coins_alone(app):
+    """Messages were drawn over the header and covered the coins."""
+    start_game(app, {"players": 1, "level": "normal"}, 5, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    t = table(app)
+    first = next(a for a in t.match.legal() if a.kind == "place")
+    perform(app, t, first)
+    head = t.header().rect
+    band = pygame.Rect(0, head.bottom, app.size[0], int(60 * app.scale))
+    app.step(1 / 60, events=[])
+    header_before = pygame.image.tobytes(app.window.subsurface(head), "RGB")
+    band_before = pygame.image.tobytes(app.window.subsurface(band), "RGB")
+    # a hand card dropped on the card just placed: refused, with a message
+    L = t.layout()
+    drag(app, L.hand[0].center, L.places[first.place].center)
+    settle(app, 0.5)
+    assert t.toasts.items, "no message"
+    app.step(1 / 60, events=[])
+    assert pygame.image.tobytes(app.window.subsurface(head), "RGB") == header_before, "the message covers the header"
+    assert pygame.image.tobytes(app.window.subsurface(band), "RGB") != band_before, "the message is not in its band"
+
+
+def one_more_move(m: Match) -> bool:
+    """The computers make one move; False when the game is over."""
+    n = len(m.actions) + 1
+    return m.run(lambda mm: len(mm.actions) >= n, stand_in="seed")
+
+
+def test_the_log_stays_inside_its_panel_in_a_long_game():
+    """The "What happened" log ran below its panel after about seven turns
+    (in a small window, with the default names and their long lines)."""
+    from game.app import App
+
+    for size, lang in (((1024, 640), "en"), ((1280, 800), "de")):
+        app = App(size, lang=lang, fullscreen=False)
+        try:
+            cloth = felt(app.size)
+            checked = 0
+            for seed in (1, 3, 4):
+                m = Match.start(mtg.GAME, {"players": 2, "level": "normal", "coins": 12}, seed, rng=random.Random(seed))
+                t = MtgTable(app, m)
+                shot = pygame.Surface(app.size)
+                while one_more_move(m):
+                    m.handed_to(m.current)
+                    t.draw_static(shot)
+                    L = t.layout()
+                    below = pygame.Rect(L.log.x, L.log.bottom + 1, L.log.w, int(40 * app.scale))
+                    drawn = [(x, y) for y in range(below.y, below.bottom, 2) for x in range(below.x, below.right, 2) if shot.get_at((x, y)) != cloth.get_at((x, y))]
+                    assert not drawn, f"{size} {lang}, deal {seed}, {len(m.actions)} moves: the log is drawn below its panel at {drawn[:3]}"
+                    checked += 1
+            assert checked >= 30
+        finally:
+            app.close()

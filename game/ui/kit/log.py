@@ -33,8 +33,10 @@ def draw_log(
     px = int(size * s)
     step = int(px * 1.25)
     bottom = rect.bottom - int(6 * s)
+    # room for the seat's dot only where lines have one
+    indent = int(26 * s) if any(colour is not None for colour, _ in lines) else int(12 * s)
     for colour, line in reversed(lines) if newest_first else lines:
-        box = pygame.Rect(rect.x + int(26 * s), y, rect.w - int(36 * s), bottom - y)
+        box = pygame.Rect(rect.x + indent, y, rect.w - indent - int(10 * s), bottom - y)
         if y + len(wrapped(line, px, box.w)) * step > bottom:
             break
         if colour is not None:

@@ -65,6 +65,8 @@ class TableScene(Scene):
     auto_pause = 0.18
     #: base seconds the last move stays in view before the result panel
     result_pause = 0.35
+    #: whether the game is saved for Continue (a tutorial is not)
+    keeps_save = True
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app)
@@ -298,7 +300,7 @@ class TableScene(Scene):
 
     # --- saving and statistics ----------------------------------------------------------------
     def autosave(self) -> None:
-        if self.match.over:
+        if self.match.over or not self.keeps_save:
             return
         try:
             write_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
@@ -311,7 +313,7 @@ class TableScene(Scene):
                 update_stats(self.game_id, fold)
             except OSError as e:
                 self.toasts.show(tr("ui.stats.write_failed", detail=e.strerror or str(e)), "refuse")
-        if moved.ended:
+        if moved.ended and self.keeps_save:
             delete_save(self.game_id)
         else:
             self.autosave()

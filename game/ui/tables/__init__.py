@@ -30,7 +30,7 @@ class TableEntry:
     stats_lines: Callable[[dict, str], list[tuple[str, str]]]
     scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
     bench_scene: Callable[[Any], Any]
-    open_autoplay: Callable[[Any, int], None]
+    open_autoplay: Callable[[Any, int], Any]
 
 
 def _mind_the_gap() -> ModuleType:
