@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 APP    := dist/mind-the-gap/mind-the-gap
 
-.PHONY: play test unit package smoke shots bench soak fidelity clean
+.PHONY: play test lint unit package smoke shots bench soak fidelity clean
 
 $(VENV)/.run-installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,8 +22,13 @@ $(VENV)/.dev-installed: pyproject.toml
 play: $(VENV)/.run-installed
 	$(PY) -m game
 
-# The whole suite headless, then the packaged app must build and boot.
-test: unit package smoke
+# Lint and types, the whole suite headless, then the packaged app must
+# build and boot.
+test: lint unit package smoke
+
+lint: $(VENV)/.dev-installed
+	$(PY) -m ruff check game tests scripts
+	$(PY) -m mypy
 
 unit: $(VENV)/.dev-installed
 	$(HEADLESS) $(PY) -m pytest -q
