@@ -144,3 +144,16 @@ def test_drag_a_card_onto_a_lit_gap_in_a_real_window(window):
     acts = wait_for("the placed card in the save", lambda: w.actions("mind-the-gap"))
     assert acts[-1].startswith(f"place {card.code} ")
     assert paper_share(w.settled(), gap) > 0.5, "the card did not land in the gap on screen"
+
+
+def test_mind_the_gap_resize_f11_then_click_a_card_and_its_gap(window):
+    w = window("--size", "1280x800", "--scene", "mind-the-gap-solo")
+    w.settled()
+    resize_and_f11(w)
+    (card, start, gap), table_px, menu_px = probe(AFTER, "mind-the-gap-solo", _mtg_drag)
+    no_menu_over_the_table(w, table_px, menu_px)
+    w.click(start)
+    w.click(gap.center)
+    acts = wait_for("the placed card in the save", lambda: w.actions("mind-the-gap"))
+    assert acts[-1].startswith(f"place {card.code} ")
+    assert paper_share(w.settled(), gap) > 0.5, "the card did not land in the gap on screen"
