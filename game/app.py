@@ -52,7 +52,7 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
         raise SystemExit(f"mind-the-gap: --size wants WIDTHxHEIGHT, like 1280x800, not {text!r}") from None
-    return max(1, w), max(1, h)
+    return max(1, min(w, MAX_SIZE[0])), max(1, min(h, MAX_SIZE[1]))
 
 
 class App:

@@ -35,14 +35,6 @@ ALL_CODES = tuple(s * 16 + r for s in range(4) for r in range(2, 14))
 #: the column of each cell
 COL = tuple(i % COLS for i in range(NCELLS))
 
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-
-
-def code_of(card: Card) -> int:
-    """The int code of a card in play (never an ace)."""
-    return _SUIT_INDEX[card.suit] * 16 + int(card.rank)  # type: ignore[index]
-
-
 CARD_OF: dict[int, Card] = {s * 16 + r: Card(Rank(r), SUITS[s]) for s in range(4) for r in range(2, 14)}
 CODE_OF: dict[Card, int] = {c: k for k, c in CARD_OF.items()}
 
