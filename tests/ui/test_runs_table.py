@@ -1,8 +1,10 @@
 """The Runs table through real events on the dummy driver: playing a card
 by drag, by click and by keyboard, a refused card, drawing (by click, key
 and automatically), the dead run drawn out with one click, the pass screen
-between two people checked on the rendered surface, a whole game to the end
-screen, "until we stop", save and resume, statistics."""
+between two people checked on the rendered surface (also before a forced
+draw), Menu and Esc while a computer thinks, messages in their band under
+the header, a whole game to the end screen, "until we stop" (asked first),
+save and resume, statistics."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.persistence.saves import load_stats, read_save
+from game.ui.scenes.menu import MenuScene
 from game.ui.tables import runs as runs_ui
+from game.ui.tables.runs import demo
 from game.ui.tables.runs.table import RunsTable
 from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
 
@@ -23,18 +27,23 @@ def top(app):
     return app.scenes.top
 
 
-def open_table(app, runner, bots=None, names=None) -> RunsTable:
-    from game.ui.scenes.menu import MenuScene
-
-    t = runs_ui._table(app, runner, bots=bots, names=names)
+def seat_table(app, t) -> RunsTable:
     app.scenes.reset(MenuScene(app))
     app.scenes.push(t)
     pump(app, 2)
     return t
 
 
+def open_table(app, runner, bots=None, names=None) -> RunsTable:
+    return seat_table(app, demo.table_for(app, runner, bots=bots, names=names))
+
+
+def open_scene(app, name: str) -> RunsTable:
+    return seat_table(app, dict(runs_ui.scene_factories(app))[name]())
+
+
 def my_turn_with_choice(app, **kw) -> RunsTable:
-    t = open_table(app, runs_ui._mid_round(**kw))
+    t = open_table(app, demo.mid_round(**kw))
     assert t.my_turn() and t.view.playable
     return t
 
@@ -58,13 +67,26 @@ def paper_share(surface, rect) -> float:
     return hit / max(1, n)
 
 
+def static_layer(t) -> pygame.Surface:
+    """What the table draws under the moving parts (cards in flight, the
+    dragged card): its hands, seats and labels."""
+    surface = pygame.Surface(t.app.size)
+    t.draw_static(surface)
+    return surface
+
+
+def hand_area(t) -> pygame.Rect:
+    L = t.layout()
+    return pygame.Rect(16, L.status.bottom + 4, L.status.w, t.app.size[1] - L.status.bottom - 8)
+
+
 # --- playing a card -------------------------------------------------------------------------------
 
 
 def test_drag_a_lit_card_onto_the_end_of_the_run(app):
     t = my_turn_with_choice(app)
     card = t.view.playable[0]
-    chain_before = len(t.state.chain)
+    chain_before = len(t.view.chain)
     L = t.layout()
     start = hand_rect(t, card).center
     # while dragging, the end of the run glows (the legal zone)
@@ -75,12 +97,12 @@ def test_drag_a_lit_card_onto_the_end_of_the_run(app):
     pump(app, 1)
     assert t.drag.dragging is not None and t.drag.dragging.payload == ("hand", card)
     assert [z.payload for z in t.drag.legal_zones()] == [("chain", chain_before)] * 2
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=L.slot.center, button=1))
     pump(app, 2)
-    assert t.runner.actions[n] == GAME.action_from_text(f"play {card.code}")
-    assert t.runner.states[n + 1].chain[chain_before] == card
-    assert card not in t.runner.states[n + 1].hands[0]
+    assert t.match.actions[n] == GAME.action_from_text(f"play {card.code}")
+    assert t.match.states[n + 1].chain[chain_before] == card
+    assert card not in t.match.states[n + 1].hands[0]
     # the card travels to the run (hidden in place until it lands)
     assert any(f.hide == ("chain", chain_before) for f in t.anim.flights)
     settle(app, 1.0)
@@ -91,27 +113,29 @@ def test_click_a_lit_card_plays_it(app):
     t = my_turn_with_choice(app)
     card = t.view.playable[-1]
     click(app, hand_rect(t, card).center)
-    assert t.runner.actions[-1].card == card
-    assert "plays" in t.log_lines[-1][1] and "Anna" in t.log_lines[-1][1]
+    assert t.match.actions[-1].card == card
+    line = t.match.log()[-1]
+    assert line.action == t.match.actions[-1] and line.seat == 0
+    assert "plays" in line.message.render("en") and "Anna" in line.message.render("en")
 
 
 def test_keyboard_arrows_and_enter_play_a_card(app):
     t = my_turn_with_choice(app)
     key(app, pygame.K_RIGHT)  # the cursor appears on the first lit card
-    assert t.kcur is not None and t.view.hand[t.kcur] in t.view.playable
-    card = t.view.hand[t.kcur]
+    assert t.cursor.index is not None and t.view.hand[t.cursor.index] in t.view.playable
+    card = t.view.hand[t.cursor.index]
     key(app, pygame.K_RETURN)
-    assert t.runner.actions[-1].card == card
+    assert t.match.actions[-1].card == card
 
 
 def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(app):
     t = my_turn_with_choice(app)
     bad = next(c for c in t.view.hand if c not in t.view.playable)
-    state, n_states = t.state, len(t.runner.states)
+    state, n_states = t.match.state, len(t.match.states)
     L = t.layout()
     drag(app, hand_rect(t, bad).center, L.slot.center)
-    assert t.state is state and len(t.runner.states) == n_states
-    assert bad in t.state.hands[0]
+    assert t.match.state is state and len(t.match.states) == n_states
+    assert bad in t.view.hand
     # the reason is the engine's, in words
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, GAME.action_from_text(f"play {bad.code}"))
@@ -119,18 +143,18 @@ def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(a
     assert any(expected == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
     assert any(f.hide == ("hand", bad) for f in t.anim.flights)  # flying back
     settle(app, 0.8)
-    assert not t.anim.flights and t.state is state
+    assert not t.anim.flights and t.match.state is state
     # a click on it is refused the same way
     click(app, hand_rect(t, bad).center)
-    assert t.state is state and any(expected == toast.text for toast in t.toasts.items)
+    assert t.match.state is state and any(expected == toast.text for toast in t.toasts.items)
 
 
 def test_dropping_on_the_felt_flies_back_and_plays_nothing(app):
     t = my_turn_with_choice(app)
     card = t.view.playable[0]
-    state = t.state
+    state = t.match.state
     drag(app, hand_rect(t, card).center, (t.layout().pile.right + 20, 200))
-    assert t.state is state
+    assert t.match.state is state
     settle(app, 0.6)
     assert card in t.view.hand
 
@@ -142,64 +166,77 @@ def _must_draw(app, dead: bool = False):
     def want(st):
         return st.phase == PHASE_PLAY and st.turn == 0 and GAME.forced_action(st) is not None and GAME.chain_dead(st) == dead and len(st.pile) >= 5
 
-    t = open_table(app, runs_ui.find_state({"players": 3, "rounds": 5}, want))
+    t = open_table(app, demo.find_runner({"players": 3, "rounds": 5}, want))
     assert t.my_turn() and t.clicker_forced() is not None
     return t
 
 
 def test_a_click_on_the_pile_draws_when_you_cannot_play(app):
     t = _must_draw(app)
-    before, n = t.state, len(t.runner.actions)
+    before, n = t.match.state, len(t.match.actions)
     assert button(app, "Draw").is_enabled
     click(app, t.layout().pile.center)
-    assert t.runner.actions[n].kind == "draw"
-    after = t.runner.states[n + 1]
+    assert t.match.actions[n].kind == "draw"
+    after = t.match.states[n + 1]
     assert len(after.hands[0]) == len(before.hands[0]) + 1 and len(after.pile) == len(before.pile) - 1
 
 
 def test_d_key_space_and_draw_button_draw(app):
     t = _must_draw(app)
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     key(app, pygame.K_d)
-    assert t.runner.actions[n].kind == "draw"
+    assert t.match.actions[n].kind == "draw"
     t = _must_draw(app)
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     key(app, pygame.K_SPACE)
-    assert t.runner.actions[n].kind == "draw"
+    assert t.match.actions[n].kind == "draw"
     t = _must_draw(app)
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     press(app, "Draw")
-    assert t.runner.actions[n].kind == "draw"
+    assert t.match.actions[n].kind == "draw"
 
 
 def test_draw_is_refused_while_you_can_play(app):
     t = my_turn_with_choice(app)
     assert not button(app, "Draw").is_enabled
-    state = t.state
+    state = t.match.state
     key(app, pygame.K_d)
     click(app, t.layout().pile.center)
-    assert t.state is state
+    assert t.match.state is state
 
 
 def test_auto_draw_draws_by_itself(app):
     app.settings.auto_draw = True
     t = _must_draw(app)
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     settle(app, 1.0)
-    assert len(t.runner.actions) > n and t.runner.actions[n].kind == "draw"
+    assert len(t.match.actions) > n and t.match.actions[n].kind == "draw"
+
+
+def test_the_a_key_turns_auto_draw_on_and_a_waiting_draw_plays_itself(app):
+    t = _must_draw(app)
+    assert not app.settings.auto_draw and button(app, "Auto-draw").text == "Auto-draw: off (A)"
+    n = len(t.match.actions)
+    settle(app, 0.5)
+    assert len(t.match.actions) == n  # waiting for the click
+    key(app, pygame.K_a)
+    assert app.settings.auto_draw and t.match.prefs["auto_draw"] is True
+    assert button(app, "Auto-draw").text == "Auto-draw: on (A)"
+    settle(app, 1.0)
+    assert len(t.match.actions) > n and t.match.actions[n].kind == "draw"
 
 
 def test_a_dead_run_is_drawn_out_with_one_click_in_seconds(app):
     app.settings.animation = "normal"
     t = _must_draw(app, dead=True)
     assert "Draw out the pile" in button(app, "Draw out").text
-    round_no = t.state.round
+    round_no = t.view.round
     press(app, "Draw out")
     frames = 0
-    while t.state.phase == PHASE_PLAY and frames < 600:
+    while t.view.phase == PHASE_PLAY and frames < 600:
         pump(app, 1, dt=1 / 30)
         frames += 1
-    assert t.state.phase in (PHASE_BREAK, PHASE_OVER) and t.state.history[-1].round == round_no
+    assert t.view.phase in (PHASE_BREAK, PHASE_OVER) and t.view.history[-1].round == round_no
     # simulated seconds at normal animation speed, not wall-clock time
     assert frames / 30 < 6.0, f"the pile took {frames / 30:.1f} s of table time"
     settle(app, 1.5)
@@ -211,14 +248,14 @@ def test_a_dead_run_is_drawn_out_with_one_click_in_seconds(app):
 
 def test_pass_screen_between_two_people_shows_nothing_before_confirm(app):
     # Anna (0) and Ben (1) are people, Cleo (2) a computer; Anna to play
-    runner = runs_ui.find_state({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
+    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
     t = open_table(app, runner, bots=[None, None, "strong"])
     # two people: the first hand is shown only after Anna confirms
     assert top(app).name == "pass"
     press(app, "I'm Anna")
     assert t.viewer == 0
-    hand_area = pygame.Rect(16, t.layout().hand[0].y - 20, t.layout().status.w, t.layout().hand[0].h)
-    assert paper_share(app.screen, hand_area) > 0.3  # Anna's cards are on screen
+    area = hand_area(t)
+    assert paper_share(app.screen, area) > 0.3  # Anna's cards are on screen
     click(app, hand_rect(t, t.view.playable[0]).center)
     # play on until Ben has to decide something; nothing of his may show before he confirms
     for _ in range(400):
@@ -230,35 +267,114 @@ def test_pass_screen_between_two_people_shows_nothing_before_confirm(app):
                 click(app, hand_rect(t, t.view.playable[0]).center)
             else:
                 key(app, pygame.K_d)
-        elif t.state.phase == PHASE_PLAY and t.clicker_forced() is not None:
-            key(app, pygame.K_d)  # Ben's forced draw: one key, no pass screen
-        if t.state.phase != PHASE_PLAY:
+        if t.view.phase != PHASE_PLAY:
             break
     assert top(app).name == "pass", "Ben was never handed the device"
-    assert t.viewer is None and t.state.turn == 1
+    assert t.viewer is None and t.match.state.turn == 1
     for _ in range(3):
         pump(app, 1)
-        assert paper_share(app.screen, hand_area) < 0.02
-    ben = t.state.hands[1]
+        assert paper_share(app.screen, area) < 0.02
+    ben = t.match.state.hands[1]
     press(app, "I'm Ben")
     assert top(app) is t and t.viewer == 1 and t.view.hand == ben
     pump(app, 2)
-    assert paper_share(app.screen, hand_area) > 0.3
+    assert paper_share(app.screen, area) > 0.3
 
 
-def test_forced_draw_of_a_person_away_from_the_screen_needs_no_pass_screen(app):
-    def want(st):
-        return st.phase == PHASE_PLAY and st.turn == 1 and GAME.forced_action(st) is not None and not GAME.chain_dead(st)
+def test_a_forced_draw_of_the_next_person_is_handed_to_them_first(app):
+    """Issue 11: Anna plays her one card and Ben cannot follow.  The pass
+    screen for Ben comes before anything of his turn, and Anna's hand is
+    never drawn beside a draw for Ben."""
+    t = open_scene(app, "runs-forced-draw")
+    assert top(app) is t and t.viewer == 0 and t.my_turn() and t.match.prefs["auto_draw"] is False
+    assert len(t.view.playable) == 1 and paper_share(app.screen, hand_area(t)) > 0.3
+    n = len(t.match.actions)
+    click(app, hand_rect(t, t.view.playable[0]).center, frames=0)
+    for _ in range(240):
+        pump(app, 1)
+        if top(app).name == "pass":
+            break
+        # the table is still on screen while Anna's card lands: nothing of
+        # Ben's turn is offered, and once the hand is covered none is drawn
+        assert [a.kind for a in t.match.actions[n:]] == ["play"]
+        assert not any(b.text.startswith("Draw") and b.is_enabled for b in buttons(app))
+        assert t.viewer in (0, None)
+        if t.viewer is None:
+            assert paper_share(static_layer(t), hand_area(t)) < 0.02
+    assert top(app).name == "pass" and top(app).player_name == "Ben"
+    assert [a.kind for a in t.match.actions[n:]] == ["play"]  # nothing of Ben's turn yet
+    assert paper_share(app.screen, hand_area(t)) < 0.02
+    press(app, "I'm Ben")
+    assert t.viewer == 1 and t.view.hand == t.match.state.hands[1] and t.clicker_forced() is not None
+    assert button(app, "Draw").text == "Draw" and button(app, "Draw").is_enabled
+    key(app, pygame.K_d)
+    assert [a.kind for a in t.match.actions[n:]] == ["play", "draw"]
 
-    t = open_table(app, runs_ui.find_state({"players": 3, "rounds": 5}, want), bots=[None, None, "simple"])
-    # viewer None (two people): the table shows no hand, and Ben's draw is one click
-    assert top(app) is t and t.viewer is None
-    assert button(app, "Draw for").text == "Draw for Ben"
-    before, n = t.state, len(t.runner.actions)
-    press(app, "Draw for Ben")
-    assert t.runner.actions[n].kind == "draw"
-    assert len(t.runner.states[n + 1].hands[1]) == len(before.hands[1]) + 1
-    assert top(app) is t and t.viewer is None  # no pass screen, no hand shown
+
+def test_with_auto_draw_the_next_persons_forced_draw_plays_itself_without_a_pass(app):
+    t = open_scene(app, "runs-forced-draw")
+    key(app, pygame.K_a)
+    assert t.match.prefs["auto_draw"] is True
+    n = len(t.match.actions)
+    click(app, hand_rect(t, t.view.playable[0]).center)
+    for _ in range(120):
+        pump(app, 1)
+        assert top(app).name != "pass"  # a draw reveals nothing: Anna keeps the device
+    assert [a.kind for a in t.match.actions[n : n + 2]] == ["play", "draw"]
+    assert t.viewer == 0 and top(app) is t
+
+
+# --- Menu and Esc, messages ----------------------------------------------------------------------------
+
+
+def _while_a_computer_thinks(app) -> RunsTable:
+    app.settings.animation = "normal"
+    t = my_turn_with_choice(app)
+    click(app, hand_rect(t, t.view.playable[0]).center)
+    for _ in range(120):
+        if t.thinking is not None:
+            break
+        pump(app, 1)
+    assert t.thinking is not None and t.busy
+    return t
+
+
+def test_esc_while_a_computer_thinks_goes_to_the_menu_and_the_save_holds_the_game(app):
+    t = _while_a_computer_thinks(app)
+    actions = [GAME.action_to_text(a) for a in t.match.actions]
+    key(app, pygame.K_ESCAPE)
+    assert top(app).name == "menu"
+    save, problem = read_save("runs")
+    assert problem is None and save["record"]["actions"] == actions
+    settle(app, 2.0)
+    assert [GAME.action_to_text(a) for a in t.match.actions] == actions  # nothing played on after leaving
+
+
+def test_the_menu_button_works_while_a_computer_thinks(app):
+    t = _while_a_computer_thinks(app)
+    n = len(t.match.actions)
+    press(app, "Menu")
+    assert top(app).name == "menu"
+    assert len(read_save("runs")[0]["record"]["actions"]) == n
+
+
+def test_messages_appear_in_their_band_under_the_header(app):
+    t = my_turn_with_choice(app)
+    bad = next(c for c in t.view.hand if c not in t.view.playable)
+    click(app, hand_rect(t, bad).center)
+    assert t.toasts.items
+    pump(app, 1)
+    header = t.header().rect
+    seats_top = min(r.y for r in t.layout().seats.values())
+    x = t.play_centre_x()
+
+    def message_red(y: int) -> bool:
+        r, g, b, *_ = app.screen.get_at((x, y))
+        return r > 90 and g < 60 and b < 60
+
+    rows = [y for y in range(seats_top) if message_red(y)]
+    assert rows, "no message in the band under the header"
+    assert min(rows) >= header.bottom and max(rows) < seats_top - 1  # neither over the header nor over the seats
 
 
 # --- whole games ------------------------------------------------------------------------------------
@@ -297,7 +413,8 @@ def test_a_whole_game_with_computers_to_the_end_screen(app):
     press(app, "Deal the cards")
     t = top(app)
     assert isinstance(t, RunsTable) and t.players == 4
-    assert t.meta["bots"][0] is None and all(t.meta["bots"][1:])
+    bots = [s.bot for s in t.match.seats]
+    assert bots[0] is None and all(bots[1:])
     i = 0
     rounds_seen = set()
     for _ in range(4000):
@@ -318,8 +435,8 @@ def test_a_whole_game_with_computers_to_the_end_screen(app):
             pump(app, 1, dt=1 / 30)
     assert top(app).name == "runs-result", top(app).name
     assert rounds_seen == {1, 2, 3, 4, 5}
-    out = GAME.outcome(t.state)
-    assert t.state.phase == PHASE_OVER and len(t.state.history) == 5
+    out = t.match.outcome
+    assert t.view.phase == PHASE_OVER and len(t.view.history) == 5
     assert out.termination is Termination.FINISHED
     title = top(app).title()
     assert all(t.seat_name(w) in title for w in out.winners)
@@ -333,42 +450,50 @@ def test_a_whole_game_with_computers_to_the_end_screen(app):
     assert read_save("runs")[0] is None
     # play again: a new table with the same seats
     press(app, "Play again")
-    assert isinstance(top(app), RunsTable) and top(app).meta["bots"] == t.meta["bots"]
+    assert isinstance(top(app), RunsTable) and [s.bot for s in top(app).match.seats] == bots
 
 
-def test_until_we_stop_ends_at_a_break_with_the_stop_button(app):
-    runner = runs_ui.find_state({"players": 3, "rounds": 0}, lambda st: st.phase == PHASE_BREAK and st.round >= 2, seeds=range(3, 40))
+def test_until_we_stop_ends_at_a_break_with_the_stop_button_after_asking(app):
+    runner = demo.find_runner({"players": 3, "rounds": 0}, lambda st: st.phase == PHASE_BREAK and st.round >= 2, seeds=range(3, 40))
     t = open_table(app, runner)
     assert top(app).name == "runs-round-summary"
+    # stopping throws the open-ended game's future away: it asks, the safe answer first
     press(app, "End the game")
+    assert top(app).name == "confirm" and top(app).focused().text == "Cancel"
+    key(app, pygame.K_RETURN)
+    assert top(app).name == "runs-round-summary" and not t.match.over
+    press(app, "End the game")
+    press(app, "End the game")  # the question's yes
     settle(app, 1.0)
-    assert t.state.phase == PHASE_OVER and t.runner.actions[-1].kind == "stop"
-    assert GAME.outcome(t.state).termination is Termination.STOPPED
+    assert t.view.phase == PHASE_OVER and t.match.actions[-1].kind == "stop"
+    assert t.match.outcome.termination is Termination.STOPPED
     assert top(app).name == "runs-result"
     stats, _ = load_stats()
     assert stats["runs"]["games"] == 1 and stats["runs"]["kinds"]["person"]["seats"] == 1
 
 
 def test_next_round_deals_again_and_the_start_moves_left(app):
-    t = open_table(app, runs_ui._at_break())
-    starter = (t.state.dealer + t.state.round + 1) % t.players
-    rnd = t.state.round
+    t = open_table(app, demo.at_break())
+    st = t.match.state
+    starter = (st.dealer + st.round + 1) % t.players
+    rnd = t.view.round
     press(app, "Next round")
-    assert t.state.round == rnd + 1 and t.state.phase == PHASE_PLAY and t.state.turn == starter
+    assert t.view.round == rnd + 1 and t.view.phase == PHASE_PLAY and t.view.turn == starter
 
 
 def test_resume_continues_the_saved_game_exactly(app):
     t = my_turn_with_choice(app)
     click(app, hand_rect(t, t.view.playable[0]).center)
     settle(app, 1.5)
-    actions = [GAME.action_to_text(a) for a in t.runner.actions]
+    actions = [GAME.action_to_text(a) for a in t.match.actions]
     save, problem = read_save("runs")
     assert problem is None and save["record"]["actions"] == actions
     app.to_menu()
     assert runs_ui.resume(app, save) is None
     t2 = top(app)
-    assert isinstance(t2, RunsTable) and t2.state == t.state and t2.meta["names"] == t.meta["names"]
-    assert t2.log_lines  # the round's log is rebuilt from the record
+    assert isinstance(t2, RunsTable) and t2.match.state == t.match.state
+    assert [s.name for s in t2.match.seats] == [s.name for s in t.match.seats]
+    assert t2.match.log()  # the round's log is rebuilt from the record
 
 
 def test_every_runs_scene_draws_in_german_too(app):
@@ -382,16 +507,23 @@ def test_every_runs_scene_draws_in_german_too(app):
 
 
 def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
-    runner = runs_ui.find_state({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and (st.dealer + st.round + 1) % 3 in (0, 1), seeds=range(5, 60))
+    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and (st.dealer + st.round + 1) % 3 in (0, 1), seeds=range(5, 60))
     t = open_table(app, runner, bots=[None, None, "simple"])
     assert top(app).name == "runs-round-summary"  # the sheet is public: no pass screen
-    starter = (t.state.dealer + t.state.round + 1) % 3
-    press(app, "Next round")
-    assert t.state.phase == PHASE_PLAY and t.state.turn == starter
+    st = t.match.state
+    starter = (st.dealer + st.round + 1) % 3
+    press(app, "Next round", frames=2)
+    assert t.view.phase == PHASE_PLAY and t.view.turn == starter
+    # the new hands are dealt face down (no hand on the table), then the device is passed
+    for _ in range(120):
+        if top(app).name == "pass":
+            break
+        assert t.viewer is None and paper_share(static_layer(t), hand_area(t)) < 0.02
+        pump(app, 1)
     assert top(app).name == "pass" and t.viewer is None
     name = t.seat_name(starter)
     press(app, f"I'm {name}")
-    assert t.viewer == starter and t.view.hand == t.state.hands[starter]
+    assert t.viewer == starter and t.view.hand == t.match.state.hands[starter]
 
 
 def test_statistics_lines_and_odd_files():

@@ -1,7 +1,8 @@
 """Where everything sits on the Runs table, for any window size.
 
-Top: a bar with the title and the round, then one box per other seat (in
-turn order, the next player first).  Middle: the draw pile on the left and
+Top: the kit's header (title, round, Rules and Menu), the band where
+messages appear, then one box per other seat (in turn order, the next
+player first).  Middle: the draw pile on the left and
 the run of played cards growing to the right, the last card larger and the
 next place dashed.  Right: the scoreboard and the log.  Bottom: the status
 line and the hand of the seat at the screen; the buttons sit bottom right.
@@ -14,6 +15,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import cardart
+from game.ui.kit.header import HEADER_H
+
+#: the band under the header kept free for messages (a one-line message is
+#: 46 px high at scale 1, shown 8 px under the header)
+TOAST_BAND = 56
 
 #: one colour per seat, used on the seat boxes, the scoreboard and the dots
 #: under the run (who played which card); chosen to stay apart on green felt
@@ -27,24 +33,34 @@ SEAT_COLOURS = (
 )
 
 
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
 @dataclass
 class Layout:
     s: float
     top_h: int
+    # the top: the other seats
     seats: dict[int, pygame.Rect] = field(default_factory=dict)
+    # the middle: the pile and the run
     pile: pygame.Rect = field(default_factory=pygame.Rect)
     cw: int = 80  # width of a card in the run
     chain: list[pygame.Rect] = field(default_factory=list)
     slot: pygame.Rect | None = None  # where the next card goes
+    centre_y: int = 0
+    # the bottom: the status line and the hand at the screen
+    status: pygame.Rect = field(default_factory=pygame.Rect)
     hw: int = 96  # width of a hand card (and of the run's last card)
     hand: list[pygame.Rect] = field(default_factory=list)
     lift: int = 14
-    status: pygame.Rect = field(default_factory=pygame.Rect)
+    lit: frozenset[int] = frozenset()  # hand cards that may be played (drawn lifted)
+    mine: tuple[int, int] = (0, 0)  # where the line under the hand starts
+    # the right column
     board: pygame.Rect = field(default_factory=pygame.Rect)
     log: pygame.Rect = field(default_factory=pygame.Rect)
-    buttons: pygame.Rect = field(default_factory=pygame.Rect)
-    mine: tuple[int, int] = (0, 0)  # where the line under the hand starts
-    centre_y: int = 0
+    draw_button: pygame.Rect = field(default_factory=pygame.Rect)
+    auto_button: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:
@@ -59,7 +75,7 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     they get a card's full width, so nothing covers them and they cover
     no neighbour's index."""
     w, h = size
-    L = Layout(s=s, top_h=int(50 * s))
+    L = Layout(s=s, top_h=int(HEADER_H * s), lit=lit)
     margin = int(16 * s)
     # the other seats along the top
     others = seat_order(players, viewer)
@@ -68,7 +84,7 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     bw = int(min(300 * s, (w - 2 * margin - (k - 1) * gap) / k))
     bh = int(112 * s)
     x0 = (w - (k * bw + (k - 1) * gap)) // 2
-    y_seat = L.top_h + int(10 * s)
+    y_seat = L.top_h + int(TOAST_BAND * s)
     for i, seat in enumerate(others):
         L.seats[seat] = pygame.Rect(x0 + i * (bw + gap), y_seat, bw, bh)
     below_seats = y_seat + bh + int(14 * s)
@@ -76,9 +92,9 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     rx = w - int(300 * s)
     rw = w - rx - margin
     L.board = pygame.Rect(rx, below_seats, rw, int(40 * s) + int(26 * s) * players + int(8 * s))
-    bh_buttons = int(44 * s) + int(10 * s) + int(38 * s)
-    L.buttons = pygame.Rect(rx, h - margin - bh_buttons, rw, bh_buttons)
-    L.log = pygame.Rect(rx, L.board.bottom + int(12 * s), rw, max(int(40 * s), L.buttons.y - int(14 * s) - (L.board.bottom + int(12 * s))))
+    L.auto_button = pygame.Rect(rx, h - margin - int(38 * s), rw, int(38 * s))
+    L.draw_button = pygame.Rect(rx, L.auto_button.y - int(54 * s), rw, int(44 * s))
+    L.log = pygame.Rect(rx, L.board.bottom + int(12 * s), rw, max(int(40 * s), L.draw_button.y - int(14 * s) - (L.board.bottom + int(12 * s))))
     # the hand along the bottom, left of the right column
     avail_x0, avail_x1 = margin, rx - int(24 * s)
     avail = avail_x1 - avail_x0

@@ -9,17 +9,24 @@ stops, "End the game".  After the last round it leads to the final scores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.games.runs import GAME
+from game.engine.core import Outcome
 from game.games.runs.policy import join_names, num, signed
 from game.games.runs.rules import OPEN_ENDED
-from game.games.runs.state import PHASE_BREAK
+from game.games.runs.state import PHASE_BREAK, RunsView
 from game.i18n import tr
-from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM
-from game.ui.scene import Scene
-from game.ui.widgets import dim, panel, text, text_block, wrap
+from game.ui.kit.overlay import Overlay
+from game.ui.scene import ButtonSpec
+from game.ui.tables.runs.layout import seat_colour
+from game.ui.widgets import panel, text, text_block, wrap
+
+if TYPE_CHECKING:
+    from game.ui.tables.runs.table import RunsTable
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
 
@@ -35,29 +42,50 @@ def _head(surface, label: str, right: int, width: int, y: int, size: int) -> Non
         yy += int(size * 1.2)
 
 
-class RoundSummaryScene(Scene):
-    """The sheet of the round just finished (``table.state.history[-1]``)."""
+class Sheet(Overlay):
+    """A score sheet over the table, in the middle of the screen: ``share``
+    of its width but at most ``widest``, one row of ``row_h`` per seat and
+    ``frame`` for the title and the buttons (sizes at scale 1)."""
 
-    opaque = False
-    name = "runs-round-summary"
+    share, widest, row_h, frame = 0.9, 1040, 38, 250
 
-    def __init__(self, app, table, final: bool = False, outcome=None) -> None:
+    def __init__(self, app, table: RunsTable) -> None:
         super().__init__(app)
         self.table = table
-        self.final = final
-        self.outcome = outcome
-        self.result = table.state.history[-1]
-        self.auto_left = AUTO_NEXT if not table.humans() and not final else None
 
-    # --- layout -------------------------------------------------------------------------------
     def _rect(self) -> pygame.Rect:
         w, h = self.app.size
         s = self.app.scale
-        n = self.table.players
-        pw = int(min(w * 0.92, 1100 * s))
-        ph = int(160 * s) + n * int(48 * s) + int(110 * s)
+        pw = int(min(w * self.share, self.widest * s))
+        ph = int(self.frame * s) + self.table.players * int(self.row_h * s)
         return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
 
+    def draw_panel(self, surface) -> None:
+        r = self._rect()
+        s = self.app.scale
+        panel(surface, r, 240, int(16 * s), GOLD)
+        self.draw_sheet(surface, self.table, self.table.view, r, s)
+
+    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
+        """The sheet inside its panel ``r``."""
+
+
+class RoundSummaryScene(Sheet):
+    """The sheet of the round just finished (the last of ``view.history``);
+    with ``outcome`` it is the last round's, leading to the final scores."""
+
+    name = "runs-round-summary"
+    dim_alpha = 120
+    share, widest, row_h, frame = 0.92, 1100, 48, 270
+
+    def __init__(self, app, table: RunsTable, outcome: Outcome | None = None) -> None:
+        super().__init__(app, table)
+        self.outcome = outcome
+        self.final = outcome is not None
+        self.result = table.view.history[-1]
+        self.auto_left = AUTO_NEXT if not table.match.people() and not self.final else None
+
+    # --- layout -------------------------------------------------------------------------------
     def _columns(self, r: pygame.Rect, s: float) -> dict[str, int]:
         """Right edges of the number columns and the span of the hand column."""
         x = r.x + int(24 * s)
@@ -80,36 +108,48 @@ class RoundSummaryScene(Scene):
         s = self.app.scale
         bw, bh = int(230 * s), int(46 * s)
         y = r.bottom - bh - int(18 * s)
-        t = self.table
-        st = t.state
         if self.final:
-            self.primary = self.button((r.right - bw - int(24 * s), y, bw, bh), tr("runs.table.final_scores"), self._final, object_id="#primary")
+            primary = ButtonSpec("final", tr("runs.table.final_scores"), self.final_scores, primary=True)
         else:
-            self.primary = self.button((r.right - bw - int(24 * s), y, bw, bh), tr("runs.ui.next_round") + " (N)", self._next, object_id="#primary")
-            if st.rounds == OPEN_ENDED:
-                self.button((r.right - 2 * bw - int(36 * s), y, bw, bh), tr("runs.ui.stop"), self._stop)
-        self.button((r.x + int(24 * s), y, int(150 * s), bh), tr("ui.menu"), t.leave)
-        self.focus(self.primary)
+            primary = ButtonSpec("next", tr("runs.ui.next_round") + " (N)", self.next_round, primary=True)
+            if self.table.view.rounds == OPEN_ENDED:
+                self.spec_button(ButtonSpec("stop", tr("runs.ui.stop"), self.ask_stop, destructive=True), (r.right - 2 * bw - int(36 * s), y, bw, bh))
+        self.spec_button(ButtonSpec("menu", tr("ui.menu"), self.table.leave), (r.x + int(24 * s), y, int(150 * s), bh))
+        b = self.spec_button(primary, (r.right - bw - int(24 * s), y, bw, bh))
+        if self.focused() is None:
+            self.focus(b)
 
     # --- actions ------------------------------------------------------------------------------
-    def _next(self) -> None:
-        if self.table.state.phase != PHASE_BREAK:
+    def next_round(self) -> None:
+        if self.table.view.phase != PHASE_BREAK:
             return
         self.app.pop()
-        self.table.next_round()
+        self.table.proceed()
+
+    def ask_stop(self) -> None:
+        """End an open-ended game here, after asking (the safe answer first)."""
+        self.table.confirm(
+            tr("runs.table.stop_title"),
+            tr("runs.table.stop_body", round=self.result.round),
+            self._stop,
+            yes=tr("runs.ui.stop"),
+            no=tr("ui.cancel"),
+            destructive=True,
+        )
 
     def _stop(self) -> None:
         self.app.pop()
         self.table.stop_game()
 
-    def _final(self) -> None:
+    def final_scores(self) -> None:
+        assert self.outcome is not None
         self.app.pop()
-        self.app.push(GameOverScene(self.app, self.table, self.outcome or GAME.outcome(self.table.state)))
+        self.table.show_final(self.outcome)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_n and not self.final:
-                self._next()
+                self.next_round()
                 return
             if event.key == pygame.K_ESCAPE:
                 self.table.leave()
@@ -121,22 +161,15 @@ class RoundSummaryScene(Scene):
             self.auto_left -= dt * (1.0 if self.app.settings.animation_factor > 0 else 10.0)
             if self.auto_left <= 0:
                 self.auto_left = None
-                self._next()
+                self.next_round()
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        dim(surface, 120)
-        t = self.table
+    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
         res = self.result
-        st = t.state
-        r = self._rect()
-        s = self.app.scale
-        lang = t.lang
-        panel(surface, r, 238, int(16 * s), GOLD)
-        if st.rounds == OPEN_ENDED:
+        if v.rounds == OPEN_ENDED:
             title = tr("runs.table.summary_title_open", round=res.round)
         else:
-            title = tr("runs.table.summary_title", round=res.round, rounds=st.rounds)
+            title = tr("runs.table.summary_title", round=res.round, rounds=v.rounds)
         text(surface, title, (r.centerx, r.y + int(16 * s)), int(30 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
         why = tr("runs.table.why." + res.reason)
         text_block(surface, why, pygame.Rect(r.x + int(40 * s), r.y + int(60 * s), r.w - int(80 * s), int(40 * s)), int(16 * s), INK_DIM, align="center")
@@ -153,13 +186,13 @@ class RoundSummaryScene(Scene):
         y += int(34 * s)
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
-        totals = st.base
+        totals = v.base
         best_round = max(res.totals)
         mw = int(28 * s)
         for seat in range(t.players):
             row_h = int(48 * s)
             cy = y + row_h // 2
-            pygame.draw.circle(surface, t.seat_colour(seat), (c["name"] + int(6 * s), cy - int(7 * s)), int(5 * s))
+            pygame.draw.circle(surface, seat_colour(seat), (c["name"] + int(6 * s), cy - int(7 * s)), int(5 * s))
             text(surface, t.seat_name(seat), (c["name"] + int(18 * s), cy - int(16 * s)), int(17 * s), INK, bold=True, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
             sub = t.kind_label(seat)
             if seat in res.finish:
@@ -174,7 +207,7 @@ class RoundSummaryScene(Scene):
             if left:
                 step = min(mw * 0.62, (span - mw) / max(1, len(left) - 1)) if len(left) > 1 else 0
                 for i, card in enumerate(left):
-                    img = cardart.face(card, mw, lang, self.app.settings.four_colour)
+                    img = t.face(card, mw)
                     surface.blit(img, (int(c["hand0"] + i * step), cy - img.get_height() // 2))
             else:
                 text(surface, tr("runs.table.empty_hand"), (c["hand0"], cy), int(14 * s), INK_DIM, anchor="midleft", shadow=False)
@@ -186,9 +219,9 @@ class RoundSummaryScene(Scene):
             y += row_h
         # who leads the next round
         y += int(6 * s)
-        if not self.final and st.phase == PHASE_BREAK:
-            nxt = (st.dealer + st.round + 1) % st.players
-            line = tr("runs.table.next_leads", round=st.round + 1, name=t.seat_name(nxt))
+        if not self.final and v.phase == PHASE_BREAK:
+            nxt = (v.starter + 1) % v.players  # the start moves one seat to the left
+            line = tr("runs.table.next_leads", round=v.round + 1, name=t.seat_name(nxt))
             if self.auto_left is not None:
                 line += " " + tr("runs.table.auto_next", n=max(1, int(self.auto_left + 0.99)))
             text(surface, line, (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
@@ -196,39 +229,30 @@ class RoundSummaryScene(Scene):
             text(surface, tr("runs.table.last_round"), (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
 
 
-class GameOverScene(Scene):
+class GameOverScene(Sheet):
     """Winner(s) and the scoreboard of every round."""
 
-    opaque = False
     name = "runs-result"
+    dim_alpha = 130
     MAX_COLS = 10
 
-    def __init__(self, app, table, outcome) -> None:
-        super().__init__(app)
-        self.table = table
+    def __init__(self, app, table: RunsTable, outcome: Outcome, buttons: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(app, table)
         self.outcome = outcome
-
-    def _rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        s = self.app.scale
-        n = self.table.players
-        pw = int(min(w * 0.9, 1040 * s))
-        ph = int(150 * s) + n * int(38 * s) + int(100 * s)
-        return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
+        self.buttons_spec = buttons
 
     def build_ui(self) -> None:
-        from game.ui.tables.runs import new_game_from, play_again
-
         r = self._rect()
         s = self.app.scale
         bw, bh = int(220 * s), int(46 * s)
         y = r.bottom - bh - int(18 * s)
         gap = int(14 * s)
-        x = r.right - int(24 * s) - 3 * bw - 2 * gap
-        self.primary = self.button((x, y, bw, bh), tr("ui.play_again"), lambda: play_again(self.app, self.table), object_id="#primary")
-        self.button((x + bw + gap, y, bw, bh), tr("ui.new_game"), lambda: new_game_from(self.app, self.table))
-        self.button((x + 2 * (bw + gap), y, bw, bh), tr("ui.menu"), self.app.to_menu)
-        self.focus(self.primary)
+        n = len(self.buttons_spec)
+        x = r.right - int(24 * s) - n * bw - (n - 1) * gap
+        for i, (label, fn) in enumerate(self.buttons_spec):
+            b = self.spec_button(ButtonSpec(f"b{i}", label, fn, primary=i == 0), (x + i * (bw + gap), y, bw, bh))
+            if i == 0 and self.focused() is None:
+                self.focus(b)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -243,20 +267,14 @@ class GameOverScene(Scene):
             return tr("runs.table.winner", name=names[0])
         return tr("runs.table.winners", names=join_names(names))
 
-    def draw(self, surface) -> None:
-        dim(surface, 130)
-        t = self.table
-        st = t.state
+    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
         out = self.outcome
-        r = self._rect()
-        s = self.app.scale
-        panel(surface, r, 240, int(16 * s), GOLD)
         text(surface, "★ " + self.title() + " ★", (r.centerx, r.y + int(16 * s)), int(32 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
-        reason = t.named(out.reason).render(t.lang)
+        reason = t.render(out.reason)
         text_block(surface, reason, pygame.Rect(r.x + int(40 * s), r.y + int(64 * s), r.w - int(80 * s), int(40 * s)), int(16 * s), INK_DIM, align="center")
-        hist = st.history
+        hist = v.history
         rounds = list(range(len(hist)))
-        shown = rounds[-self.MAX_COLS:]
+        shown = rounds[-self.MAX_COLS :]
         hidden = rounds[: len(rounds) - len(shown)]
         x_name = r.x + int(28 * s)
         x_total = r.right - int(28 * s)
@@ -278,12 +296,12 @@ class GameOverScene(Scene):
         y += int(24 * s)
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
-        order = sorted(range(t.players), key=lambda p: (-st.base[p], p))
+        order = sorted(range(t.players), key=lambda p: (-v.base[p], p))
         for seat in order:
             win = seat in out.winners
             colour = GOLD if win else INK
             cy = y + int(19 * s)
-            pygame.draw.circle(surface, t.seat_colour(seat), (x_name + int(6 * s), cy), int(5 * s))
+            pygame.draw.circle(surface, seat_colour(seat), (x_name + int(6 * s), cy), int(5 * s))
             label = t.seat_name(seat) + ("  ★" if win else "")
             text(surface, label, (x_name + int(18 * s), cy), int(18 * s), colour, bold=True, anchor="midleft", shadow=False, max_width=name_w - int(24 * s))
             ci = 0
@@ -294,5 +312,5 @@ class GameOverScene(Scene):
             for k in shown:
                 text(surface, num(hist[k].totals[seat]), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)
                 ci += 1
-            text(surface, num(st.base[seat]), (x_total, cy), int(21 * s), colour, bold=True, anchor="midright", shadow=False)
+            text(surface, num(v.base[seat]), (x_total, cy), int(21 * s), colour, bold=True, anchor="midright", shadow=False)
             y += int(38 * s)
