@@ -350,6 +350,10 @@ class Match:
         first, self._begun = not self._begun, True
         st = self.state
         seat = self.game.current_player(st)
+        if not self.secret and self.viewer is None:
+            # nothing to hide between people: the person's cards are on
+            # screen from the start (also while computers or forced moves go)
+            self.viewer = self.policy.first_viewer(self)
         if self.policy.is_break(st):
             if self.secret:
                 self.viewer = None  # a new hand is secret: the next person confirms first

@@ -147,6 +147,8 @@ class _Row:
     h: int
     seat: int | None = None
     hint_y: int = 0
+    #: where the row ends, its hint included
+    bottom: int = 0
 
 
 @dataclass
@@ -252,6 +254,7 @@ class SetupForm(Scene):
             if hint:
                 row.hint_y = y + int(4 * s)
                 y += int(4 * s) + len(wrapped(hint, int(14 * s), r.right - int(28 * s) - x0)) * int(14 * s * 1.25)
+            row.bottom = y
             g.rows.append(row)
             y += gap
         g.footer_y = r.bottom - int(62 * s)
@@ -397,7 +400,7 @@ class SetupForm(Scene):
         text(surface, self.title, (r.centerx, r.y + int(14 * s)), int(30 * s), INK, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
         lx = r.x + int(28 * s)
         right = r.right - int(28 * s)
-        note_y = max([row.y + row.h for row in g.rows if not isinstance(row.field, Note)] + [r.y + int(70 * s)]) + int(10 * s)
+        note_y = max([max(row.bottom, row.y + row.h) for row in g.rows if not isinstance(row.field, Note)] + [r.y + int(70 * s)]) + int(10 * s)
         for row in g.rows:
             f = row.field
             mid = row.y + g.bh // 2

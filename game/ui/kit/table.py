@@ -40,6 +40,7 @@ from game.engine.registry import info
 from game.i18n import current, tr
 from game.persistence import move_aside
 from game.persistence.saves import delete_save, save_path, update_stats, write_save
+from game.ui.dragdrop import DragDrop
 from game.ui.kit.header import Header, draw_header, layout_header
 from game.ui.kit.overlay import ResultScene
 from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
@@ -197,7 +198,11 @@ class TableScene(Scene):
         self.anim.after(seconds, run, blocking=True, scaled=True)
 
     def _pass_to(self, seat: int) -> None:
+        # nothing else may start until the person has the device
+        self._waiting = True
+
         def ready() -> None:
+            self._waiting = False
             self.match.handed_to(seat)
             self._viewer_check()
             self.advance()
@@ -280,6 +285,13 @@ class TableScene(Scene):
             self.on_viewer_changed()
             if self.app.scenes.top is self:
                 self.rebuild_ui()
+
+    def card_drag(self, **hooks: Any) -> DragDrop:
+        """The table's drag-and-drop, with the kit's animator and refusals
+        (``sources``, ``zones``, ``legal``, ``drop`` and the optional hooks
+        as :class:`~game.ui.dragdrop.DragDrop` takes them)."""
+        self.drag = DragDrop(animator=self.anim, on_refused=self.refuse, **hooks)
+        return self.drag
 
     # --- undo -------------------------------------------------------------------------------
     def undo(self) -> None:

@@ -28,7 +28,7 @@ from game.engine.match import Match, Moved, Seat
 from game.games import gaps as G
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
+from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.table import TableScene, seat
@@ -58,13 +58,11 @@ class GapsTable(GapsDrawing, TableScene):
         self._gap_cache: tuple[tuple, dict[int, G.GapInfo]] | None = None
         self._dropping = False
         self._ghosts: dict = {}
-        self.drag = DragDrop(
+        self.card_drag(
             sources=self._sources,
             zones=self._zones,
             legal=self._legal_for,
             drop=self._drop,
-            animator=self.anim,
-            on_refused=self.refuse,
             on_click=self._card_clicked,
             on_zone_click=self._gap_clicked,
         )

@@ -25,7 +25,7 @@ from game.engine.match import Match, Moved, Seat, seats_from
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.dragdrop import PENDING, DragDrop, Source, Zone
+from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
@@ -59,7 +59,7 @@ class MtgTable(MtgDrawing, TableScene):
         #: computer's move or Show me (the card travels from where it was)
         self._by_hand: str | None = None
         mtg.prepare(self.view)  # build this target's pyramid table now, not on the first help
-        self.drag = DragDrop(sources=self._sources, zones=self._zones, legal=self._legal_for, drop=self._drop, animator=self.anim, on_refused=self.refuse)
+        self.card_drag(sources=self._sources, zones=self._zones, legal=self._legal_for, drop=self._drop)
 
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
