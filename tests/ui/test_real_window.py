@@ -157,3 +157,39 @@ def test_mind_the_gap_resize_f11_then_click_a_card_and_its_gap(window):
     acts = wait_for("the placed card in the save", lambda: w.actions("mind-the-gap"))
     assert acts[-1].startswith(f"place {card.code} ")
     assert paper_share(w.settled(), gap) > 0.5, "the card did not land in the gap on screen"
+
+
+# --- Runs: a forced draw of the next person -----------------------------------------------------
+
+
+def _runs_lit_card(app, t):
+    from game.ui.scenes.passdevice import PassScene
+
+    card = t.view.playable[0]
+    nxt = t.seat_name(1)
+    cover = PassScene(app, nxt, lambda: None)
+    app.push(cover)
+    for _ in range(2):
+        app.step(1 / 60, events=[])
+    pass_px = pygame.image.tobytes(app.window, "RGB")
+    app.pop()
+    for _ in range(2):
+        app.step(1 / 60, events=[])  # the table again, for the picture probe() takes
+    return card.code, t.hand_rect(card).center, pass_px
+
+
+def test_runs_a_forced_draw_of_the_next_person_comes_after_a_pass_screen(window):
+    """Two people: after Anna's card Ben can only draw; the device is passed
+    to Ben before anything of his turn shows, and Anna's hand is gone."""
+    w = window("--size", "1280x800", "--scene", "runs-forced-draw")
+    w.settled()
+    resize_and_f11(w)
+    (code, pos, pass_px), table_px, menu_px = probe(AFTER, "runs-forced-draw", _runs_lit_card)
+    no_menu_over_the_table(w, table_px, menu_px)
+    w.click(pos)
+    acts = wait_for("Anna's card in the save", lambda: w.actions("runs"))
+    assert acts[-1] == f"play {code}"
+    img = w.settled()
+    whole = [pygame.Rect(0, 0, *AFTER)]
+    assert closer_to(img, pass_px, table_px, whole), "no pass screen before Ben's forced draw"
+    assert w.actions("runs")[-1] == f"play {code}", "Ben's draw was made behind the pass screen"
