@@ -1,22 +1,31 @@
 """The Delphi table through real events on the dummy driver: set-up, the
-God's rule screen, playing single cards and strings by drag and by click,
-refusals, the pass screen, buttons enabled from the engine, a whole round
-with computers and one person, the round summary, stopping early, saving
-and resuming, and the tableau's layout with many cards."""
+God's rule screen, playing single cards and strings by drag, by click and
+by keys, refusals, the pass screen, buttons enabled from the engine, a
+whole round with computers and one person, the round summary, stopping
+early (asked first), saving and resuming, the tableau's layout with many
+cards, and the shell's promises: messages in their band under the header,
+no game key pressing a button, Menu and Esc while a computer thinks."""
 
 from __future__ import annotations
+
+import random
 
 import pygame
 import pytest
 
-from game.engine import IllegalAction
+from game.engine import GameRunner, IllegalAction
+from game.engine.match import Match
 from game.games.delphi import GAME
-from game.games.delphi.state import DECLARE, GAME_OVER, ROUND_OVER, SETRULE, TURN
+from game.games.delphi.state import DECLARE, GAME_OVER, GOD_PICK, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN
 from game.persistence.saves import load_stats, read_save
 from game.ui import cardart
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.delphi import demo, start_game, stats_lines
-from game.ui.tables.delphi.godscene import GodScene, LibraryScene
+from game.ui.tables.delphi.godscene import GodScene
+from game.ui.tables.delphi.libraryscene import LibraryScene
+from game.ui.tables.delphi.setup import SetupScene, god_round
 from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable
 from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
@@ -31,9 +40,10 @@ def table_of(app) -> DelphiTable:
     raise AssertionError(f"no Delphi table in {[type(s).__name__ for s in app.scenes.scenes]}")
 
 
-def seat_table(app, runner, viewer, humans=(0,)):
-    """A table on ``runner`` with ``viewer`` at the screen, pushed over the menu."""
-    t = demo._table(app, runner, viewer, humans=humans, live=True)
+def seat_table(app, match: Match) -> DelphiTable:
+    """A table on ``match``, pushed over the menu; the match decides who
+    is at the screen."""
+    t = DelphiTable(app, match)
     app.scenes.push(t)
     pump(app, 2)
     return t
@@ -49,13 +59,9 @@ def slot_point(t):
     return (T.slot or T.area).center
 
 
-def my_turn_runner(players=5, prophet=False, rule=GARDNER, min_played=4):
-    opts = {"players": players, "rounds": players, "first_god": 1, "rules": [rule] + [None] * (players - 1)}
-    return demo.find(
-        opts,
-        ["cautious"] * players,
-        lambda st: st.phase == TURN and st.turn == 0 and st.played >= min_played and (st.prophet >= 0) == prophet,
-    )
+def my_turn_match(players=5, prophet=False, min_played=4) -> Match:
+    """Anna (seat 0, the one person) is to play; computers fill the other seats."""
+    return demo.find(demo.gardner(players), lambda st: st.phase == TURN and st.turn == 0 and st.played >= min_played and (st.prophet >= 0) == prophet)
 
 
 def type_text(app, text: str) -> None:
@@ -76,13 +82,13 @@ def test_setup_starts_a_game_and_the_computer_god_draws_a_library_rule(app):
     press(app, "Start the game")
     t = table_of(app)
     assert t.players == 5 and t.is_bot(1) and not t.is_bot(0)
-    assert t.state.phase == SETRULE and t.state.god == 1  # God first: seat 2, a computer
+    assert t.match.state.phase == SETRULE and t.match.state.god == 1  # God first: seat 2, a computer
     settle(app, 2.0)
-    st = t.state
+    st = t.match.state
     assert st.phase in (TURN, DECLARE) or st.played > 1
     assert find_text(st.rule) is not None, st.rule  # the computer God drew from the library
     assert t.viewer == 0 and t.view.rule is None  # the person never sees the rule
-    assert GAME.action_to_text(t.runner.actions[0]).startswith("rule ")
+    assert GAME.action_to_text(t.match.actions[0]).startswith("rule ")
 
 
 def test_a_computer_god_draws_a_rule_of_its_seats_level(app):
@@ -90,37 +96,35 @@ def test_a_computer_god_draws_a_rule_of_its_seats_level(app):
     t = start_game(app, {"players": 4, "rounds": 4, "first_god": 1}, 21, meta)
     settle(app, 1.0)
     # what the table drew for this seed before the computer God moved to the engine side
-    assert t.runner.record().actions[0] == "rule card.suit = last2.suit or card.color != last.color"
+    assert t.match.record().actions[0] == "rule card.suit = last2.suit or card.color != last.color"
 
 
 def test_setup_rows_follow_the_seat_count_and_rounds(app):
-    from game.ui.tables.delphi.setup import SetupScene
-
     sc = SetupScene(app)
     app.scenes.push(sc)
     pump(app, 2)
     press(app, "8")
-    assert sc.players == 8 and sc.rounds == 8
+    assert sc.values["players"] == 8 and sc.values["rounds"] == 8
     press(app, "−")
-    assert sc.rounds == 7
-    assert sum(1 for s in range(8) if sc.god_round(s) is None) == 1
+    assert sc.values["rounds"] == 7
+    assert sum(1 for s in range(8) if god_round(sc.values, s) is None) == 1
     press(app, "Oracle")
     assert sc.options()["god_name"] == "Oracle"
     press(app, "3")
-    assert sc.players == 3 and sc.rounds == 3
+    assert sc.values["players"] == 3 and sc.values["rounds"] == 3
 
 
 # --- playing ---------------------------------------------------------------------------------
 def test_drag_a_card_onto_the_main_line_and_the_engine_judges_it(app):
-    r = my_turn_runner()
-    t = seat_table(app, r, 0)
-    before = t.state
-    n = len(t.runner.actions)
+    m = my_turn_match()
+    t = seat_table(app, m)
+    before = t.match.state
+    n = len(t.match.actions)
     card = t.hand()[2]
     right = GAME.fits(before, card)
     drag(app, hand_point(t, 2), slot_point(t))
-    st = t.runner.states[n + 1]
-    assert t.runner.actions[n] == GAME.action_from_text(f"play {card.code}")
+    st = t.match.states[n + 1]
+    assert t.match.actions[n] == GAME.action_from_text(f"play {card.code}")
     if right:
         assert st.main[len(before.main)] == card
     else:
@@ -128,8 +132,8 @@ def test_drag_a_card_onto_the_main_line_and_the_engine_judges_it(app):
 
 
 def test_click_cards_in_order_then_play_the_string(app):
-    r = my_turn_runner()
-    t = seat_table(app, r, 0)
+    m = my_turn_match()
+    t = seat_table(app, m)
     hand = t.hand()
     i, j = 5, 1
     click(app, hand_point(t, i))
@@ -138,31 +142,31 @@ def test_click_cards_in_order_then_play_the_string(app):
     assert t.string_cards() == (hand[i], hand[j])
     b = button(app, "Play the 2 cards")
     assert b.is_enabled
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     press(app, "Play the 2 cards")
     settle(app, 1.0)
-    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[i].code} {hand[j].code}"
-    st = t.state
+    assert GAME.action_to_text(t.match.actions[n]) == f"play {hand[i].code} {hand[j].code}"
+    st = t.match.state
     placed = st.main[-2:] == (hand[i], hand[j]) or any(sp.cards == (hand[i], hand[j]) for sp in st.side)
     assert placed  # right: both join the main line; wrong: the string hangs together
 
 
 def test_drag_a_string_moves_all_its_cards(app):
-    r = my_turn_runner()
-    t = seat_table(app, r, 0)
+    m = my_turn_match()
+    t = seat_table(app, m)
     hand = t.hand()
     for i in (3, 0, 7):
         click(app, hand_point(t, i))
     assert t.chosen == [3, 0, 7]
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 1.0)
-    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[3].code} {hand[0].code} {hand[7].code}"
+    assert GAME.action_to_text(t.match.actions[n]) == f"play {hand[3].code} {hand[0].code} {hand[7].code}"
 
 
 def test_keyboard_builds_and_plays_a_string(app):
-    r = my_turn_runner()
-    t = seat_table(app, r, 0)
+    m = my_turn_match()
+    t = seat_table(app, m)
     hand = t.hand()
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)
@@ -170,92 +174,91 @@ def test_keyboard_builds_and_plays_a_string(app):
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)
     assert t.chosen == [0, 2]
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     key(app, pygame.K_RETURN)
     settle(app, 1.0)
-    assert GAME.action_to_text(t.runner.actions[n]) == f"play {hand[0].code} {hand[2].code}"
+    assert GAME.action_to_text(t.match.actions[n]) == f"play {hand[0].code} {hand[2].code}"
 
 
 def test_playing_out_of_turn_is_refused_and_the_card_flies_back(app):
-    r = my_turn_runner()
-    # Anna watches while Ben (another person) is to play: her card may not go down
-    st = r.state
+    # five people: Anna is to play, but Cleo has the device; her card may not go down
+    m = my_turn_match()
+    st = m.state
     other = GAME.current_player(st)
-    t = demo._table(app, r, 0, humans=tuple(range(st.players)), live=True)
-    t.viewer = 1 if other != 1 else 2
-    app.scenes.push(t)
-    t.viewer = next(s for s in range(st.players) if s not in (other, st.god))
-    t.on_viewer_changed()
+    t = seat_table(app, Match(m.runner, demo.seats(st.players, people=range(st.players))))
+    assert isinstance(app.scenes.top, PassScene) and app.scenes.top.player_name == t.seat_name(other)
+    app.pop()  # not Anna: Cleo takes the device instead
+    t.match.handed_to(next(s for s in range(st.players) if s not in (other, st.god)))
     pump(app, 2)
-    before = t.state
+    before = t.match.state
     drag(app, hand_point(t, 0), slot_point(t))
-    assert t.state is before  # nothing happened
+    assert t.match.state is before  # nothing happened
     assert any(f.duration > 0 for f in t.anim.flights)  # flying back
     assert any("not your turn" in x.text for x in t.toasts.items)
     assert any(t.seat_name(other) in x.text for x in t.toasts.items)  # says who is to play
 
 
 def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
-    r = my_turn_runner(prophet=False)
-    t = seat_table(app, r, 0)
+    m = my_turn_match(prophet=False)
+    t = seat_table(app, m)
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 1.0)
-    assert t.state.phase == DECLARE and t.current == 0  # early in the round, no Prophet yet
-    before = t.state
+    assert t.match.state.phase == DECLARE and t.current == 0  # early in the round, no Prophet yet
+    before = t.match.state
     drag(app, hand_point(t, 0), slot_point(t))
-    assert t.state is before
+    assert t.match.state is before
     with pytest.raises(IllegalAction) as e:
         GAME.apply(before, GAME.action_from_text(f"play {t.hand()[0].code}"))
-    expected = t.named(e.value.reason).render("en")
+    expected = t.render(e.value.reason)
     assert any(x.text == expected for x in t.toasts.items), [x.text for x in t.toasts.items]
     assert "Anna" in expected
 
 
 def test_buttons_follow_the_engine(app):
-    r = my_turn_runner(prophet=False)
-    t = seat_table(app, r, 0)
+    m = my_turn_match(prophet=False)
+    t = seat_table(app, m)
     noplay = button(app, "No Play")
     prophet = button(app, "Declare Prophet")
     assert noplay.is_enabled  # No Play is always a legal action on one's turn
     assert not prophet.is_enabled  # only right after one's own play
-    why = GAME.prophet_blocker(t.state, 0)
-    assert why is not None and prophet.tool_tip_text == t.named(why).render("en")
+    why = GAME.prophet_blocker(t.match.state, 0)
+    assert why is not None and prophet.tool_tip_text == t.render(why)
     drag(app, hand_point(t, 1), slot_point(t))
     settle(app, 1.0)
-    assert t.state.phase == DECLARE and t.current == 0
+    assert t.match.state.phase == DECLARE and t.current == 0
     assert button(app, "Declare Prophet").is_enabled
     assert button(app, "Continue").is_enabled
     press(app, "Declare Prophet")
-    assert t.state.prophet == 0
+    assert t.match.state.prophet == 0
     settle(app, 0.5)
     assert not any(b.is_enabled for b in buttons(app) if "Declare Prophet" in b.text)  # the Prophet already
 
 
 def test_prophet_judges_with_right_and_wrong(app):
-    r = demo.prophet_judges()
-    st = r.state
+    m = demo.prophet_judges()
+    st = m.state
     assert st.prophet == 0 and st.phase == "prophet-verdict"
-    t = seat_table(app, r, 0)
+    t = seat_table(app, m)
     truth = GAME.truth_play(st, st.pending)
-    n = len(t.runner.actions)
+    n = len(t.match.actions)
     press(app, "Right" if truth else "Wrong")
-    assert t.runner.actions[n] == GAME.action_from_text("verdict right" if truth else "verdict wrong")
-    assert t.runner.states[n + 1].prophet == 0  # a right verdict keeps the Prophet
+    assert t.match.actions[n] == GAME.action_from_text("verdict right" if truth else "verdict wrong")
+    assert t.match.states[n + 1].prophet == 0  # a right verdict keeps the Prophet
 
 
 def test_no_play_shows_the_hand_and_the_prophet_picks(app):
-    r = demo.noplay_judged()
-    st = r.state
-    t = seat_table(app, r, 0)
+    m = demo.noplay_judged()
+    st = m.state
+    t = seat_table(app, m)
     L = t.layout()
     assert L.shown is not None and len(L.shown_cards) == len(st.hands[st.turn])
     if st.phase == "prophet-verdict":
         fits = not GAME.truth_noplay(st, st.hands[st.turn])
         press(app, "A card fits" if fits else "No card fits")
         settle(app, 0.5)
-        if not fits or t.state.phase != "prophet-pick":
+        if not fits or t.match.state.phase != "prophet-pick":
             return
-    st = t.state
+    st = t.match.state
     assert st.phase == "prophet-pick"
     shown = t.view.shown_hand
     good = next(i for i, c in enumerate(shown) if GAME.fits(st, c))
@@ -263,7 +266,7 @@ def test_no_play_shows_the_hand_and_the_prophet_picks(app):
     assert t.pick == good
     press(app, "on the main line")
     settle(app, 0.5)
-    assert t.state.main[-1] == shown[good]
+    assert t.match.state.main[-1] == shown[good]
 
 
 # --- people sharing the device ------------------------------------------------------------------
@@ -291,11 +294,11 @@ def test_pass_screen_between_two_people_shows_nothing_private(app):
             seen += 1
             press(app, "show my cards")
             continue
-        if t.state.phase == ROUND_OVER or t.finished:
+        if t.match.state.phase == ROUND_OVER or t.finished:
             break
-        if t.my_turn() and t.state.phase == TURN:
+        if t.my_turn() and t.match.state.phase == TURN:
             drag(app, hand_point(t, 0), slot_point(t))
-        elif t.my_turn() and t.state.phase == DECLARE:
+        elif t.my_turn() and t.match.state.phase == DECLARE:
             press(app, "Continue")
         settle(app, 0.6)
         if seen >= 3:
@@ -325,22 +328,20 @@ def test_person_god_writes_a_rule_behind_the_pass_screen(app):
     assert g.usable() and button(app, "Use this rule").is_enabled
     press(app, "Use this rule")
     settle(app, 1.5)  # the pass screen comes once the starter cards have landed
-    st = t.state
+    st = t.match.state
     assert st.rule == "card.color != last.color" and st.phase == TURN
     # the next person gets the device through a pass screen, and never the rule
     if GAME.current_player(st) == 1:
         assert isinstance(app.scenes.top, PassScene) and app.scenes.top.player_name == "Ben"
         press(app, "show my cards")
         assert t.viewer == 1 and t.view.rule is None
-        assert not any("card.color" in line for line, _ in t._info_lines(t.view))
+        assert not any("card.color" in line for line, _ in t.info_lines(t.view))
     else:
         assert t.viewer is None or t.viewer != 0
 
 
 def test_library_puts_a_rule_in_the_entry(app):
-    t = demo._table(app, demo.setrule(), 0, humans=(0,), live=True)
-    app.scenes.push(t)
-    pump(app, 2)
+    t = seat_table(app, demo.setrule())
     g = app.scenes.top
     assert isinstance(g, GodScene)
     press(app, "Choose from the library")
@@ -357,28 +358,26 @@ def test_library_puts_a_rule_in_the_entry(app):
     pump(app, 2)
     press(app, "Use this rule")
     pump(app, 2)
-    assert t.state.rule == first.text
+    assert t.match.state.rule == first.text
 
 
 def test_god_may_judge_by_hand(app):
-    t = demo._table(app, demo.setrule(players=3), 0, humans=(0,), live=True)
-    t.meta["bots"] = [None, "cautious", "cautious"]
-    app.scenes.push(t)
-    pump(app, 2)
+    t = seat_table(app, demo.setrule(players=3))
+    assert [t.is_bot(p) for p in range(3)] == [False, True, True]
     press(app, "Judge by hand")
     press(app, "2")
     press(app, "Judge every play myself")
     pump(app, 2)
-    st = t.state
+    st = t.match.state
     assert st.by_hand and st.starters == 2 and len(st.main) == 2
     # the computers play; each verdict comes back to God
     settle(app, 2.0)
-    assert t.state.phase == "god-verdict" and t.viewer == 0
-    n = len(t.runner.actions)
-    pending = t.state.pending
+    assert t.match.state.phase == "god-verdict" and t.viewer == 0
+    n = len(t.match.actions)
+    pending = t.match.state.pending
     press(app, "Right")
-    assert t.runner.actions[n] == GAME.action_from_text("verdict right")
-    assert t.runner.states[n + 1].main[-len(pending):] == pending  # God said right: on the main line
+    assert t.match.actions[n] == GAME.action_from_text("verdict right")
+    assert t.match.states[n + 1].main[-len(pending) :] == pending  # God said right: on the main line
 
 
 # --- a whole round ---------------------------------------------------------------------------------
@@ -390,7 +389,7 @@ def test_a_whole_round_with_computers_and_one_person(app):
         top = app.scenes.top
         if isinstance(top, RoundScene):
             break
-        st = t.state
+        st = t.match.state
         if t.my_turn() and st.phase == TURN:
             # play a card the others' evidence suggests, through a real drag
             drag(app, hand_point(t, my_plays % max(1, len(t.hand()))), slot_point(t))
@@ -408,8 +407,8 @@ def test_a_whole_round_with_computers_and_one_person(app):
         settle(app, 0.4)
     top = app.scenes.top
     assert isinstance(top, RoundScene) and top.final
-    assert t.state.phase == GAME_OVER and my_plays >= 3
-    res = t.state.results[0]
+    assert t.match.state.phase == GAME_OVER and my_plays >= 3
+    res = t.match.state.results[0]
     texts = [top.title(), top.reason()] + [row[0] for row in top.rows()]
     assert "Anna" in texts and res.rule  # the rule is revealed with the scores
     assert t.finished and read_save("delphi")[0] is None  # the save is gone
@@ -421,11 +420,11 @@ def test_a_whole_round_with_computers_and_one_person(app):
 
 
 def test_computer_plays_are_animated(app):
-    r = my_turn_runner()
-    t = seat_table(app, r, 0)
+    m = my_turn_match()
+    t = seat_table(app, m)
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 0.5)
-    assert t.state.phase == DECLARE
+    assert t.match.state.phase == DECLARE
     press(app, "Continue")
     # the next seat is a computer: after its thinking pause a card travels
     for _ in range(40):
@@ -438,33 +437,33 @@ def test_computer_plays_are_animated(app):
 
 # --- stopping, saving, resuming --------------------------------------------------------------------
 def test_stop_early_scores_finished_rounds_with_compensation(app):
-    r = demo.round_over()
-    before = r.state
-    t = seat_table(app, r, None, humans=(0, 2))
+    m = demo.round_over()
+    before = m.state
+    t = seat_table(app, m)
+    assert t.viewer is None  # between rounds the next hand is nobody's yet
     assert isinstance(app.scenes.top, RoundScene)
     press(app, "Stop the game here")
     press(app, "Stop and score")
     top = app.scenes.top
     assert isinstance(top, RoundScene) and top.final and top.outcome.stopped
     assert top.title() == "The game was stopped"
-    assert t.runner.record().actions[-1] == "stop" and t.finished  # the end is recorded
+    assert t.match.record().actions[-1] == "stop" and t.finished  # the end is recorded
     expected = GAME.outcome(GAME.apply(before, GAME.stop_action(before)))
     assert top.outcome == expected
     stats, _ = load_stats()
     assert stats["delphi"]["games"] == 1 and stats["delphi"]["stopped"] == 1
     assert read_save("delphi")[0] is None
-    god = r.state.results[0].god
-    assert top.outcome.scores[god] == r.state.results[0].scores[god]  # God was God: no +10
-    others = [p for p in range(r.state.players) if p != god]
-    assert all(top.outcome.scores[p] == r.state.results[0].scores[p] + 10 for p in others)
+    god = before.results[0].god
+    assert top.outcome.scores[god] == before.results[0].scores[god]  # God was God: no +10
+    others = [p for p in range(before.players) if p != god]
+    assert all(top.outcome.scores[p] == before.results[0].scores[p] + 10 for p in others)
 
 
 def test_next_round_from_the_summary(app):
-    r = demo.round_over()
-    t = seat_table(app, r, None, humans=(0, 2))
+    t = seat_table(app, demo.round_over())
     assert isinstance(app.scenes.top, RoundScene)
     press(app, "Next round")
-    assert t.state.round == 1 and t.state.phase == SETRULE
+    assert t.match.state.round == 1 and t.match.state.phase == SETRULE
     # Cleo, a person, is God of round 2: the device goes to her, then her rule screen
     assert isinstance(app.scenes.top, PassScene) and app.scenes.top.player_name == "Cleo"
     press(app, "show my cards")
@@ -479,27 +478,27 @@ def test_save_and_resume_replays_the_game(app):
     settle(app, 2.0)
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 1.5)
-    state = t.state
+    state = t.match.state
     save, problem = read_save("delphi")
     assert problem is None and save is not None
     app.to_menu()
     assert resume(app, save) is None
     t2 = table_of(app)
-    assert t2.state == state and t2.meta["names"][0] == "Anna"
+    assert t2.match.state == state and t2.seat_name(0) == "Anna"
 
 
 # --- the tableau fits ----------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_a_hundred_cards_stay_inside_the_tableau(app, size):
-    r = demo.crowded()
-    assert r.state.played >= 100
+    m = demo.crowded()
+    assert m.state.played >= 100
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     pump(app, 2)
-    t = seat_table(app, r, 0)
+    t = seat_table(app, m)
     L = t.layout()
     T = L.tableau
     rects = T.main + [c for col in T.side for c in col] + ([T.slot] if T.slot else [])
-    assert len(rects) == len(r.state.main) + sum(len(sp.cards) for sp in r.state.side) + 1
+    assert len(rects) == len(m.state.main) + sum(len(sp.cards) for sp in m.state.side) + 1
     assert all(T.area.contains(x) for x in rects), T.area
     assert T.fits
     # nothing in the tableau overlaps the hand, the status line or the side bar
@@ -509,7 +508,7 @@ def test_a_hundred_cards_stay_inside_the_tableau(app, size):
 
 
 def test_cards_are_large_on_an_ordinary_table(app):
-    t = seat_table(app, demo.prophet_in_office(), 0)
+    t = seat_table(app, demo.prophet_in_office())
     assert t.layout().tableau.cw >= 70
 
 
@@ -526,21 +525,152 @@ def test_every_delphi_scene_draws_in_both_languages(app):
 
 
 def test_god_by_hand_rules_a_no_play_wrong_and_picks_the_card(app):
-    from game.engine import GameRunner
-
     r = GameRunner.start(GAME, {"players": 3, "rounds": 1, "first_god": 0, "rules": [{"hand": True, "starters": 1}]}, 4)
     r.play(GAME.action_from_text("noplay"))  # the player on turn says no card fits
     st = r.state
     assert st.phase == "god-verdict" and st.pending_kind == "noplay"
     player = st.turn
-    t = seat_table(app, r, 0, humans=(0,))
+    t = seat_table(app, Match(r, demo.seats(3)))
     assert t.layout().shown is not None  # the hand lies open on the table
     press(app, "A card fits")
-    assert t.state.phase == "god-pick"
+    assert t.match.state.phase == "god-pick"
     shown = t.view.shown_hand
     click(app, t.layout().shown_cards[2].center)
     assert t.pick == 2
     press(app, "on the main line")
-    st = t.state
+    st = t.match.state
     assert st.main[-1] == shown[2]
     assert len(st.hands[player]) == len(shown) - 1 + 5  # the card went down, 5 penalty cards came
+
+
+# --- the shell's promises (issue 11) ---------------------------------------------------------------
+def _changed_box(before: pygame.Surface, after: pygame.Surface) -> pygame.Rect | None:
+    """The box around the pixels that differ between two frames."""
+    xs, ys = [], []
+    w, h = before.get_size()
+    for x in range(0, w, 2):
+        for y in range(0, h, 2):
+            if before.get_at((x, y)) != after.get_at((x, y)):
+                xs.append(x)
+                ys.append(y)
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else None
+
+
+def test_a_refusal_comes_in_its_band_under_the_header_over_the_play_area(app):
+    t = seat_table(app, my_turn_match())
+    drag(app, hand_point(t, 0), slot_point(t))
+    settle(app, 1.0)
+    assert t.match.state.phase == DECLARE
+    drag(app, hand_point(t, 0), slot_point(t))  # not now: the engine says why
+    assert [x.kind for x in t.toasts.items] == ["refuse"]
+    settle(app, 1.5)  # every card landed, the verdict badge gone; the message stays
+    app.step(0, events=[])
+    shown = app.screen.copy()
+    t.toasts.clear()
+    app.step(0, events=[])
+    box = _changed_box(app.screen, shown)
+    assert box is not None
+    header = t.header()
+    assert box.top >= header.rect.bottom, (box, header.rect)  # never over Stop game, Rules, Menu
+    assert box.right <= t.layout().sidebar.x and box.left >= 0  # over the tableau, not the side bar
+
+
+def _focused_text(t) -> str | None:
+    b = t.focused()
+    return b.text if b is not None else None
+
+
+def test_tab_never_reaches_stop_game_and_stopping_asks_first_starting_on_cancel(app):
+    t = seat_table(app, my_turn_match())
+    ring = []
+    for _ in range(12):
+        key(app, pygame.K_TAB)
+        ring.append(_focused_text(t))
+    assert "Menu" in ring and "Stop game" not in ring
+    press(app, "Stop game")
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene) and _focused_text(dialog) == "Cancel"
+    key(app, pygame.K_RETURN)  # Enter takes the safe answer
+    assert app.scenes.top is t and not t.finished and "stop" not in t.match.record().actions
+    press(app, "Stop game")
+    press(app, "Stop and score")
+    assert t.finished and t.match.record().actions[-1] == "stop"
+    assert isinstance(app.scenes.top, RoundScene) and app.scenes.top.final
+
+
+def _keys_for(t, rng: random.Random) -> list[int]:
+    """What a player at the keyboard presses now, by the README's key table."""
+    st = t.match.state
+    ph = st.phase
+    if ph == TURN:
+        n = len(t.hand())
+        moves = [pygame.K_RIGHT] * rng.randrange(1, max(2, n)) + [pygame.K_SPACE]
+        if rng.random() < 0.3:
+            moves += [pygame.K_LEFT, pygame.K_SPACE]
+        if rng.random() < 0.15:
+            moves += [pygame.K_BACKSPACE, pygame.K_RIGHT, pygame.K_SPACE]
+        return moves + [pygame.K_RETURN] if rng.random() < 0.9 else [pygame.K_n]
+    if ph == DECLARE:
+        return [rng.choice([pygame.K_c, pygame.K_p])]
+    if ph == PROPHET_VERDICT:
+        return [rng.choice([pygame.K_r, pygame.K_w])]
+    if ph in (PROPHET_PICK, GOD_PICK):
+        return [pygame.K_RIGHT] * rng.randrange(1, 4) + [pygame.K_RETURN]
+    return []
+
+
+def test_playing_by_keyboard_never_stops_the_game(app):
+    """Space, Enter, arrows and the letters, with Tab now and then: a game
+    key never presses the focused button, nothing asks to stop the game."""
+    rng = random.Random(4)
+    t = start_game(app, {"players": 4, "rounds": 1, "first_god": 1}, 21, {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, "cautious", "cautious", "cautious"]})
+    turns = 0
+    for _ in range(300):
+        top = app.scenes.top
+        assert not isinstance(top, ConfirmScene), "a question nobody asked for"
+        assert top is t or isinstance(top, RoundScene), top.name
+        if isinstance(top, RoundScene):
+            break
+        if t.my_turn() and not t.busy:
+            if rng.random() < 0.5:
+                for _ in range(rng.randrange(1, 6)):
+                    key(app, pygame.K_TAB, frames=1)
+                    assert _focused_text(t) not in (None, "Stop game")
+                key(app, pygame.K_SPACE, frames=1)  # a game key: it never presses the focused button
+                assert app.scenes.top is t and t.focused() is None
+            before = len(t.match.actions)
+            for k in _keys_for(t, rng):
+                key(app, k, frames=1)
+                assert app.scenes.top is t
+            turns += len(t.match.actions) > before
+        settle(app, 0.3)
+    assert turns >= 5, (turns, t.match.state.phase, len(t.match.actions))
+    assert isinstance(app.scenes.top, RoundScene) and app.scenes.top.final
+    assert not t.match.state.stopped and "stop" not in t.match.record().actions
+
+
+def test_esc_and_menu_work_while_a_computer_thinks(app):
+    meta = {"names": ["Anna", "Ben", "Cleo"], "bots": [None, "cautious", "cautious"]}
+    t = start_game(app, {"players": 3, "rounds": 3, "first_god": 1}, 8, meta)
+    pump(app, 1)
+    assert t.busy and t.current == 1  # the computer God is writing its rule
+    key(app, pygame.K_ESCAPE, frames=1)
+    assert isinstance(app.scenes.top, MenuScene)
+    t = start_game(app, {"players": 3, "rounds": 3, "first_god": 1}, 8, meta)
+    pump(app, 1)
+    assert t.busy
+    click(app, button(app, "Menu").rect.center)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_with_nobody_at_the_table_the_next_round_begins_by_itself(app):
+    meta = {"names": demo.NAMES[:3], "bots": ["cautious"] * 3}
+    t = start_game(app, {"players": 3, "rounds": 2, "first_god": 0, "rules": [GARDNER, None]}, 3, meta)
+    for _ in range(600):
+        if isinstance(app.scenes.top, RoundScene):
+            break
+        settle(app, 0.2)
+    summary = app.scenes.top
+    assert isinstance(summary, RoundScene) and not summary.final and t.viewer is None
+    settle(app, 3.5)
+    assert t.match.state.round == 1

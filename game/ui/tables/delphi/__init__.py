@@ -3,33 +3,23 @@
 
 from __future__ import annotations
 
-from game.engine import GameRunner
-from game.games.delphi.bots import choose_library_rule
+from game.games.delphi import GAME
 from game.i18n import tr
-from game.ui.table import resume_table, seat_table
+from game.ui.kit import table as kit
+from game.ui.tables import TableEntry
+from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
+from game.ui.tables.delphi.setup import SetupScene, bot_label
+from game.ui.tables.delphi.table import DelphiTable, start_game
+
+__all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    from game.ui.tables.delphi.setup import SetupScene
-
     app.push(SetupScene(app, prefs))
 
 
-def start_game(app, options: dict, seed: int, meta: dict):
-    from game.games.delphi import GAME
-    from game.ui.tables.delphi.table import DelphiTable
-
-    runner = GameRunner.start(GAME, options, seed)
-    table = DelphiTable(app, runner, meta)
-    seat_table(app, table)
-    table.autosave()
-    return table
-
-
 def resume(app, save: dict) -> str | None:
-    from game.ui.tables.delphi.table import DelphiTable
-
-    return resume_table(app, save, DelphiTable)
+    return kit.resume(app, save, GAME.id, DelphiTable)
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
@@ -47,12 +37,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
             if not n:
                 continue
             w = int(wins.get(kind, 0) or 0) if isinstance(wins, dict) else 0
-            if kind == "person":
-                label = tr("delphi.table.stats.wins_people", lang)
-            else:
-                from game.ui.tables.delphi.setup import bot_label
-
-                label = tr("delphi.table.stats.wins_bot", lang, bot=bot_label(kind))
+            label = tr("delphi.table.stats.wins_people", lang) if kind == "person" else tr("delphi.table.stats.wins_bot", lang, bot=bot_label(kind))
             out.append((label, tr("delphi.table.stats.wins_of", lang, wins=w, games=n)))
     if stats.get("best_total") is not None:
         out.append((tr("delphi.table.stats.best_total", lang), str(int(stats["best_total"]))))
@@ -64,15 +49,4 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories  # noqa: E402
-
-__all__ = [
-    "bench_scene",
-    "choose_library_rule",
-    "open_autoplay",
-    "open_new",
-    "resume",
-    "scene_factories",
-    "start_game",
-    "stats_lines",
-]
+TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)

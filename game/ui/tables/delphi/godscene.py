@@ -1,125 +1,33 @@
 """God's private screen before a round: write the rule in the rule
 language (checked as you type: where a parse error is, and then how the
-rule behaves in simulated lines), pick one from the library, or choose to
-judge every play by hand.
-
-The checks come from the rule language (``parse_rule``, ``analyse``):
-the parse is instant; the analysis (totality, share of cards accepted,
-running dry, dead ends) can take up to a second for a rule that looks two
-cards back, so it runs on a worker thread on its own parse of the text and
-the screen stays responsive.  Nothing of the rule leaves this screen
-except through the engine's ``rule`` action.
-"""
+rule behaves in simulated lines, see :mod:`.rulecheck`), pick one from the
+library, or choose to judge every play by hand.  Nothing of the rule
+leaves this screen except through the engine's ``rule`` action."""
 
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from game.games.delphi.bots import choose_library_rule
+from game.games.delphi.library import LibraryRule, find_text
+from game.games.delphi.rulelang import MAX_INPUT, Analysis
 from game.games.delphi.state import Action
 from game.i18n import tr
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
+from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.scene import Scene
-from game.ui.table import reason_text
-from game.ui.widgets import dim, felt, panel, text, text_block
+from game.ui.tables.delphi.libraryscene import LibraryScene
+from game.ui.tables.delphi.rulecheck import Analyser, check_text
+from game.ui.widgets import felt, panel, text, text_block
+
+if TYPE_CHECKING:
+    from game.ui.tables.delphi.table import DelphiTable
 
 WARN = (240, 190, 90)
 OK_GREEN = (130, 210, 140)
-
-
-@dataclass
-class Checked:
-    """What the screen knows about the text in the entry."""
-
-    text: str
-    rule: object | None = None  # the parsed Rule
-    error: object | None = None  # a RuleSyntaxError
-    analysis: object | None = None  # an Analysis, once the worker is done
-
-
-class Analyser:
-    """Runs ``analyse`` for the latest text on a worker thread."""
-
-    def __init__(self) -> None:
-        self._cv = threading.Condition()
-        self._want: str | None = None
-        self._done: dict[str, object] = {}
-        self._stop = False
-        self._thread: threading.Thread | None = None
-
-    def request(self, text: str) -> None:
-        with self._cv:
-            if text in self._done:
-                return
-            self._want = text
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="delphi-rule-check", daemon=True)
-                self._thread.start()
-            self._cv.notify()
-
-    def get(self, text: str):
-        with self._cv:
-            return self._done.get(text)
-
-    def busy(self) -> bool:
-        with self._cv:
-            return self._want is not None
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Block until the latest request is done (for tests and shots)."""
-        import time
-
-        end = time.monotonic() + timeout
-        with self._cv:
-            while self._want is not None and time.monotonic() < end:
-                self._cv.wait(0.05)
-
-    def stop(self) -> None:
-        with self._cv:
-            self._stop = True
-            self._cv.notify_all()
-
-    def _run(self) -> None:
-        from game.games.delphi.rulelang import analyse, parse_rule
-
-        while True:
-            with self._cv:
-                while self._want is None and not self._stop:
-                    self._cv.wait()
-                if self._stop:
-                    return
-                text = self._want
-            try:
-                result = analyse(parse_rule(text))
-            except Exception as e:  # noqa: BLE001  a parse error cannot happen here (checked first); keep the thread alive
-                result = e
-            with self._cv:
-                self._done[text] = result
-                if len(self._done) > 64:
-                    self._done.pop(next(iter(self._done)))
-                if self._want == text:
-                    self._want = None
-                self._cv.notify_all()
-
-
-def check_text(text: str) -> Checked:
-    from game.games.delphi.rulelang import RuleSyntaxError, parse_rule
-
-    t = text.strip()
-    if not t:
-        return Checked(text)
-    try:
-        return Checked(text, rule=parse_rule(t))
-    except RuleSyntaxError as e:
-        return Checked(text, error=e)
-    except ValueError as e:  # any other refusal of the language
-        return Checked(text, error=e)
 
 
 class GodScene(Scene):
@@ -127,7 +35,7 @@ class GodScene(Scene):
 
     name = "delphi-god"
 
-    def __init__(self, app, table, text: str = "", mode: str = "write") -> None:
+    def __init__(self, app, table: DelphiTable, text: str = "", mode: str = "write") -> None:
         super().__init__(app)
         self.table = table
         self.mode = mode
@@ -138,8 +46,10 @@ class GodScene(Scene):
         self.analyser = Analyser()
         if self.checked.rule is not None:
             self.analyser.request(text.strip())
-        self.entry = None
-        self.note_entry = None
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.note_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.use_button: pygame_gui.elements.UIButton | None = None
+        self._lib_cache: tuple[str, LibraryRule | None] | None = None
 
     # --- who and what -------------------------------------------------------------------------
     @property
@@ -148,13 +58,13 @@ class GodScene(Scene):
 
     def god_label(self) -> str:
         t = self.table
-        return tr("delphi.table.god_is", god=t.god_title(), name=t.seat_name(t.state.god))
+        return tr("delphi.table.god_is", god=t.god_title(), name=t.seat_name(t.view.god))
 
-    def analysis(self):
+    def analysis(self) -> Analysis | None:
         if self.checked.rule is None:
             return None
         res = self.analyser.get(self.rule_text.strip())
-        return res if not isinstance(res, Exception) else None
+        return res if isinstance(res, Analysis) else None
 
     def usable(self) -> bool:
         a = self.analysis()
@@ -173,6 +83,11 @@ class GodScene(Scene):
         right = pygame.Rect(left.right + int(24 * s), left.y, r.right - left.right - int(52 * s), left.h)
         return r, s, left, right
 
+    def _hand_rows(self, left: pygame.Rect) -> tuple[int, int]:
+        """Where the starter buttons and the note go when judging by hand."""
+        y = left.y + int(70 * self.app.scale)
+        return y, y + int(94 * self.app.scale)
+
     def build_ui(self) -> None:
         r, s, left, _right = self._columns()
         bh = int(38 * s)
@@ -185,8 +100,6 @@ class GodScene(Scene):
         self.button((r.x + int(28 * s), by, int(150 * s), int(44 * s)), tr("ui.menu"), self.table.leave)
         if self.mode == "write":
             self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui)
-            from game.games.delphi.rulelang import MAX_INPUT
-
             self.entry.set_text_length_limit(MAX_INPUT)
             self.entry.set_text(self.rule_text)
             self.keep(self.entry)
@@ -199,25 +112,20 @@ class GodScene(Scene):
                 self.entry.focus()
         else:
             self.entry = None
-            y = left.y + int(70 * s)
+            y, note_y = self._hand_rows(left)
             for k in (1, 2, 3):
                 b = self.button((left.x + (k - 1) * int(70 * s), y, int(60 * s), bh), str(k), lambda k=k: self.set_starters(k))
                 if k == self.starters:
                     b.select()
-            self._starters_y = y
-            self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, y + int(94 * s), left.w, int(42 * s)), manager=self.app.ui)
+            self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, note_y, left.w, int(42 * s)), manager=self.app.ui)
             self.note_entry.set_text_length_limit(200)
             self.note_entry.set_text(self.note)
             self.keep(self.note_entry)
-            self._note_y = y + int(94 * s)
             self.use_button = self.button((r.right - int(370 * s), by, int(340 * s), int(44 * s)), tr("delphi.table.use_hand"), self.use_hand, object_id="#primary")
 
     def _refresh(self) -> None:
         self._remember()
-        keep = self.focus_index
-        self.clear_ui()
-        self.build_ui()
-        self.focus_index = keep if keep is not None and keep < len(self._focusables) else None
+        self.rebuild_ui()
 
     def _remember(self) -> None:
         if self.entry is not None and self.entry.alive():
@@ -248,7 +156,7 @@ class GodScene(Scene):
         self._sync_button()
 
     def _sync_button(self) -> None:
-        b = getattr(self, "use_button", None)
+        b = self.use_button
         if b is None or not b.alive() or self.mode != "write":
             return
         if self.usable() and not b.is_enabled:
@@ -275,12 +183,9 @@ class GodScene(Scene):
         self._finish(Action("byhand", n=self.starters, text=self.note.strip()))
 
     def _finish(self, action: Action) -> None:
-        table = self.table
         if self.app.scenes.top is self:
             self.app.pop()
-        err = table.try_action(action)
-        if err is not None:
-            table.refuse(err)
+        self.table.act_or_refuse(action)
 
     def exit(self) -> None:
         self.analyser.stop()
@@ -289,10 +194,10 @@ class GodScene(Scene):
     # --- events ------------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            if event.ui_element is self.entry:
+            if event.ui_element is self.entry and self.entry is not None:
                 self.rule_text = self.entry.get_text()
                 self._changed()
-            elif event.ui_element is self.note_entry:
+            elif event.ui_element is self.note_entry and self.note_entry is not None:
                 self.note = self.note_entry.get_text()
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
@@ -318,7 +223,7 @@ class GodScene(Scene):
         surface.blit(felt((w, h)), (0, 0))
         r, s, left, right = self._columns()
         panel(surface, r, 175, int(16 * s))
-        n = self.table.state.round + 1
+        n = self.table.view.round + 1
         text(surface, tr("delphi.table.god_title", who=self.god_label(), n=n), (r.x + int(28 * s), r.y + int(16 * s)), int(26 * s), GOLD, bold=True, max_width=r.w - int(56 * s))
         text(surface, tr("delphi.table.god_secret"), (r.x + int(28 * s), r.y + int(52 * s)), int(15 * s), INK_DIM, shadow=False, max_width=r.w - int(56 * s))
         if self.mode == "write":
@@ -335,7 +240,7 @@ class GodScene(Scene):
         if c.error is not None:
             y = self._draw_error(surface, left, y, s)
         elif c.rule is not None:
-            reads = c.rule.to_text(self.lang) if hasattr(c.rule, "to_text") else c.rule.text
+            reads = c.rule.to_text(self.lang)
             y += text_block(surface, "✓ " + tr("delphi.table.reads_as", text=reads), pygame.Rect(left.x, y, left.w, 200), size, OK_GREEN)
             y += int(4 * s)
             lb = c.rule.lookback
@@ -347,11 +252,11 @@ class GodScene(Scene):
                 y += int(26 * s)
             else:
                 for m in a.errors:
-                    y += self._msg(surface, "✗ " + reason_text(m, self.lang), left, y, size, REFUSE, bottom) + int(6 * s)
+                    y += self._msg(surface, "✗ " + m.render(self.lang), left, y, size, REFUSE, bottom) + int(6 * s)
                 if a.summary is not None:
-                    y += self._msg(surface, reason_text(a.summary, self.lang), left, y, size, INK, bottom) + int(6 * s)
+                    y += self._msg(surface, a.summary.render(self.lang), left, y, size, INK, bottom) + int(6 * s)
                 for m in a.warnings:
-                    y += self._msg(surface, "⚠ " + reason_text(m, self.lang), left, y, size, WARN, bottom) + int(6 * s)
+                    y += self._msg(surface, "⚠ " + m.render(self.lang), left, y, size, WARN, bottom) + int(6 * s)
                 if a.ok and not a.warnings:
                     y += self._msg(surface, tr("delphi.table.no_warnings"), left, y, size, OK_GREEN, bottom) + int(6 * s)
                 entry = self._library_entry()
@@ -361,12 +266,9 @@ class GodScene(Scene):
             text_block(surface, tr("delphi.table.rule_intro"), pygame.Rect(left.x, y, left.w, 300), size, INK_DIM)
         self._draw_cheatsheet(surface, right, s)
 
-    def _library_entry(self):
-        from game.games.delphi.library import find_text
-
+    def _library_entry(self) -> LibraryRule | None:
         key = self.rule_text.strip()
-        cache = getattr(self, "_lib_cache", None)
-        if cache is None or cache[0] != key:
+        if self._lib_cache is None or self._lib_cache[0] != key:
             self._lib_cache = (key, find_text(key) if self.checked.rule is not None else None)
         return self._lib_cache[1]
 
@@ -426,161 +328,10 @@ class GodScene(Scene):
 
     def _draw_hand(self, surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
         text_block(surface, tr("delphi.table.hand_intro"), pygame.Rect(left.x, left.y, left.w, int(70 * s)), int(16 * s), INK)
-        y = getattr(self, "_starters_y", left.y + int(70 * s))
-        text(surface, tr("delphi.table.starters_label", n=self.starters), (left.x + int(220 * s), y + int(19 * s)), int(15 * s), INK_DIM, anchor="midleft", shadow=False, max_width=left.w - int(230 * s))
-        ny = getattr(self, "_note_y", y + int(94 * s))
+        y, ny = self._hand_rows(left)
+        text(
+            surface, tr("delphi.table.starters_label", n=self.starters), (left.x + int(220 * s), y + int(19 * s)), int(15 * s), INK_DIM, anchor="midleft", shadow=False, max_width=left.w - int(230 * s)
+        )
         text(surface, tr("delphi.table.note_label"), (left.x, ny - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False, max_width=left.w)
         text(surface, tr("delphi.table.note_placeholder"), (left.x, ny + int(50 * s)), int(14 * s), INK_DIM, shadow=False, max_width=left.w)
         text_block(surface, tr("delphi.table.hand_how"), right, int(15 * s), INK_DIM)
-
-
-class LibraryScene(Scene):
-    """The rule library: rules grouped by what they look at, each with its
-    description; a click puts the rule in God's entry."""
-
-    opaque = False
-    name = "delphi-library"
-    FAMILIES = ("all", "one", "two", "three", "periodic")
-
-    def __init__(self, app, on_choose: Callable[[str], None]) -> None:
-        super().__init__(app)
-        self.on_choose = on_choose
-        self.family = "all"
-        self.scroll = 0
-        self.hover: int | None = None
-        self.cursor: int | None = None
-
-    def rules(self):
-        from game.games.delphi.library import LIBRARY
-
-        return [r for r in LIBRARY if self.family == "all" or r.family == self.family]
-
-    def _rect(self):
-        w, h = self.app.size
-        s = self.app.scale
-        pw, ph = int(min(w * 0.9, 1120 * s)), int(h * 0.9)
-        return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph), s
-
-    def _list_rect(self):
-        r, s = self._rect()
-        return pygame.Rect(r.x + int(20 * s), r.y + int(116 * s), r.w - int(40 * s), r.h - int(116 * s) - int(74 * s))
-
-    def _row_h(self) -> int:
-        return int(58 * self.app.scale)
-
-    def build_ui(self) -> None:
-        r, s = self._rect()
-        bw = int((r.w - int(40 * s) - 4 * int(8 * s)) / 5)
-        for i, fam in enumerate(self.FAMILIES):
-            label = tr(f"delphi.table.fam.{fam}")
-            b = self.button((r.x + int(20 * s) + i * (bw + int(8 * s)), r.y + int(62 * s), bw, int(38 * s)), label, lambda f=fam: self.set_family(f))
-            if fam == self.family:
-                b.select()
-        self.button((r.right - int(200 * s), r.bottom - int(60 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
-
-    def set_family(self, fam: str) -> None:
-        self.family = fam
-        self.scroll = 0
-        self.cursor = None
-        keep = self.focus_index
-        self.clear_ui()
-        self.build_ui()
-        self.focus_index = keep
-
-    def _max_scroll(self) -> int:
-        L = self._list_rect()
-        return max(0, len(self.rules()) * self._row_h() - L.h)
-
-    def _row_at(self, pos) -> int | None:
-        L = self._list_rect()
-        if not L.collidepoint(pos):
-            return None
-        i = (pos[1] - L.y + self.scroll) // self._row_h()
-        return i if 0 <= i < len(self.rules()) else None
-
-    def choose(self, i: int) -> None:
-        rules = self.rules()
-        if 0 <= i < len(rules):
-            if self.app.scenes.top is self:
-                self.app.pop()
-            self.on_choose(rules[i].text)
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y * self._row_h()))
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._row_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            i = self._row_at(event.pos)
-            if i is not None:
-                self.choose(i)
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
-            self.scroll = max(0, min(self._max_scroll(), self.scroll + (self._row_h() if event.button == 5 else -self._row_h())))
-            return
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            n = len(self.rules())
-            if k == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if k in (pygame.K_UP, pygame.K_DOWN) and n:
-                self.cursor = 0 if self.cursor is None else max(0, min(n - 1, self.cursor + (1 if k == pygame.K_DOWN else -1)))
-                self._show_cursor()
-                self.focus_index = None
-                return
-            if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                L = self._list_rect()
-                self.scroll = max(0, min(self._max_scroll(), self.scroll + (L.h if k == pygame.K_PAGEDOWN else -L.h)))
-                return
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None and self.focused() is None:
-                self.choose(self.cursor)
-                return
-        super().handle_event(event)
-
-    def _show_cursor(self) -> None:
-        L = self._list_rect()
-        rh = self._row_h()
-        top = self.cursor * rh
-        if top < self.scroll:
-            self.scroll = top
-        elif top + rh > self.scroll + L.h:
-            self.scroll = top + rh - L.h
-
-    def draw(self, surface) -> None:
-        dim(surface, 150)
-        r, s = self._rect()
-        panel(surface, r, 255, int(16 * s), GOLD)
-        text(surface, tr("delphi.table.library_title"), (r.x + int(20 * s), r.y + int(16 * s)), int(26 * s), GOLD, bold=True)
-        L = self._list_rect()
-        rh = self._row_h()
-        rules = self.rules()
-        surface.set_clip(L)
-        for i, rule in enumerate(rules):
-            y = L.y + i * rh - self.scroll
-            if y + rh < L.y or y > L.bottom:
-                continue
-            row = pygame.Rect(L.x, y, L.w, rh - int(4 * s))
-            if i == self.hover or i == self.cursor:
-                pygame.draw.rect(surface, (40, 96, 66), row, border_radius=int(8 * s))
-                if i == self.cursor:
-                    pygame.draw.rect(surface, HIGHLIGHT, row, 2, border_radius=int(8 * s))
-            desc = rule.description.render(self.app.settings.language)
-            tw = int(260 * s)
-            text(surface, desc, (row.x + int(12 * s), row.y + int(6 * s)), int(16 * s), INK, max_width=row.w - tw - int(30 * s), shadow=False)
-            text(surface, rule.text, (row.x + int(12 * s), row.y + int(30 * s)), int(15 * s), HIGHLIGHT, max_width=row.w - tw - int(30 * s), shadow=False)
-            text(surface, self._difficulty(rule), (row.right - int(12 * s), row.y + int(7 * s)), int(14 * s), INK, anchor="topright", shadow=False, max_width=tw)
-            text(surface, tr(f"delphi.table.fam.{rule.family}"), (row.right - int(12 * s), row.y + int(30 * s)), int(13 * s), INK_DIM, anchor="topright", shadow=False, max_width=tw)
-        surface.set_clip(None)
-        if self._max_scroll() > 0:
-            frac = L.h / (len(rules) * rh)
-            bar_h = max(int(30 * s), int(L.h * frac))
-            y = L.y + int((L.h - bar_h) * (self.scroll / self._max_scroll()))
-            pygame.draw.rect(surface, (120, 150, 130), (L.right + int(4 * s), y, int(6 * s), bar_h), border_radius=3)
-        text(surface, tr("delphi.table.library_hint"), (r.x + int(20 * s), r.bottom - int(38 * s)), int(14 * s), INK_DIM, anchor="midleft", shadow=False, max_width=r.w - int(260 * s))
-
-    def _difficulty(self, rule) -> str:
-        if rule.measured_difficulty is not None:
-            return tr("delphi.table.measured", n=round(rule.measured_difficulty))
-        return tr(f"delphi_lang.provisional.{rule.provisional}")

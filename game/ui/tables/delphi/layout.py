@@ -1,4 +1,6 @@
-"""Where everything on the Delphi table goes.
+"""Where everything on the Delphi table goes: the header (the kit's), the
+tableau and the hand on the left, a side bar on the right (facts, seats,
+log, buttons).
 
 The tableau is the main line left to right, wrapping into rows, with the
 side lines hanging in columns under the main-line card they were judged
@@ -10,11 +12,17 @@ drawing here, so tests can check that nothing leaves the area.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import pygame
 
+from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, TURN, DelphiView
 from game.ui import cardart
+from game.ui.kit.header import HEADER_H
+
+#: the phases in which the round is being played (the landing slot shows)
+ACTIVE_PHASES = (TURN, DECLARE, PROPHET_VERDICT, GOD_VERDICT, PROPHET_PICK, GOD_CHECK_PICK, GOD_PICK)
 
 #: vertical step between two side plays, and between the cards of one
 #: string, as shares of the card height (before squeezing)
@@ -170,3 +178,91 @@ def layout_hand(area: pygame.Rect, n: int, scale: float, lift: set[int] | None =
     up = int(16 * scale)
     lift = lift or set()
     return HandLayout(cw, [pygame.Rect(int(x0 + i * step), y - (up if i in lift else 0), cw, ch) for i in range(n)])
+
+
+@dataclass
+class Layout:
+    """The whole table at one window size, for one view."""
+
+    s: float
+    top_h: int
+    tableau: Tableau
+    hand_area: pygame.Rect
+    hand: HandLayout
+    status: pygame.Rect
+    sidebar: pygame.Rect
+    info: pygame.Rect
+    seats: pygame.Rect
+    seat_rows: list[pygame.Rect]
+    log: pygame.Rect
+    buttons: pygame.Rect
+    deck: pygame.Rect
+    shown: pygame.Rect | None = None
+    shown_cards: list[pygame.Rect] = field(default_factory=list)
+    shown_cw: int = 0
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        """Where a card leaves from or goes to for ``seat`` (its row)."""
+        r = self.seat_rows[seat] if seat < len(self.seat_rows) else self.seats
+        return (r.x + r.w // 2 - self.tableau.cw // 2, r.y)
+
+    def button_rows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two rows of buttons at the bottom of the side bar."""
+        B = self.buttons
+        gap = int(8 * self.s)
+        bh = (B.h - gap) // 2
+        return pygame.Rect(B.x, B.y, B.w, bh), pygame.Rect(B.x, B.y + bh + gap, B.w, bh)
+
+
+def sidebar_width(size: tuple[int, int], scale: float) -> int:
+    return int(min(max(size[0] * 0.23, 300 * scale), 400 * scale))
+
+
+def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None) -> Layout:
+    """The table for ``view``: ``info_h`` is the height the facts panel
+    needs, ``chosen`` the hand cards lifted for a string, ``pick`` the
+    shown card chosen in a pick."""
+    w, h = size
+    s = scale
+    m = int(14 * s)
+    top_h = int(HEADER_H * s)
+    rw = sidebar_width(size, s)
+    sx = w - rw - m
+    sidebar = pygame.Rect(sx, top_h + m // 2, rw, h - top_h - m // 2 - m)
+    # right column: facts, seats, log, buttons
+    info = pygame.Rect(sx, sidebar.y, rw, info_h)
+    row_h = int(36 * s) if view.players > 6 else int(40 * s)
+    seats = pygame.Rect(sx, info.bottom + int(8 * s), rw, row_h * view.players + int(10 * s))
+    seat_rows = [pygame.Rect(sx + int(6 * s), seats.y + int(5 * s) + i * row_h, rw - int(12 * s), row_h - int(4 * s)) for i in range(view.players)]
+    bh = int(40 * s)
+    buttons = pygame.Rect(sx, sidebar.bottom - (2 * bh + int(8 * s)), rw, 2 * bh + int(8 * s))
+    log = pygame.Rect(sx, seats.bottom + int(8 * s), rw, max(int(40 * s), buttons.y - int(10 * s) - seats.bottom - int(8 * s)))
+    deck = pygame.Rect(info.right - int(44 * s), info.y + int(10 * s), int(30 * s), int(42 * s))
+    # left: the tableau above, the hand below
+    lw = sx - 2 * m
+    hand_n = len(view.hand) if view.hand else 0
+    hand_h = int(int(84 * s) * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
+    hand_area = pygame.Rect(m, h - m - int(18 * s) - hand_h, lw, hand_h)
+    status = pygame.Rect(m, hand_area.y - int(34 * s), lw, int(30 * s))
+    hand = layout_hand(hand_area, hand_n, s, lift=set(chosen))
+    t_top = top_h + int(26 * s)
+    t_bottom = status.y - int(10 * s)
+    shown = None
+    shown_cards: list[pygame.Rect] = []
+    shown_cw = 0
+    if view.shown_hand:
+        n = len(view.shown_hand)
+        shown_cw = int(min(60 * s, (lw - int(24 * s)) / max(1, n) / 0.66))
+        sh_h = int(shown_cw * cardart.ASPECT) + int(40 * s)
+        shown = pygame.Rect(m, t_bottom - sh_h, lw, sh_h)
+        t_bottom = shown.y - int(8 * s)
+        step = min(shown_cw * 1.06, (shown.w - int(24 * s) - shown_cw) / max(1, n - 1)) if n > 1 else 0
+        for i in range(n):
+            r = pygame.Rect(int(shown.x + int(12 * s) + i * step), shown.y + int(30 * s), shown_cw, int(shown_cw * cardart.ASPECT))
+            if pick == i:
+                r.y -= int(8 * s)
+            shown_cards.append(r)
+    area = pygame.Rect(m + int(8 * s), t_top, lw - int(16 * s), max(int(60 * s), t_bottom - t_top))
+    pending = len(view.pending) if view.pending else 0
+    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending)
+    return Layout(s, top_h, tab, hand_area, hand, status, sidebar, info, seats, seat_rows, log, buttons, deck, shown, shown_cards, shown_cw)

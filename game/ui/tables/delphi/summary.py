@@ -1,18 +1,32 @@
 """The end of a round (scores, the rule revealed, the next round) and the
-end of a game (totals, with the 10-point compensation of a short game)."""
+end of a game (totals, with the 10-point compensation of a short game),
+over the table, which it dims.  Everything comes from the engine's round
+results and outcome, none of it worked out again here."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
+from game.engine.core import Outcome
+from game.games.delphi.library import find_text
+from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
-from game.ui.scene import Scene
-from game.ui.table import reason_text
-from game.ui.widgets import dim, panel, text, text_block, wrap
+from game.ui.kit.overlay import Overlay
+from game.ui.scene import ButtonSpec
+from game.ui.tables import table as table_entry
+from game.ui.widgets import panel, text, text_block, wrap
+
+if TYPE_CHECKING:
+    from game.ui.tables.delphi.table import DelphiTable
+
+#: seconds before the next round begins by itself when only computers play
+AUTO_NEXT = 3.0
 
 
-def rule_reveal(result, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
+def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
     """Lines that reveal a round's rule: (text, colour, is_rule_text)."""
     out: list[tuple[str, tuple, bool]] = []
     if result.by_hand:
@@ -21,60 +35,68 @@ def rule_reveal(result, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
             out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
         return out
     out.append((result.rule, HIGHLIGHT, True))
-    from game.games.delphi.library import find_text
-
     entry = find_text(result.rule)
     if entry is not None:
         out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
     return out
 
 
-class RoundScene(Scene):
+class RoundScene(Overlay):
     """Over the table: a round's (or the game's) result."""
 
-    opaque = False
     name = "delphi-round-summary"
+    dim_alpha = 110
 
-    def __init__(self, app, table, *, final: bool, outcome=None, auto: bool = False) -> None:
+    def __init__(self, app, table: DelphiTable, *, final: bool, outcome: Outcome | None = None, auto: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.final = final
         self.outcome = outcome
-        self.auto = 3.0 if auto and not final else None
+        #: seconds until the next round starts by itself (nobody at the table)
+        self.auto = AUTO_NEXT if auto and not final else None
+        self._view: tuple[object, DelphiView] | None = None
 
     # --- content --------------------------------------------------------------------------
     @property
     def lang(self) -> str:
         return self.app.settings.language
 
-    def result(self):
-        v = self.table.game.view(self.table.state, None)
+    def view(self) -> DelphiView:
+        """The table as everyone sees it (the round is over: the rule too)."""
+        st = self.table.match.state
+        if self._view is None or self._view[0] is not st:
+            self._view = (st, self.table.game.view(st, None))
+        return self._view[1]
+
+    def god_title(self) -> str:
+        return self.view().god_name or tr("delphi.god")
+
+    def result(self) -> RoundResult | None:
+        v = self.view()
         return v.results[-1] if v.results else None
 
     def title(self) -> str:
-        t = self.table
         if self.final:
             if self.outcome is not None and self.outcome.stopped:
                 return tr("delphi.table.stopped_title")
             return tr("delphi.table.game_over_title")
         res = self.result()
-        return tr("delphi.table.round_over_title", n=(res.round if res else t.state.round) + 1)
+        return tr("delphi.table.round_over_title", n=(res.round if res else self.view().round) + 1)
 
     def reason(self) -> str:
         t = self.table
-        v = t.game.view(t.state, None)
         if self.final and self.outcome is not None and self.outcome.stopped:
-            return reason_text(self.outcome.reason, self.lang)
-        msgs = v.named_messages(t.names())
-        last = reason_text(msgs[-1], self.lang) if msgs else ""
+            return t.render(self.outcome.reason)
+        msgs = self.view().named_messages([t.seat_name(i) for i in range(t.players)])
+        last = t.render(msgs[-1]) if msgs else ""
         if self.final and self.outcome is not None:
-            last = (last + " " + reason_text(self.outcome.reason, self.lang)).strip()
+            last = (last + " " + t.render(self.outcome.reason)).strip()
         return last
 
-    def rows(self):
+    def rows(self) -> list[tuple[str, str, str, str, str, bool]]:
         """(name, role, cards, round score, total, winner) per seat."""
         t = self.table
-        v = t.game.view(t.state, None)
+        v = self.view()
         res = v.results[-1] if v.results else None
         winners: tuple[int, ...] = ()
         if self.final and self.outcome is not None:
@@ -87,7 +109,7 @@ class RoundScene(Scene):
             role = ""
             if res is not None:
                 if p == res.god:
-                    role = t.state.god_name or tr("delphi.god")
+                    role = self.god_title()
                 elif p == res.prophet:
                     role = tr("delphi.table.prophet_bonus_role", n=res.prophet_bonus)
             cards = "" if res is None or p == res.god else str(res.hand_sizes[p])
@@ -96,15 +118,13 @@ class RoundScene(Scene):
         return out
 
     def notes(self) -> list[str]:
-        t = self.table
-        v = t.game.view(t.state, None)
+        v = self.view()
         res = v.results[-1] if v.results else None
         out = []
         if res is not None:
             out.append(tr("delphi.result.high", n=res.high))
             if res.god_capped:
-                god = t.state.god_name or tr("delphi.god")
-                out.append(tr("delphi.result.god_capped", god=god, k=res.prophet_at, n=res.scores[res.god]))
+                out.append(tr("delphi.result.god_capped", god=self.god_title(), k=res.prophet_at, n=res.scores[res.god]))
         if self.final and self.outcome is not None and v.compensated:
             out.append(tr("delphi.result.compensation"))
         return out
@@ -119,7 +139,7 @@ class RoundScene(Scene):
         body = int(58 * s) + len(wrap(self.reason(), int(16 * s), inner)) * int(16 * s * 1.25) + int(8 * s)
         if res is not None:
             body += int(22 * s)
-            for line, _, is_rule in rule_reveal(res, self.lang, self.table.state.god_name or tr("delphi.god")):
+            for line, _, is_rule in rule_reveal(res, self.lang, self.god_title()):
                 body += len(wrap(line, int(17 * s), inner, bold=is_rule)) * int(17 * s * 1.3)
             body += int(10 * s)
         body += int(22 * s) + len(self.rows()) * int(27 * s) + int(6 * s) + len(self.notes()) * int(22 * s)
@@ -130,36 +150,30 @@ class RoundScene(Scene):
     def build_ui(self) -> None:
         r = self._rect()
         s = self.app.scale
-        specs = []
         if self.final:
-            specs.append((tr("delphi.table.new_game"), self._new_game))
-            specs.append((tr("ui.menu"), self.app.to_menu))
+            specs = [ButtonSpec("new", tr("delphi.table.new_game"), self._new_game, primary=True), ButtonSpec("menu", tr("ui.menu"), self.app.to_menu)]
         else:
-            specs.append((tr("delphi.ui.next"), self._next))
-            specs.append((tr("delphi.table.stop_here"), self._stop))
-            specs.append((tr("ui.menu"), self.app.to_menu))
+            specs = [
+                ButtonSpec("next", tr("delphi.ui.next"), self._next, primary=True),
+                ButtonSpec("stop", tr("delphi.table.stop_here"), self.table.ask_stop, destructive=True),
+                ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
+            ]
         n = len(specs)
         gap = int(12 * s)
         bw = (r.w - int(48 * s) - gap * (n - 1)) // n
-        for i, (label, fn) in enumerate(specs):
-            b = self.button((r.x + int(24 * s) + i * (bw + gap), r.bottom - int(60 * s), bw, int(44 * s)), label, fn, object_id="#primary" if i == 0 else None)
-            if i == 0:
-                self.focus(b)
+        built = self.build_buttons([(spec, (r.x + int(24 * s) + i * (bw + gap), r.bottom - int(60 * s), bw, int(44 * s))) for i, spec in enumerate(specs)])
+        if self.focused() is None:
+            self.focus(built[specs[0].key])
 
     def _next(self) -> None:
         if self.app.scenes.top is self:
             self.app.pop()
         self.table.next_round()
 
-    def _stop(self) -> None:
-        self.table.ask_stop()
-
     def _new_game(self) -> None:
-        from game.ui.tables.delphi import open_new
-
-        prefs = self.table.meta.get("prefs")
+        prefs = self.table.match.meta.get("prefs")
         self.app.to_menu()
-        open_new(self.app, prefs)
+        table_entry(self.table.game_id).open_new(self.app, prefs)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -176,8 +190,7 @@ class RoundScene(Scene):
                 self._next()
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        dim(surface, 110)
+    def draw_panel(self, surface) -> None:
         r = self._rect()
         s = self.app.scale
         panel(surface, r, 238, int(16 * s), GOLD)
@@ -187,11 +200,10 @@ class RoundScene(Scene):
         y += text_block(surface, self.reason(), pygame.Rect(x0, y, inner, 200), int(16 * s), INK_DIM, align="center") + int(8 * s)
         res = self.result()
         if res is not None:
-            god = self.table.seat_name(res.god)
-            label = tr("delphi.table.rule_was", god=self.table.state.god_name or tr("delphi.god"), name=god)
+            label = tr("delphi.table.rule_was", god=self.god_title(), name=self.table.seat_name(res.god))
             text(surface, label, (x0, y), int(15 * s), INK_DIM, shadow=False, max_width=inner)
             y += int(22 * s)
-            for line, colour, is_rule in rule_reveal(res, self.lang, self.table.state.god_name or tr("delphi.god")):
+            for line, colour, is_rule in rule_reveal(res, self.lang, self.god_title()):
                 y += text_block(surface, line, pygame.Rect(x0, y, inner, 300), int(17 * s), colour, bold=is_rule, line_gap=1.3)
             y += int(10 * s)
         # the score table
