@@ -27,7 +27,7 @@ EDGE = (168, 160, 146)
 
 def card_size(width: int) -> tuple[int, int]:
     w = max(8, int(width))
-    return w, int(round(w * ASPECT))
+    return w, round(w * ASPECT)
 
 
 def suit_colour(suit: Suit | None, four_colour: bool) -> tuple[int, int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import struct
 
@@ -41,7 +42,5 @@ class Sounds:
 
     def play(self, name: str) -> None:
         if self.ok and name in self.sounds:
-            try:
+            with contextlib.suppress(pygame.error):  # no free channel, or the mixer went away
                 self.sounds[name].play()
-            except pygame.error:
-                pass

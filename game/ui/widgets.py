@@ -97,8 +97,6 @@ def wrapped(txt: str, size: int, width: int, bold: bool = False) -> tuple[str, .
     return tuple(wrap(txt, size, width, bold))
 
 
-_wrapped = wrapped  # the old name, until the last table moves to the kit
-
 
 def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border=None) -> None:
     s = pygame.Surface(rect.size, pygame.SRCALPHA)

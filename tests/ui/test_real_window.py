@@ -193,3 +193,22 @@ def test_runs_a_forced_draw_of_the_next_person_comes_after_a_pass_screen(window)
     whole = [pygame.Rect(0, 0, *AFTER)]
     assert closer_to(img, pass_px, table_px, whole), "no pass screen before Ben's forced draw"
     assert w.actions("runs")[-1] == f"play {code}", "Ben's draw was made behind the pass screen"
+
+
+# --- Delphi: a card onto the tableau -----------------------------------------------------------------
+
+
+def _delphi_card(app, t):
+    src = t.drag.sources()[-1]  # the top card of the fanned hand: its middle is not covered
+    return len(t.match.actions), t.hand()[src.payload[1]].code, src.rect.center, t.layout().tableau.area.center
+
+
+def test_delphi_resize_f11_then_a_card_dragged_onto_the_tableau(window):
+    w = window("--size", "1280x800", "--scene", "delphi-table")
+    w.settled()
+    resize_and_f11(w)
+    (before, code, start, target), table_px, menu_px = probe(AFTER, "delphi-table", _delphi_card)
+    no_menu_over_the_table(w, table_px, menu_px)
+    w.drag(start, target)
+    acts = wait_for("the card in the save", lambda: len(w.actions("delphi")) > before and w.actions("delphi"))
+    assert acts[before] == f"play {code}"

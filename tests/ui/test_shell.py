@@ -225,11 +225,10 @@ def test_a_save_of_another_game_is_refused_by_a_table_in_words(app, private_home
     """A Runs game handed to the Gaps table is not opened there."""
     from game.engine import GameRunner
     from game.games.runs import GAME
-    from game.ui.table import dump_record
     from game.ui.tables import gaps
 
     runner = GameRunner.start(GAME, GAME.default_options(), 3)
-    save = {"schema": 1, "game": "gaps", "record": json.loads(dump_record(runner)), "table": {}}
+    save = {"schema": 1, "game": "gaps", "record": runner.record().to_json(), "table": {}}
     app.to_menu()
     problem = gaps.resume(app, save)
     assert problem == "This saved game is a game of Runs, not of this table."

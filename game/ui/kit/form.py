@@ -23,6 +23,7 @@ from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
 from game.ui.scene import ButtonSpec, Scene
+from game.ui.scenes.rules import RulesScene
 from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 Values = dict[str, Any]
@@ -163,10 +164,14 @@ class _Geometry:
 
 
 class SetupForm(Scene):
-    """A setup screen.  Subclasses give ``title``, ``fields()``,
-    ``footer()`` and ``start()``; ``changed(key)`` reacts to a choice."""
+    """A setup screen.  Subclasses give ``game_id``, ``title``,
+    ``start_label``, ``fields()`` and ``start()``; ``changed(key)`` reacts
+    to a choice; ``more_buttons()`` adds to the footer (Back, Rules, …,
+    Start)."""
 
+    game_id = ""
     title = ""
+    start_label = ""
 
     def __init__(self, app, values: Values) -> None:
         super().__init__(app)
@@ -179,7 +184,22 @@ class SetupForm(Scene):
         return []
 
     def footer(self) -> list[ButtonSpec]:
-        return [ButtonSpec("back", tr("ui.back"), self.app.pop)]
+        return [
+            ButtonSpec("back", tr("ui.back"), self.app.pop),
+            ButtonSpec("rules", tr("ui.rules_button"), self.open_rules),
+            *self.more_buttons(),
+            ButtonSpec("start", self.start_label or tr("ui.start"), self.start, primary=True),
+        ]
+
+    def more_buttons(self) -> list[ButtonSpec]:
+        return []
+
+    def start(self) -> None:
+        """Start the game with the values."""
+
+    def open_rules(self) -> None:
+        self.remember()
+        self.app.push(RulesScene(self.app, self.game_id))
 
     def changed(self, key: str) -> None:
         """A value changed by a button (not by typing)."""

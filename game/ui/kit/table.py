@@ -287,11 +287,35 @@ class TableScene(Scene):
                 self.rebuild_ui()
 
     def card_drag(self, **hooks: Any) -> DragDrop:
-        """The table's drag-and-drop, with the kit's animator and refusals
-        (``sources``, ``zones``, ``legal``, ``drop`` and the optional hooks
-        as :class:`~game.ui.dragdrop.DragDrop` takes them)."""
-        self.drag = DragDrop(animator=self.anim, on_refused=self.refuse, **hooks)
+        """The table's drag-and-drop over its ``drag_*`` methods, with the
+        kit's animator and refusals; ``hooks`` are DragDrop's optional ones
+        (``on_click``, ``on_zone_click``, ``land``, ``hide_key``)."""
+        self.drag = DragDrop(
+            sources=self.drag_sources,
+            zones=self.drag_zones,
+            legal=self.drag_legal,
+            drop=self.drag_drop,
+            animator=self.anim,
+            on_refused=self.refuse,
+            **hooks,
+        )
         return self.drag
+
+    def drag_sources(self) -> list:
+        """What can be picked up now (``Source``s)."""
+        return []
+
+    def drag_zones(self) -> list:
+        """Where things can be put (``Zone``s)."""
+        return []
+
+    def drag_legal(self, payload: Any) -> list:
+        """The zone payloads the engine allows for ``payload``."""
+        return []
+
+    def drag_drop(self, payload: Any, zone: Any) -> Any:
+        """Play the drop: None on success, PENDING, or the engine's reason."""
+        return None
 
     # --- undo -------------------------------------------------------------------------------
     def undo(self) -> None:

@@ -13,13 +13,13 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, SetupForm, TextBox, seed_from
 from game.ui.scene import ButtonSpec
-from game.ui.scenes.rules import RulesScene
 from game.ui.tables.gaps.table import start_game
 
 REDEAL_CHOICES = (2, 1, 0)
 
 
 class SetupScene(SetupForm):
+    game_id = "gaps"
     name = "gaps-setup"
 
     def __init__(self, app, prefs: dict | None = None) -> None:
@@ -27,6 +27,7 @@ class SetupScene(SetupForm):
         r = p.get("redeals", 2)
         super().__init__(app, {"redeals": r if r in REDEAL_CHOICES else 2, "deal": "", "layout": "", "error": ""})
         self.title = tr("gaps_ui.setup_title")
+        self.start_label = tr("gaps_ui.deal_button")
 
     def fields(self) -> list:
         return [
@@ -42,13 +43,6 @@ class SetupScene(SetupForm):
                 error_key="error",
                 hint=tr("gaps_ui.layout_hint") + " " + tr("gaps_ui.layout_example"),
             ),
-        ]
-
-    def footer(self) -> list[ButtonSpec]:
-        return [
-            ButtonSpec("back", tr("ui.back"), self.app.pop),
-            ButtonSpec("rules", tr("ui.rules_button"), self.rules),
-            ButtonSpec("deal-button", tr("gaps_ui.deal_button"), self.start, primary=True),
         ]
 
     # --- values ----------------------------------------------------------------------------------
@@ -98,6 +92,3 @@ class SetupScene(SetupForm):
         self.values["error"] = ""
         start_game(self.app, opts, self.seed(), {"prefs": self.prefs()})
 
-    def rules(self) -> None:
-        self.remember()
-        self.app.push(RulesScene(self.app, "gaps"))

@@ -59,10 +59,6 @@ class GapsTable(GapsDrawing, TableScene):
         self._dropping = False
         self._ghosts: dict = {}
         self.card_drag(
-            sources=self._sources,
-            zones=self._zones,
-            legal=self._legal_for,
-            drop=self._drop,
             on_click=self._card_clicked,
             on_zone_click=self._gap_clicked,
         )
@@ -114,24 +110,24 @@ class GapsTable(GapsDrawing, TableScene):
         return cardart.face(card, width or self.layout().cw, self.lang, self.app.settings.four_colour)
 
     # --- drag and drop, clicks ------------------------------------------------------------------
-    def _sources(self) -> list[Source]:
+    def drag_sources(self) -> list[Source]:
         if not self.playing():
             return []
         L = self.layout()
         return [Source(L.cells[i], ("card", c), self.face(c, L.cw)) for i, c in enumerate(self.view.grid) if c is not None]
 
-    def _zones(self) -> list[Zone]:
+    def drag_zones(self) -> list[Zone]:
         # every cell is a drop zone, so a card dropped on another card hears
         # the engine's reason too; only the legal gaps light up
         return [Zone(r, ("cell", i)) for i, r in enumerate(self.layout().cells)]
 
-    def _legal_for(self, payload) -> list:
+    def drag_legal(self, payload) -> list:
         grid = self.view.grid
         if not self.playing() or payload[0] != "card" or payload[1] not in grid:
             return []
         return [("cell", m.to) for m in G.moves_for_card(self.view, grid.index(payload[1]))]
 
-    def _drop(self, payload, zone) -> Any:
+    def drag_drop(self, payload, zone) -> Any:
         if not self.playing():
             return None
         if self.view.grid[zone[1]] == payload[1]:

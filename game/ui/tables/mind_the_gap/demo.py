@@ -62,8 +62,8 @@ def shown(app, match: Match, seat: int | None = None) -> MtgTable:
 def hold_card_over_gap(app, t: MtgTable) -> None:
     """Pick up a hand card with a legal gap and hold it over that gap."""
     L = t.layout()
-    for src in t._sources():
-        gaps = [z for z in t._legal_for(src.payload) if z[0] == "place"]
+    for src in t.drag_sources():
+        gaps = [z for z in t.drag_legal(src.payload) if z[0] == "place"]
         if src.payload[0] == "hand" and gaps:
             hold_over(app, src.rect.center, L.places[gaps[0][1]].center, offset=(8, 10))
             return

@@ -19,6 +19,7 @@ VARIANTS = ("small", "jokers", "series")
 
 
 class SetupScene(SetupForm):
+    game_id = "mind-the-gap"
     name = "mind-the-gap-setup"
 
     def __init__(self, app, prefs: dict | None = None) -> None:
@@ -37,6 +38,7 @@ class SetupScene(SetupForm):
         }
         super().__init__(app, values)
         self.title = tr("mind_the_gap.ui.setup_title")
+        self.start_label = tr("mind_the_gap.ui.start")
 
     def fields(self) -> list:
         kinds = [("person", tr("ui.human"))] + [(b, f"{tr('ui.computer')}: {tr('mind_the_gap.ui.bot.' + b)}") for b in mtg.BOTS]
@@ -49,12 +51,8 @@ class SetupScene(SetupForm):
             Entry("deal", tr("mind_the_gap.ui.deal_number"), placeholder=tr("mind_the_gap.ui.random"), numbers=True),
         ]
 
-    def footer(self) -> list[ButtonSpec]:
-        return [
-            ButtonSpec("back", tr("ui.back"), self.app.pop),
-            ButtonSpec("tutorial", tr("mind_the_gap.ui.tutorial"), self.tutorial),
-            ButtonSpec("start", tr("mind_the_gap.ui.start"), self.start, primary=True),
-        ]
+    def more_buttons(self) -> list[ButtonSpec]:
+        return [ButtonSpec("tutorial", tr("mind_the_gap.ui.tutorial"), self.tutorial)]
 
     def changed(self, key: str) -> None:
         if key == "level":

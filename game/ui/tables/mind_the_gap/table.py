@@ -59,7 +59,7 @@ class MtgTable(MtgDrawing, TableScene):
         #: computer's move or Show me (the card travels from where it was)
         self._by_hand: str | None = None
         mtg.prepare(self.view)  # build this target's pyramid table now, not on the first help
-        self.card_drag(sources=self._sources, zones=self._zones, legal=self._legal_for, drop=self._drop)
+        self.card_drag()
 
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
@@ -93,7 +93,7 @@ class MtgTable(MtgDrawing, TableScene):
         return self.my_turn() and any(a.kind == PASS for a in self.match.legal())
 
     # --- drag and drop --------------------------------------------------------------------
-    def _sources(self) -> list[Source]:
+    def drag_sources(self) -> list[Source]:
         if not self.my_turn():
             return []
         L = self.layout()
@@ -102,11 +102,11 @@ class MtgTable(MtgDrawing, TableScene):
         out += [Source(L.places[p], ("pyr", p), self.face(c, L.pw)) for p, c in enumerate(v.places) if p != 0 and c is not None]
         return out
 
-    def _zones(self) -> list[Zone]:
+    def drag_zones(self) -> list[Zone]:
         L = self.layout()
         return [Zone(r, ("place", p)) for p, r in L.places.items() if p != 0] + [Zone(L.discard_zone, ("discard",))]
 
-    def _legal_for(self, payload) -> list:
+    def drag_legal(self, payload) -> list:
         if not self.my_turn():
             return []
         out: list[tuple] = []
@@ -117,7 +117,7 @@ class MtgTable(MtgDrawing, TableScene):
                 out.append(("discard",))
         return out
 
-    def _drop(self, payload, zone) -> Any:
+    def drag_drop(self, payload, zone) -> Any:
         if not self.my_turn():
             return PENDING
         if zone[0] == "discard":

@@ -9,8 +9,6 @@ import random
 from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
 from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
-from game.ui.scene import ButtonSpec
-from game.ui.scenes.rules import RulesScene
 from game.ui.tables.runs.table import start_game
 
 KINDS = ("person", "simple", "strong")
@@ -45,11 +43,13 @@ def _clean(prefs: dict | None) -> dict:
 
 
 class SetupScene(SetupForm):
+    game_id = "runs"
     name = "runs-setup"
 
     def __init__(self, app, prefs: dict | None = None) -> None:
         super().__init__(app, {**_clean(prefs), "deal": ""})
         self.title = tr("runs.table.setup_title")
+        self.start_label = tr("runs.table.start")
 
     def fields(self) -> list[Field]:
         rounds = [(n, str(n)) for n in range(MIN_ROUNDS, MAX_ROUNDS + 1)] + [(OPEN_ENDED, tr("runs.option.until_stop"))]
@@ -68,9 +68,6 @@ class SetupScene(SetupForm):
             Choice("wrap", tr("runs.table.wrap_label"), [(False, tr("ui.off")), (True, tr("runs.option.wrap"))]),
             Note(tr("runs.table.about"), title=tr("runs.table.about_title")),
         ]
-
-    def footer(self) -> list[ButtonSpec]:
-        return [*super().footer(), ButtonSpec("rules", tr("ui.rules_button"), self.rules), ButtonSpec("start", tr("runs.table.start"), self.start, primary=True)]
 
     # --- starting ------------------------------------------------------------------------------
     def options(self) -> dict:
@@ -93,6 +90,3 @@ class SetupScene(SetupForm):
         bots = [None if k == "person" else k for k in prefs["kinds"][:n]]
         start_game(self.app, self.options(), self.seed(), unique_names(prefs["names"], n), bots, prefs)
 
-    def rules(self) -> None:
-        self.remember()
-        self.app.push(RulesScene(self.app, "runs"))

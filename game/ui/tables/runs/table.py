@@ -71,10 +71,6 @@ class RunsTable(RunsDrawing, TableScene):
         self._origin: tuple[int, int] | None = None
         self._layout: tuple[tuple, Layout] | None = None
         self.card_drag(
-            sources=self._sources,
-            zones=self._zones,
-            legal=self._legal_for,
-            drop=self._drop,
             on_click=self._clicked,
             land=lambda src, zone: True,  # on_moved flies the card to where the run puts it
         )
@@ -135,13 +131,13 @@ class RunsTable(RunsDrawing, TableScene):
         return L.hand[i].move(0, -L.lift) if i in L.lit else L.hand[i]
 
     # --- drag and drop, clicks ------------------------------------------------------------------
-    def _sources(self) -> list[Source]:
+    def drag_sources(self) -> list[Source]:
         if not self.my_turn():
             return []
         L = self.layout()
         return [Source(self.hand_rect(card), ("hand", card), self.face(card, L.hw)) for card in self.view.hand]
 
-    def _zones(self) -> list[Zone]:
+    def drag_zones(self) -> list[Zone]:
         L = self.layout()
         if self.view.phase != PHASE_PLAY:
             return []
@@ -151,12 +147,12 @@ class RunsTable(RunsDrawing, TableScene):
             zones.append(Zone(L.slot, ("chain", n)))
         return zones
 
-    def _legal_for(self, payload) -> list:
+    def drag_legal(self, payload) -> list:
         if not self.my_turn() or payload[0] != "hand":
             return []
         return [("chain", len(self.view.chain))] if payload[1] in self.view.playable else []
 
-    def _drop(self, payload, zone) -> Any:
+    def drag_drop(self, payload, zone) -> Any:
         if not self.my_turn() or payload[0] != "hand":
             return PENDING
         return self.play_card(payload[1], self.drag.last_start)
