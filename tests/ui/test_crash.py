@@ -63,8 +63,7 @@ def test_sigkill_mid_game_then_continue(private_home, game_id, kills=3):
             table = app.scenes.scenes[-2]
             break
         runner = GameRunner.replay(Record.from_json(last["record"]))
-        played = table.match if hasattr(table, "match") else table.runner
-        assert played.state == runner.state
-        assert [table.game.action_to_text(a) for a in played.actions] == last["record"]["actions"]
+        assert table.match.state == runner.state
+        assert [table.game.action_to_text(a) for a in table.match.actions] == last["record"]["actions"]
     finally:
         app.close()
