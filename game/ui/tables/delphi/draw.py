@@ -6,8 +6,6 @@ made of (marker pawns, number badges, string brackets, verdict badges)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.cards import Card
@@ -20,9 +18,6 @@ from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.log import draw_log
 from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, sidebar_width
 from game.ui.widgets import felt, panel, text, text_block, wrap
-
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.table import DelphiTable
 
 WHITE_PAWN = ((250, 248, 240), (40, 40, 44))
 BLACK_PAWN = ((30, 30, 34), (236, 232, 220))
@@ -123,17 +118,17 @@ class DelphiDrawing:
     """The drawing half of :class:`~game.ui.tables.delphi.table.DelphiTable`."""
 
     # --- what the table says ------------------------------------------------------------------
-    def god_title(self: DelphiTable) -> str:
+    def god_title(self) -> str:
         return self.view.god_name or tr("delphi.god")
 
-    def status_message(self: DelphiTable) -> Message:
+    def status_message(self) -> Message:
         """What the table waits for, named for the players."""
         st = self.match.state
         if self.match.current is None:
             return Message("delphi.wait.game_over")
         return self.game.status(st)
 
-    def status_text(self: DelphiTable) -> str:
+    def status_text(self) -> str:
         v = self.view
         ph = v.phase
         if self.finished or ph in (ROUND_OVER, GAME_OVER):
@@ -151,7 +146,7 @@ class DelphiDrawing:
             return tr("delphi.table.god_watch", status=self.render(self.status_message()))
         return self.render(self.status_message())
 
-    def info_lines(self: DelphiTable, view: DelphiView) -> list[tuple[str, tuple]]:
+    def info_lines(self, view: DelphiView) -> list[tuple[str, tuple]]:
         """The facts panel: round, God, cards played, when wrong plays
         expel, the Prophet, God's hint, and God's own rule or note."""
         lines = [
@@ -175,23 +170,23 @@ class DelphiDrawing:
                 lines.append((tr("delphi.table.your_rule", rule=view.rule), HIGHLIGHT))
         return lines
 
-    def info_height(self: DelphiTable, view: DelphiView) -> int:
+    def info_height(self, view: DelphiView) -> int:
         s = self.scale
         rw = sidebar_width(self.app.size, s)
         size = int(15 * s)
         n = sum(len(wrap(t, size, self._info_width(i, rw))) for i, (t, _) in enumerate(self.info_lines(view)))
         return int(16 * s) + n * int(size * 1.3)
 
-    def _info_width(self: DelphiTable, i: int, rw: int) -> int:
+    def _info_width(self, i: int, rw: int) -> int:
         # the first three lines leave room for God's deck
         s = self.scale
         return rw - int(24 * s) - (int(50 * s) if i < 3 else 0)
 
-    def face(self: DelphiTable, card: Card, width: int) -> pygame.Surface:
+    def face(self, card: Card, width: int) -> pygame.Surface:
         return cardart.face(card, width, self.lang, self.app.settings.four_colour)
 
     # --- the static layer ------------------------------------------------------------------------
-    def draw_static(self: DelphiTable, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         view = self.view
@@ -207,7 +202,7 @@ class DelphiDrawing:
         self._draw_hand(surface, view, L)
         self._draw_status(surface, L)
 
-    def _draw_tableau(self: DelphiTable, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
+    def _draw_tableau(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         s = L.s
         T = L.tableau
         text(surface, tr("delphi.ui.main_line"), (T.area.x, T.area.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft", shadow=False)
@@ -253,7 +248,7 @@ class DelphiDrawing:
             r = T.main[view.prophet_anchor]
             pawn(surface, (r.x + ph * 0.36, r.bottom - int(2 * s)), int(ph * 1.1), "prophet")
 
-    def _draw_shown(self: DelphiTable, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
+    def _draw_shown(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         if L.shown is None:
             return
         s = L.s
@@ -268,7 +263,7 @@ class DelphiDrawing:
             if i in (self.pick, picked):
                 pygame.draw.rect(surface, HIGHLIGHT, r.inflate(6, 6), 3, border_radius=6)
 
-    def _draw_info(self: DelphiTable, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
+    def _draw_info(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         s = L.s
         panel(surface, L.info, 120, int(10 * s))
         y = L.info.y + int(8 * s)
@@ -280,7 +275,7 @@ class DelphiDrawing:
             surface.blit(cardart.back(d.w), (d.x + k * 2, d.y - k * 2))
         text(surface, str(view.deck_size), (d.centerx, d.bottom + int(2 * s)), int(12 * s), INK_DIM, anchor="midtop", shadow=False)
 
-    def _draw_seats(self: DelphiTable, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
+    def _draw_seats(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         s = L.s
         panel(surface, L.seats, 110, int(10 * s))
         cur = self.current
@@ -312,7 +307,7 @@ class DelphiDrawing:
                     surface.blit(back, (x0 + i * int(14 * s * 0.45), row.centery - back.get_height() // 2))
                 text(surface, str(n), (row.right - int(8 * s), row.centery), int(15 * s), INK, bold=True, anchor="midright", shadow=False)
 
-    def _draw_hand(self: DelphiTable, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
+    def _draw_hand(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         s = L.s
         area = L.hand_area
         if self.viewer is None:
@@ -340,14 +335,14 @@ class DelphiDrawing:
         text(surface, label, (area.x, area.bottom + int(3 * s)), int(13 * s), INK_DIM, shadow=False)
         text(surface, tr("delphi.table.keys"), (area.right, area.bottom + int(3 * s)), int(12 * s), INK_DIM, anchor="topright", shadow=False, max_width=int(area.w * 0.62))
 
-    def _draw_status(self: DelphiTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_status(self, surface: pygame.Surface, L: Layout) -> None:
         msg = self.status_text()
         if msg:
             mine = self.my_turn()
             text(surface, msg, L.status.center, int(18 * L.s), HIGHLIGHT if mine else INK, bold=mine, anchor="center", max_width=L.status.w)
 
     # --- the moving parts ------------------------------------------------------------------------
-    def draw_dynamic(self: DelphiTable, surface: pygame.Surface) -> None:
+    def draw_dynamic(self, surface: pygame.Surface) -> None:
         L = self.layout()
         if self.drag.dragging is not None and self.drag.legal_zones():
             T = L.tableau
@@ -366,7 +361,7 @@ class DelphiDrawing:
         self._draw_prophet_hint(surface, L)
         self.draw_toasts(surface)
 
-    def _draw_prophet_hint(self: DelphiTable, surface: pygame.Surface, L: Layout) -> None:
+    def _draw_prophet_hint(self, surface: pygame.Surface, L: Layout) -> None:
         """Why Declare Prophet is disabled, while the pointer rests on it."""
         rect = self.prophet_rect()
         if rect is None or self.viewer is None or not rect.collidepoint(pygame.mouse.get_pos()):

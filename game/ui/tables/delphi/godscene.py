@@ -7,7 +7,7 @@ leaves this screen except through the engine's ``rule`` action."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -23,9 +23,6 @@ from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.rulecheck import Analyser, check_text
 from game.ui.widgets import felt, panel, text, text_block
 
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.table import DelphiTable
-
 WARN = (240, 190, 90)
 OK_GREEN = (130, 210, 140)
 
@@ -35,7 +32,7 @@ class GodScene(Scene):
 
     name = "delphi-god"
 
-    def __init__(self, app, table: DelphiTable, text: str = "", mode: str = "write") -> None:
+    def __init__(self, app, table: Any, text: str = "", mode: str = "write") -> None:
         super().__init__(app)
         self.table = table
         self.mode = mode

@@ -7,7 +7,6 @@ that change the round (a Prophet, an expulsion) come up as messages."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,9 +16,6 @@ from game.games.delphi.state import GAME_OVER, ROUND_OVER, SETRULE, Action, Delp
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.tables.delphi.layout import Layout
-
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.table import DelphiTable
 
 #: log entries worth a message of their own
 NOTABLE = {
@@ -55,7 +51,7 @@ class Badge:
 class DelphiMotion:
     """The animating half of :class:`~game.ui.tables.delphi.table.DelphiTable`."""
 
-    def on_moved(self: DelphiTable, moved: Moved) -> float:
+    def on_moved(self, moved: Moved) -> float:
         self.chosen.clear()
         self.cursor.clear()
         self.pick = None
@@ -68,14 +64,14 @@ class DelphiMotion:
         # a computer's next move waits for nothing: its "thinking" overlaps the flight
         return 0.0
 
-    def _notices(self: DelphiTable, seen: tuple, after) -> None:
+    def _notices(self, seen: tuple, after) -> None:
         names = [self.seat_name(i) for i in range(self.players)]
         messages = self.game.view(after, None).named_messages(names)
         for entry, m in zip(after.log[len(seen) :], messages[len(seen) :]):
             if entry[0] in NOTABLE:
                 self.notice(m, ttl=4.0)
 
-    def _animate(self: DelphiTable, vb: DelphiView, va: DelphiView, action: Action, starts: list[tuple[int, int]] | None) -> None:
+    def _animate(self, vb: DelphiView, va: DelphiView, action: Action, starts: list[tuple[int, int]] | None) -> None:
         L = self.layout()
         T = L.tableau
         if vb.phase == SETRULE:

@@ -5,7 +5,7 @@ results and outcome, none of it worked out again here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -18,9 +18,6 @@ from game.ui.kit.overlay import Overlay
 from game.ui.scene import ButtonSpec
 from game.ui.tables import table as table_entry
 from game.ui.widgets import panel, text, text_block, wrap
-
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.table import DelphiTable
 
 #: seconds before the next round begins by itself when only computers play
 AUTO_NEXT = 3.0
@@ -47,7 +44,7 @@ class RoundScene(Overlay):
     name = "delphi-round-summary"
     dim_alpha = 110
 
-    def __init__(self, app, table: DelphiTable, *, final: bool, outcome: Outcome | None = None, auto: bool = False) -> None:
+    def __init__(self, app, table: Any, *, final: bool, outcome: Outcome | None = None, auto: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.final = final

@@ -5,8 +5,6 @@ what may follow, the scoreboard, the log, the status line and the hand."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.cards import display
@@ -22,9 +20,6 @@ from game.ui.kit.log import draw_log
 from game.ui.tables.runs.layout import Layout, seat_colour
 from game.ui.widgets import felt, panel, text, text_block
 
-if TYPE_CHECKING:
-    from game.ui.tables.runs.table import RunsTable
-
 #: log lines of these actions get a dot in the colour of the seat that acted
 DOTTED = (PLAY, DRAW, PASS)
 
@@ -32,7 +27,7 @@ DOTTED = (PLAY, DRAW, PASS)
 class RunsDrawing:
     """The drawing half of :class:`~game.ui.tables.runs.table.RunsTable`."""
 
-    def draw_static(self: RunsTable, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
         self.draw_header(surface, tr("runs.name"), self.facts())
         v, L = self.view, self.layout()
@@ -46,7 +41,7 @@ class RunsDrawing:
         self._draw_status(surface, L)
         self._draw_hand(surface, v, L)
 
-    def draw_dynamic(self: RunsTable, surface: pygame.Surface) -> None:
+    def draw_dynamic(self, surface: pygame.Surface) -> None:
         self.drag.draw_targets(surface)
         hand = self.view.hand
         if self.cursor.valid(len(hand)) and self.my_turn():
@@ -55,7 +50,7 @@ class RunsDrawing:
         self.drag.draw_dragged(surface)
         self.draw_toasts(surface)
 
-    def facts(self: RunsTable) -> list[str]:
+    def facts(self) -> list[str]:
         v = self.view
         if v.rounds == OPEN_ENDED:
             out = [tr("runs.ui.round_open", round=v.round), tr("runs.option.until_stop")]
@@ -66,7 +61,7 @@ class RunsDrawing:
         out.append(tr("runs.table.deal", n=self.match.seed))
         return out
 
-    def _draw_seat(self: RunsTable, surface, v: RunsView, seat: int, r: pygame.Rect, L: Layout) -> None:
+    def _draw_seat(self, surface, v: RunsView, seat: int, r: pygame.Rect, L: Layout) -> None:
         s = L.s
         cur = v.phase == PHASE_PLAY and v.turn == seat and not self.finished
         panel(surface, r, 150 if cur else 105, int(10 * s), HIGHLIGHT if cur else None)
@@ -91,7 +86,7 @@ class RunsDrawing:
         pts = tr("runs.table.seat_points", round=signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
         text(surface, pts, (r.x + int(12 * s), r.bottom - int(8 * s)), int(13 * s), INK_DIM, anchor="bottomleft", shadow=False, max_width=r.w - int(24 * s))
 
-    def _draw_pile(self: RunsTable, surface, v: RunsView, L: Layout) -> None:
+    def _draw_pile(self, surface, v: RunsView, L: Layout) -> None:
         s = L.s
         p = L.pile
         n = v.pile_count
@@ -107,7 +102,7 @@ class RunsDrawing:
         label = tr("runs.ui.pile", n=n) if n else tr("runs.table.pile_empty")
         text(surface, label, (p.centerx, p.bottom + int(8 * s)), int(14 * s), INK, anchor="midtop", shadow=False, max_width=int(150 * s))
 
-    def _draw_chain(self: RunsTable, surface, v: RunsView, L: Layout) -> None:
+    def _draw_chain(self, surface, v: RunsView, L: Layout) -> None:
         s = L.s
         n = len(v.chain)
         for i, (card, r) in enumerate(zip(v.chain, L.chain)):
@@ -141,7 +136,7 @@ class RunsDrawing:
             last = L.chain[-1]
             text_block(surface, tr("runs.table.dead_short"), pygame.Rect(last.right + int(18 * s), last.centery - int(30 * s), int(170 * s), int(90 * s)), int(15 * s), GOLD, bold=True)
 
-    def _draw_board(self: RunsTable, surface, v: RunsView, L: Layout) -> None:
+    def _draw_board(self, surface, v: RunsView, L: Layout) -> None:
         s = L.s
         r = L.board
         panel(surface, r, 130, int(10 * s))
@@ -161,7 +156,7 @@ class RunsDrawing:
             text(surface, num(v.scores[seat]), (x_total, y), int(15 * s), GOLD if v.scores[seat] == best else INK, bold=True, anchor="topright", shadow=False)
             y += int(26 * s)
 
-    def status_text(self: RunsTable) -> tuple[str, tuple]:
+    def status_text(self) -> tuple[str, tuple]:
         v = self.view
         if self.finished or v.phase == PHASE_OVER:
             return tr("runs.table.game_over"), INK
@@ -190,12 +185,12 @@ class RunsDrawing:
             return tr("runs.table.other_draws_auto", name=name), INK
         return tr("runs.ui.turn_of", name=name), INK
 
-    def _draw_status(self: RunsTable, surface, L: Layout) -> None:
+    def _draw_status(self, surface, L: Layout) -> None:
         line, colour = self.status_text()
         panel(surface, L.status, 110, int(8 * L.s))
         text(surface, line, L.status.center, int(17 * L.s), colour, bold=True, anchor="center", max_width=L.status.w - int(20 * L.s))
 
-    def _draw_hand(self: RunsTable, surface, v: RunsView, L: Layout) -> None:
+    def _draw_hand(self, surface, v: RunsView, L: Layout) -> None:
         s = L.s
         seat = self.viewer
         if seat is None:

@@ -10,7 +10,7 @@ stops, "End the game".  After the last round it leads to the final scores.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -24,9 +24,6 @@ from game.ui.kit.overlay import Overlay
 from game.ui.scene import ButtonSpec
 from game.ui.tables.runs.layout import seat_colour
 from game.ui.widgets import panel, text, text_block, wrap
-
-if TYPE_CHECKING:
-    from game.ui.tables.runs.table import RunsTable
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
 
@@ -49,7 +46,7 @@ class Sheet(Overlay):
 
     share, widest, row_h, frame = 0.9, 1040, 38, 250
 
-    def __init__(self, app, table: RunsTable) -> None:
+    def __init__(self, app, table: Any) -> None:
         super().__init__(app)
         self.table = table
 
@@ -66,7 +63,7 @@ class Sheet(Overlay):
         panel(surface, r, 240, int(16 * s), GOLD)
         self.draw_sheet(surface, self.table, self.table.view, r, s)
 
-    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
         """The sheet inside its panel ``r``."""
 
 
@@ -78,7 +75,7 @@ class RoundSummaryScene(Sheet):
     dim_alpha = 120
     share, widest, row_h, frame = 0.92, 1100, 48, 270
 
-    def __init__(self, app, table: RunsTable, outcome: Outcome | None = None) -> None:
+    def __init__(self, app, table: Any, outcome: Outcome | None = None) -> None:
         super().__init__(app, table)
         self.outcome = outcome
         self.final = outcome is not None
@@ -164,7 +161,7 @@ class RoundSummaryScene(Sheet):
                 self.next_round()
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
         res = self.result
         if v.rounds == OPEN_ENDED:
             title = tr("runs.table.summary_title_open", round=res.round)
@@ -236,7 +233,7 @@ class GameOverScene(Sheet):
     dim_alpha = 130
     MAX_COLS = 10
 
-    def __init__(self, app, table: RunsTable, outcome: Outcome, buttons: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, app, table: Any, outcome: Outcome, buttons: list[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(app, table)
         self.outcome = outcome
         self.buttons_spec = buttons
@@ -267,7 +264,7 @@ class GameOverScene(Sheet):
             return tr("runs.table.winner", name=names[0])
         return tr("runs.table.winners", names=join_names(names))
 
-    def draw_sheet(self, surface, t: RunsTable, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
         out = self.outcome
         text(surface, "★ " + self.title() + " ★", (r.centerx, r.y + int(16 * s)), int(32 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
         reason = t.render(out.reason)
