@@ -13,12 +13,11 @@ from __future__ import annotations
 from game.games.delphi.bots import BOTS
 from game.games.delphi.engine import DelphiGame
 from game.games.delphi.policy import POLICY
-from game.games.delphi.ruleapi import rule_language_available
 from game.games.delphi.state import Action, DelphiState, DelphiView
 
 GAME = DelphiGame()
 
-#: rules used by the conformance playouts when the rule language is present
+#: written rules the conformance playouts use
 CONFORMANCE_RULES = (
     "card.color != last.color",
     "if last.rank is odd then card.color = black else card.color = red",
@@ -28,19 +27,16 @@ CONFORMANCE_RULES = (
 
 
 def _conformance() -> list[dict]:
-    """Judge-by-hand rounds always (they need no rule language), written
-    rules as well when the rule language is part of the build."""
+    """Judge-by-hand rounds and rounds with written rules."""
     sets: list[dict] = [
         {"players": 3, "rounds": 1, "rules": [{"hand": True, "starters": 1}]},
         {"players": 4, "rounds": 1, "rules": [{"hand": True, "starters": 2}]},
         {"players": 3, "rounds": 2, "first_god": 2, "god_name": "Oracle", "rules": [{"hand": True}, None]},
     ]
-    if rule_language_available():
-        for i, text in enumerate(CONFORMANCE_RULES):
-            n = 3 + i % 6
-            sets.append({"players": n, "rounds": 1, "rules": [text]})
-        sets.append({"players": 8, "rounds": 1, "rules": [CONFORMANCE_RULES[1]]})
-        sets.append({"players": 4, "rounds": 2, "rules": [CONFORMANCE_RULES[0], CONFORMANCE_RULES[2]]})
+    for i, text in enumerate(CONFORMANCE_RULES):
+        sets.append({"players": 3 + i % 6, "rounds": 1, "rules": [text]})
+    sets.append({"players": 8, "rounds": 1, "rules": [CONFORMANCE_RULES[1]]})
+    sets.append({"players": 4, "rounds": 2, "rules": [CONFORMANCE_RULES[0], CONFORMANCE_RULES[2]]})
     return sets
 
 

@@ -1,9 +1,8 @@
 """What the engine needs from a rule, and where rules come from.
 
 The rule language lives in ``game.games.delphi.rulelang``.  The engine
-only relies on this small protocol (tests give it stand-in rules) and
-imports the language as an optional dependency: only when a written rule
-is parsed, raising :class:`RuleLanguageMissing` in a build without it.
+only relies on this small protocol (tests give it stand-in rules), and
+parses written rules with the language by default.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from game.cards import Card
+from game.games.delphi.rulelang import parse_rule
 
 
 class RuleLike(Protocol):
@@ -31,33 +31,10 @@ class RuleLike(Protocol):
 Parser = Callable[[str], RuleLike]
 
 
-class RuleLanguageMissing(ValueError):
-    """The rule language module is not installed in this build."""
-
-
 def default_parser(text: str) -> RuleLike:
-    """Parse ``text`` with the rule language.
-
-    Raises the language's ``RuleSyntaxError`` (a ``NotationError``, hence a
-    ``ValueError``) on bad text, or :class:`RuleLanguageMissing` when the
-    language is not part of this build.
-    """
-    try:
-        from game.games.delphi.rulelang import parse_rule
-    except ImportError as e:  # pragma: no cover - depends on the build
-        raise RuleLanguageMissing(
-            "the Delphi rule language (game.games.delphi.rulelang) is not installed; "
-            "written rules cannot be judged in this build, judge by hand instead"
-        ) from e
+    """Parse ``text`` with the rule language (raises its ``RuleSyntaxError``,
+    a ``NotationError``, hence a ``ValueError``, on bad text)."""
     return parse_rule(text)
-
-
-def rule_language_available() -> bool:
-    try:
-        from game.games.delphi import rulelang  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def starters_for(rule: RuleLike) -> int:
