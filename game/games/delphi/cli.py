@@ -15,7 +15,6 @@ the library (:class:`~game.games.delphi.bots.GodBot`) instead of ``--rule``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -25,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.engine.match import Match, Moved, Seat
-from game.games.delphi import BOTS, GAME
+from game.games.delphi import BOTS, GAME, cli_judge
 from game.games.delphi.engine import DelphiGame
 from game.games.delphi.library import LEVELS
 
@@ -149,15 +148,5 @@ def sim(argv: Sequence[str], game: DelphiGame | None = None) -> int:
 
 
 def judge(argv: Sequence[str]) -> int:
-    """``python -m game judge``: handled by the rule language's tool, an
-    optional part of the build."""
-    try:
-        cli_judge = importlib.import_module("game.games.delphi.cli_judge")
-    except ImportError:
-        print("mind-the-gap: the Delphi rule language is not part of this build", file=sys.stderr)
-        return 2
-    fn = getattr(cli_judge, "judge", None) or getattr(cli_judge, "main", None)
-    if fn is None:
-        print("mind-the-gap: the Delphi judge tool has no entry point", file=sys.stderr)
-        return 2
-    return int(fn(list(argv)) or 0)
+    """``python -m game judge``: the rule language's own tool."""
+    return cli_judge.judge(list(argv))
