@@ -72,3 +72,53 @@ def test_a_dialog_over_a_table_keeps_only_its_own_buttons_after_a_resize(app):
     resize(app, 1150, 720)
     texts = sorted(b.text for b in buttons(app))
     assert texts == ["No", "Yes"], texts
+
+
+TABLE_SCENES = {"mind-the-gap": "mind-the-gap-table-helper", "gaps": "gaps-no-moves", "delphi": "delphi-table", "runs": "runs-table"}
+
+
+@pytest.mark.parametrize("game_id", BUILT)
+def test_tab_never_rests_on_a_button_that_ends_or_throws_away_a_game(app, game_id):
+    from game.app import all_scene_factories
+
+    t = dict(all_scene_factories(app))[TABLE_SCENES[game_id]]()
+    app.scenes.reset(t)
+    pump(app, 3)
+    top = app.scenes.top
+    specs = [spec for spec, _ in top.placed_buttons()]
+    destructive = {spec.label for spec in specs if spec.destructive}
+    focusable = [b for b in buttons(app) if b.is_enabled and b.text not in destructive]
+    seen = set()
+    for _ in range(len(buttons(app)) + 2):
+        key(app, pygame.K_TAB)
+        f = app.scenes.top.focused()
+        assert f is not None and f.text not in destructive, f"{game_id}: the focus rests on {f.text if f else None}"
+        seen.add(f.text)
+    assert seen == {b.text for b in focusable if b in top._focusables}
+
+
+def test_a_panel_at_the_side_of_a_finished_table_dims_the_table_too(app):
+    """The end of a game of Mind the Gap opens its panel at the right; the
+    table beside it is dimmed (it was drawn at full strength, as if it
+    could still be played)."""
+    from game.app import all_scene_factories
+    from game.ui.kit.overlay import ResultScene
+
+    app.settings.animation = "off"
+    t = dict(all_scene_factories(app))["mind-the-gap-won"]()
+    app.scenes.reset(t)
+    for _ in range(30):
+        pump(app, 1)
+        if isinstance(app.scenes.top, ResultScene):
+            break
+    assert isinstance(app.scenes.top, ResultScene) and app.scenes.top.where == "right"
+    pump(app, 1)
+    probe = pygame.Rect(40, 300, 200, 200)  # left of the panel
+    alone = pygame.Surface(app.size)
+    t.draw(alone)
+
+    def brightness(surface) -> float:
+        sub = surface.subsurface(probe)
+        return sum(sum(sub.get_at((x, y))[:3]) for x in range(0, probe.w, 7) for y in range(0, probe.h, 7))
+
+    assert brightness(app.screen) < brightness(alone) * 0.9
