@@ -227,6 +227,11 @@ class Match:
     ) -> None:
         self.runner = runner
         self.game: Game = runner.game
+        # the record's parts (the lists are the runner's own, kept up to date by it)
+        self.seed: int = runner.seed
+        self.options: dict = runner.options
+        self.actions: list = runner.actions
+        self.states: list = runner.states
         players = int(getattr(runner.state, "players", 1))
         given = list(seats or [])
         self.seats: list[Seat] = [given[i] if i < len(given) else Seat(_default_name(i)) for i in range(players)]
@@ -281,22 +286,6 @@ class Match:
     @property
     def state(self) -> Any:
         return self.runner.state
-
-    @property
-    def seed(self) -> int:
-        return self.runner.seed
-
-    @property
-    def options(self) -> dict:
-        return self.runner.options
-
-    @property
-    def actions(self) -> list:
-        return self.runner.actions
-
-    @property
-    def states(self) -> list:
-        return self.runner.states
 
     @property
     def players(self) -> int:

@@ -71,3 +71,19 @@ def press(app, text_part: str, frames: int = 3) -> None:
     b = button(app, text_part)
     assert b.is_enabled, f"button {b.text!r} is disabled"
     click(app, b.rect.center, frames)
+
+
+def seated(app, table):
+    """``table`` on screen over the menu, as a player reaches it, after two
+    frames."""
+    from game.ui.scenes.menu import MenuScene
+
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(table)
+    pump(app, 2)
+    return table
+
+
+def entry(scene, key: str):
+    """A setup form's text field for ``key``."""
+    return next(el for (k, _), el in scene._entries.items() if k == key)

@@ -16,23 +16,15 @@ from game.cards import Card
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
 from game.ui.kit.overlay import ResultScene
-from game.ui.scenes.menu import MenuScene, open_game
+from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.table import GapsTable
-from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
+from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, seated, settle
 
 
 def open_table(app, match) -> GapsTable:
-    t = GapsTable(app, match)
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(t)
-    pump(app, 2)
-    return t
-
-
-def entry(scene, key: str):
-    return next(el for (k, _), el in scene._entries.items() if k == key)
+    return seated(app, GapsTable(app, match))
 
 
 def mid_game(app) -> GapsTable:

@@ -17,13 +17,13 @@ from game.engine.match import Match, Moved, Seat
 from game.games import mind_the_gap as mtg
 from game.persistence.saves import load_stats, read_save, save_path
 from game.ui.kit.overlay import ResultScene
-from game.ui.scenes.menu import MenuScene, continue_game, open_game
+from game.ui.scenes.menu import continue_game, open_game
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.mind_the_gap import start_game
 from game.ui.tables.mind_the_gap.table import MtgTable
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable
 from game.ui.widgets import felt
-from tests.ui.helpers import button, click, drag, key, press, pump, settle
+from tests.ui.helpers import button, click, drag, entry, key, press, pump, seated, settle
 
 PAPER_MIN = (235, 235, 225)
 
@@ -46,15 +46,7 @@ def table(app) -> MtgTable:
 
 
 def open_table(app, match: Match) -> MtgTable:
-    t = MtgTable(app, match)
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(t)
-    pump(app, 2)
-    return t
-
-
-def entry(scene, key_: str):
-    return next(el for (k, _), el in scene._entries.items() if k == key_)
+    return seated(app, MtgTable(app, match))
 
 
 def perform(app, t: MtgTable, action) -> None:

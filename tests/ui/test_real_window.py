@@ -89,6 +89,18 @@ def resize_and_f11(w: Window) -> None:
     press_until(w, "F11", "the window back at its size", lambda: w.size() == AFTER)
 
 
+def mid_game_at(window, scene: str, look):
+    """The app on ``scene``; the window resized and F11 pressed twice; then
+    no button of the menu may show over the table.  Returns the window and
+    what ``look`` read from the same scene at the new size (probe)."""
+    w = window("--size", "1280x800", "--scene", scene)
+    w.settled()
+    resize_and_f11(w)
+    got, table_px, menu_px = probe(AFTER, scene, look)
+    no_menu_over_the_table(w, table_px, menu_px)
+    return w, got, table_px
+
+
 def no_menu_over_the_table(w: Window, table_bytes: bytes, menu_bytes: bytes) -> None:
     img = w.settled()
     assert img.get_size() == AFTER
@@ -111,11 +123,7 @@ def _gaps_card(app, t):
 
 
 def test_gaps_resize_f11_then_a_click_moves_a_card(window):
-    w = window("--size", "1280x800", "--scene", "gaps-opening")
-    w.settled()
-    resize_and_f11(w)
-    (pos, move, target), table_px, menu_px = probe(AFTER, "gaps-opening", _gaps_card)
-    no_menu_over_the_table(w, table_px, menu_px)
+    w, (pos, move, target), _ = mid_game_at(window, "gaps-opening", _gaps_card)
     w.click(pos)
     acts = wait_for("the move in the save", lambda: w.actions("gaps"))
     assert acts == [move]
@@ -147,11 +155,7 @@ def test_drag_a_card_onto_a_lit_gap_in_a_real_window(window):
 
 
 def test_mind_the_gap_resize_f11_then_click_a_card_and_its_gap(window):
-    w = window("--size", "1280x800", "--scene", "mind-the-gap-solo")
-    w.settled()
-    resize_and_f11(w)
-    (card, start, gap), table_px, menu_px = probe(AFTER, "mind-the-gap-solo", _mtg_drag)
-    no_menu_over_the_table(w, table_px, menu_px)
+    w, (card, start, gap), _ = mid_game_at(window, "mind-the-gap-solo", _mtg_drag)
     w.click(start)
     w.click(gap.center)
     acts = wait_for("the placed card in the save", lambda: w.actions("mind-the-gap"))
@@ -181,11 +185,7 @@ def _runs_lit_card(app, t):
 def test_runs_a_forced_draw_of_the_next_person_comes_after_a_pass_screen(window):
     """Two people: after Anna's card Ben can only draw; the device is passed
     to Ben before anything of his turn shows, and Anna's hand is gone."""
-    w = window("--size", "1280x800", "--scene", "runs-forced-draw")
-    w.settled()
-    resize_and_f11(w)
-    (code, pos, pass_px), table_px, menu_px = probe(AFTER, "runs-forced-draw", _runs_lit_card)
-    no_menu_over_the_table(w, table_px, menu_px)
+    w, (code, pos, pass_px), table_px = mid_game_at(window, "runs-forced-draw", _runs_lit_card)
     w.click(pos)
     acts = wait_for("Anna's card in the save", lambda: w.actions("runs"))
     assert acts[-1] == f"play {code}"
@@ -204,11 +204,7 @@ def _delphi_card(app, t):
 
 
 def test_delphi_resize_f11_then_a_card_dragged_onto_the_tableau(window):
-    w = window("--size", "1280x800", "--scene", "delphi-table")
-    w.settled()
-    resize_and_f11(w)
-    (before, code, start, target), table_px, menu_px = probe(AFTER, "delphi-table", _delphi_card)
-    no_menu_over_the_table(w, table_px, menu_px)
+    w, (before, code, start, target), _ = mid_game_at(window, "delphi-table", _delphi_card)
     w.drag(start, target)
     acts = wait_for("the card in the save", lambda: len(w.actions("delphi")) > before and w.actions("delphi"))
     assert acts[before] == f"play {code}"

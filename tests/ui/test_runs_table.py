@@ -16,11 +16,10 @@ from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.persistence.saves import load_stats, read_save
-from game.ui.scenes.menu import MenuScene
 from game.ui.tables import runs as runs_ui
 from game.ui.tables.runs import demo
 from game.ui.tables.runs.table import RunsTable
-from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
+from tests.ui.helpers import button, buttons, click, drag, key, press, pump, seated, settle
 
 
 def top(app):
@@ -28,10 +27,7 @@ def top(app):
 
 
 def seat_table(app, t) -> RunsTable:
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(t)
-    pump(app, 2)
-    return t
+    return seated(app, t)
 
 
 def open_table(app, runner, bots=None, names=None) -> RunsTable:

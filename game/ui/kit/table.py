@@ -290,15 +290,8 @@ class TableScene(Scene):
         """The table's drag-and-drop over its ``drag_*`` methods, with the
         kit's animator and refusals; ``hooks`` are DragDrop's optional ones
         (``on_click``, ``on_zone_click``, ``land``, ``hide_key``)."""
-        self.drag = DragDrop(
-            sources=self.drag_sources,
-            zones=self.drag_zones,
-            legal=self.drag_legal,
-            drop=self.drag_drop,
-            animator=self.anim,
-            on_refused=self.refuse,
-            **hooks,
-        )
+        hooks.update(sources=self.drag_sources, zones=self.drag_zones, legal=self.drag_legal, drop=self.drag_drop)
+        self.drag = DragDrop(animator=self.anim, on_refused=self.refuse, **hooks)
         return self.drag
 
     def drag_sources(self) -> list:
