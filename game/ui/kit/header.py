@@ -37,10 +37,6 @@ class Header:
         """Where the line of facts must end (the first button's left)."""
         return (self.placed[0][1].x if self.placed else self.rect.right) - int(14 * self.scale)
 
-    @property
-    def toast_top(self) -> int:
-        return self.rect.bottom + int(TOAST_GAP * self.scale)
-
 
 def layout_header(size: tuple[int, int], scale: float, specs: list[ButtonSpec]) -> Header:
     w, _ = size

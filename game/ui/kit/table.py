@@ -41,7 +41,7 @@ from game.i18n import current, tr
 from game.persistence import move_aside
 from game.persistence.saves import delete_save, save_path, update_stats, write_save
 from game.ui.dragdrop import DragDrop
-from game.ui.kit.header import Header, draw_header, layout_header
+from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
 from game.ui.kit.overlay import ResultScene
 from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
 from game.ui.scenes.dialog import ConfirmScene
@@ -545,8 +545,10 @@ class TableScene(Scene):
         return draw_header(surface, self.header(), title, facts, highlight=highlight)
 
     def toast_anchor(self) -> tuple[int, int]:
-        """Messages go in their band under the header, over the play area."""
-        return self.play_centre_x(), self.header().toast_top
+        """Messages go in their band under the header, over the play area
+        (every frame: from the header's height, not its whole layout)."""
+        s = self.app.scale
+        return self.play_centre_x(), int(HEADER_H * s) + int(TOAST_GAP * s)
 
     def play_centre_x(self) -> int:
         """The middle of the play area (a table with a sidebar says so)."""
