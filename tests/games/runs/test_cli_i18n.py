@@ -31,7 +31,7 @@ def test_sim_prints_one_json_object(capsys):
     assert abs(sum(s["win_share"] for s in d["seats"]) - 1) < 1e-6
     assert set(d["by_bot"]) == {"strong", "simple", "random"}
     assert d["rounds_played"] == 30 and d["mean_turns_per_round"] > 0
-    assert d["seconds"] >= 0 and "strong-simple" in d["mean_score_difference"]
+    assert isinstance(d["seconds"], float) and "strong-simple" in d["mean_score_difference"]
     assert d["by_bot"]["strong"]["latency_cpu_choices"]["decisions"] > 0
     assert err == ""  # no progress bar when stderr is not a terminal
 
