@@ -91,6 +91,13 @@ class App:
         self._animator_cls = Animator
 
     # --- window ---------------------------------------------------------------
+    @staticmethod
+    def fit(size: tuple[int, int]) -> tuple[int, int]:
+        """A window size the app will make: at most MAX_SIZE (a 16384×16384
+        window took 17 s and 5.5 GB to draw into; 100000×100000 made SDL
+        fail), at least 1×1."""
+        return max(1, min(int(size[0]), MAX_SIZE[0])), max(1, min(int(size[1]), MAX_SIZE[1]))
+
     def _set_mode(self, size, fullscreen: bool):
         pg = self.pg
         flags = pg.RESIZABLE
@@ -99,7 +106,7 @@ class App:
                 return pg.display.set_mode((0, 0), pg.FULLSCREEN)
             except pg.error:
                 self.settings.fullscreen = False
-        return pg.display.set_mode(size, flags)
+        return pg.display.set_mode(self.fit(size), flags)
 
     def _set_minimum_window_size(self) -> None:
         try:
@@ -144,12 +151,19 @@ class App:
         return self.screen.get_size()
 
     def resize(self, size: tuple[int, int]) -> None:
+        size = self.fit(size)
+        before = self.window
+        try:
+            self.window = self.pg.display.get_surface() or self._set_mode(size, False)
+            if self.window.get_size() != tuple(size) and not self.settings.fullscreen:
+                self.window = self._set_mode(size, False)
+        except self.pg.error:
+            # the window stays as it was (a size SDL cannot make)
+            self.window = before
+            return
         self.window_size = size
         if not self.settings.fullscreen:
             self._windowed_size = size
-        self.window = self.pg.display.get_surface() or self._set_mode(size, False)
-        if self.window.get_size() != tuple(size) and not self.settings.fullscreen:
-            self.window = self._set_mode(size, False)
         self._rebuild()
 
     def _rebuild(self) -> None:

@@ -233,3 +233,29 @@ def test_a_save_of_another_game_is_refused_by_a_table_in_words(app, private_home
     problem = gaps.resume(app, save)
     assert problem == "This saved game is a game of Runs, not of this table."
     assert app.scenes.top.name == "menu"
+
+
+def test_a_huge_or_impossible_window_size_is_bounded_and_the_app_goes_on(app):
+    from game.app import MAX_SIZE, parse_size
+
+    assert parse_size("100000x100000") == MAX_SIZE
+    for size in ((16384, 16384), (100000, 100000)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        pump(app, 2)
+        assert app.window.get_size() == MAX_SIZE and app.size == MAX_SIZE
+    before = app.window
+
+    def refuse(*a, **kw):
+        raise pygame.error("no such window")
+
+    real = pygame.display.set_mode
+    pygame.display.set_mode = refuse
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
+        pump(app, 2)  # a size SDL cannot make: the window stays
+    finally:
+        pygame.display.set_mode = real
+    assert app.window is before and app.size == MAX_SIZE
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
+    pump(app, 2)
+    assert app.size == (1280, 800) and buttons(app)
