@@ -20,10 +20,7 @@ here, once:
   one; every other key is the game's, and a game key drops the button
   focus, so it never presses a button by accident; Esc cancels a gesture,
   else goes back to the menu (also while a computer thinks);
-- two drawing layers: a cached static layer, redrawn only when
-  ``static_key()`` changes, and the moving parts on top every frame (a
-  drag frame over a full table costs about 1 ms at 1920×1080,
-  docs/bench.md).
+- two drawing layers (:mod:`game.ui.kit.layers`).
 """
 
 from __future__ import annotations
@@ -42,6 +39,7 @@ from game.persistence import move_aside
 from game.persistence.saves import delete_save, save_path, update_stats, write_save
 from game.ui.dragdrop import DragDrop
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
+from game.ui.kit.layers import TwoLayers
 from game.ui.kit.overlay import ResultScene
 from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
 from game.ui.scenes.dialog import ConfirmScene
@@ -52,7 +50,7 @@ from game.ui.widgets import Toasts
 Placed = list[tuple[ButtonSpec, Any]]
 
 
-class TableScene(Scene):
+class TableScene(TwoLayers, Scene):
     """Base of every game table."""
 
     game_id = ""
@@ -83,9 +81,6 @@ class TableScene(Scene):
         self._leaving = False
         self._shown_viewer: int | None = match.viewer
         self._view_cache: tuple[tuple, Any] | None = None
-        self._version = 0
-        self._static: pygame.Surface | None = None
-        self._static_key: tuple | None = None
         self._free_rects: list[pygame.Rect] = []
 
     # --- the model, as the screen sees it ------------------------------------------------
@@ -495,16 +490,12 @@ class TableScene(Scene):
         self.anim.update(dt)
         self.toasts.update(dt)
 
-    def touch(self) -> None:
-        """Something the static layer shows has changed: redraw it."""
-        self._version += 1
-
     def static_key(self) -> tuple:
         """Everything the static layer depends on.  Tables add their own
         (what is selected, a helper switched on)."""
         d = self.drag
         return (
-            self._version,
+            *super().static_key(),
             id(self.match.state),
             len(self.match.states),
             self.match.viewer,
@@ -516,21 +507,6 @@ class TableScene(Scene):
             d.dragging.payload if d is not None and d.dragging is not None else None,
             d.selected.payload if d is not None and d.selected is not None else None,
         )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        key = self.static_key()
-        cache = self._static
-        if cache is None or cache.get_size() != surface.get_size():
-            cache = self._static = pygame.Surface(surface.get_size()).convert()
-            self._static_key = None
-        if self._static_key != key:
-            self.draw_static(cache)
-            self._static_key = key
-        surface.blit(cache, (0, 0))
-        self.draw_dynamic(surface)
-
-    def draw_static(self, surface: pygame.Surface) -> None:
-        """Felt, cards and labels."""
 
     def draw_dynamic(self, surface: pygame.Surface) -> None:
         """Glows, flights, the dragged card, messages."""
