@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from game.engine.cli import MAX_SEED, NumberError, ToolParser, guarded, say, whole_number, window_size
 from game.engine.registry import UnknownGame, engine_available, info
 
 USAGE = """\
@@ -37,7 +38,7 @@ GAME_TOOLS = {
 
 
 def fail(message: str, code: int = 2) -> int:
-    print(f"mind-the-gap: {message}", file=sys.stderr)
+    say("mind-the-gap", message)
     return code
 
 
@@ -66,7 +67,12 @@ def run_game_tool(cmd: str, argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Every tool and the app, guarded: a bad argument is one line and code
+    2, Ctrl+C code 130, a closed output pipe ends quietly (code 0)."""
+    return guarded(_main, sys.argv[1:] if argv is None else argv)
+
+
+def _main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help", "help"):
         print(USAGE, end="")
         return 0
@@ -86,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.tools.soak import main as soak
 
         return soak(argv[1:])
-    p = argparse.ArgumentParser(prog="python -m game", usage=USAGE)
+    p = ToolParser(prog="python -m game", usage=USAGE)
     p.add_argument("--smoke", action="store_true", help="draw one frame of every scene and exit")
     p.add_argument("--lang", choices=["en", "de"])
     g = p.add_mutually_exclusive_group()
@@ -99,7 +105,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--autoplay", metavar="GAME:SEED", help=argparse.SUPPRESS)
     p.add_argument("--continue", dest="cont", action="store_true", help="resume the last saved game")
     args = p.parse_args(argv)
+    problem = _check_app_args(args)
+    if problem:
+        return fail(problem)
     return start_app(args)
+
+
+def _check_app_args(args: argparse.Namespace) -> str | None:
+    """What is wrong with the app's own options, before pygame starts (the
+    app bounds a valid size by its MAX_SIZE); ``--autoplay`` is rewritten
+    as ``<game id>:<seed>``."""
+    if args.size is not None:
+        try:
+            window_size(args.size)
+        except NumberError as e:
+            return str(e)
+    if args.autoplay is not None:
+        name, _, seed = args.autoplay.partition(":")
+        try:
+            gi = info(name)
+            n = whole_number(seed or "1", 0, MAX_SEED, "the seed")
+        except (UnknownGame, NumberError) as e:
+            return f"--autoplay GAME:SEED: {e}"
+        if not engine_available(gi.id):
+            return f"--autoplay: {gi.name()} is not built yet"
+        args.autoplay = f"{gi.id}:{n}"
+    return None
 
 
 def start_app(args: argparse.Namespace) -> int:

@@ -1,1 +1,33 @@
 """Developer and CI tools behind python -m game (shots, bench, soak)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def headless(prefix: str, keep_home: bool = False) -> Iterator[str]:
+    """A tool's run: the dummy video and audio drivers unless others are
+    chosen, pygame's banner hidden (it is printed on import, before a
+    ``--json`` object otherwise) and a private data folder in ``MTG_HOME``
+    that is removed afterwards (``keep_home``: a folder already named in
+    ``MTG_HOME`` is used instead).  Yields the data folder."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    before = os.environ.get("MTG_HOME")
+    if keep_home and before:
+        yield before
+        return
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as home:
+        os.environ["MTG_HOME"] = home
+        try:
+            yield home
+        finally:
+            if before is None:
+                os.environ.pop("MTG_HOME", None)
+            else:
+                os.environ["MTG_HOME"] = before

@@ -5,54 +5,80 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from game.engine.cli import NumberError, ToolParser, guarded, say, window_size
+from game.tools import headless
+
+PROG = "python -m game shots"
+
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m game shots")
+    p = ToolParser(prog=PROG)
     p.add_argument("--out", default="shots", help="folder for the PNG files")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--size", action="append", help="window size WxH (repeatable; default 1280x800 and 1920x1080)")
     p.add_argument("--only", help="only scenes whose name contains this text")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("MTG_HOME", tempfile.mkdtemp(prefix="mtg-shots-"))
-    # pygame only now: the dummy drivers are chosen and its banner hidden
+    sizes = args.size or ["1280x800", "1920x1080"]
+    try:
+        for text in sizes:
+            window_size(text)  # the app bounds a valid size by its MAX_SIZE
+    except NumberError as e:
+        say(PROG, e)
+        return 2
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        say(PROG, f"--out {str(out)!r} is a file, not a folder")
+        return 2
+    with headless("mtg-shots-", keep_home=True):
+        return _shoot(args, sizes, out)
+
+
+def _shoot(args: argparse.Namespace, sizes: list[str], out: Path) -> int:
+    # pygame only now: headless() has chosen the dummy drivers and hidden its banner
     import pygame
 
     from game.app import App, all_scene_factories, parse_size
 
-    sizes = [parse_size(s) for s in (args.size or ["1280x800", "1920x1080"])]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     written = []
     t0 = time.perf_counter()
-    for size in sizes:
+    for text in sizes:
+        size = parse_size(text)
         app = App(size, lang=args.lang, fullscreen=False, home_notices=False)
         app.settings.animation = "off"
         app.settings.sound = False
-        for name, make in all_scene_factories(app):
-            if args.only and args.only not in name:
-                continue
-            scene = make()
-            app.scenes.reset(scene)
-            app.step(1 / 60, events=[])
-            prep = getattr(scene, "prepare_shot", None)
-            if prep:
-                prep()
-            for _ in range(3):
+        try:
+            chosen = [(name, make) for name, make in all_scene_factories(app) if not args.only or args.only in name]
+            if not chosen:
+                say(PROG, f"--only {args.only!r} matches no screen")
+                return 2
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                say(PROG, f"--out {str(out)!r}: {e.strerror or e}")
+                return 2
+            for name, make in chosen:
+                scene = make()
+                app.scenes.reset(scene)
                 app.step(1 / 60, events=[])
-            path = out / f"{args.lang}-{size[0]}x{size[1]}-{name}.png"
-            pygame.image.save(app.window, str(path))
-            written.append(str(path))
-        app.close()
+                prep = getattr(scene, "prepare_shot", None)
+                if prep:
+                    prep()
+                for _ in range(3):
+                    app.step(1 / 60, events=[])
+                path = out / f"{args.lang}-{size[0]}x{size[1]}-{name}.png"
+                try:
+                    pygame.image.save(app.window, str(path))
+                except (OSError, pygame.error) as e:  # a full disk, a folder made read-only meanwhile
+                    say(PROG, f"{path}: {e}")
+                    return 1
+                written.append(str(path))
+        finally:
+            app.close()
     if args.json:
         print(json.dumps({"files": written, "count": len(written), "seconds": round(time.perf_counter() - t0, 2)}))
     else:
@@ -62,4 +88,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guarded(main, sys.argv[1:], PROG))

@@ -7,17 +7,20 @@ setup, table and end screens).  Counts exceptions and watches memory.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
-import os
 import random
 import sys
-import tempfile
 import time
 import traceback
 
-KEYS = None
+from game.engine.cli import SEED, ToolParser, number, say
+from game.engine.registry import UnknownGame, info
+from game.tools import headless
+
+PROG = "python -m game soak"
+#: make soak sends 100,000 events in some minutes; ten times that is the most
+MAX_EVENTS = 1_000_000
 
 
 def _keys(pg):
@@ -140,16 +143,24 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m game soak")
-    p.add_argument("--events", type=int, default=100_000)
+    p = ToolParser(prog=PROG)
+    p.add_argument("--events", type=number(1, MAX_EVENTS), default=100_000)
     p.add_argument("--game", help="only this game's scenes (an id such as mind-the-gap)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["MTG_HOME"] = tempfile.mkdtemp(prefix="mtg-soak-")
-    res = soak(args.events, args.game, args.seed)
+    game = None
+    if args.game is not None:
+        try:
+            game = info(args.game).id
+        except UnknownGame as e:
+            say(PROG, f"--game: {e}")
+            return 2
+    with headless("mtg-soak-"):
+        res = soak(args.events, game, args.seed)
+    if not res["scenes"]:
+        say(PROG, f"--game {args.game!r}: this game has no screens to soak yet")
+        return 2
     if args.json:
         print(json.dumps(res))
     else:

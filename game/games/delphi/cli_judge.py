@@ -15,7 +15,6 @@ says what and, for a rule, at which column).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ from typing import Any
 
 from game.cards import Card, CardParseError
 from game.engine import Message
+from game.engine.cli import ToolParser, guarded, number, say
 from game.games.delphi.rulelang import Analysis, Rule, RuleSyntaxError, analyse, parse_rule, starters_for
 
 
@@ -35,15 +35,21 @@ class PlayParseError(ValueError):
         super().__init__(self.reason.render("en"))
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+#: how the tool names itself in a message
+PROG = "judge"
+#: starter cards: no rule looks back further than a few cards
+MAX_STARTERS = 1000
+
+
+def _parser() -> ToolParser:
+    p = ToolParser(
         prog="python -m game judge",
         description="Judge a sequence of Delphi plays by a rule.",
         add_help=True,
     )
     p.add_argument("--rule", required=True, help="the rule, in the rule language")
     p.add_argument("--cards", required=True, help='card codes; a string of cards joined by "-" (e.g. "3H 9S 10S-9H")')
-    p.add_argument("--starters", type=int, default=None, help="number of starter cards (default: as many as the rule looks back, at least 1)")
+    p.add_argument("--starters", type=number(1, MAX_STARTERS), default=None, help="number of starter cards (default: as many as the rule looks back, at least 1)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--analyse", "--analyze", action="store_true", help="also check the rule and simulate its share of accepted cards")
     p.add_argument("--json", action="store_true")
@@ -103,7 +109,7 @@ def _say(key: str, **params: Any) -> Message:
 
 
 def _fail(message: str, as_json: bool, extra: dict[str, Any] | None = None) -> int:
-    print(f"judge: {message}", file=sys.stderr)
+    say(PROG, message)
     if as_json:
         body = {"ok": False, "error": message}
         body.update(extra or {})
@@ -183,4 +189,4 @@ def _print_human(result: dict[str, Any], rule: Rule, lang: str, analysis: Analys
 
 
 if __name__ == "__main__":
-    sys.exit(judge(sys.argv[1:]))
+    sys.exit(guarded(judge, sys.argv[1:], PROG))

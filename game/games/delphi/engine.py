@@ -20,6 +20,7 @@ from typing import Any
 
 import game.games.delphi.options as opts
 from game.cards import Card, CardParseError, multi_deck, parse_cards
+from game.engine.cli import NumberError, whole_number
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
 from game.games.delphi.deal import deal, round_fields
 from game.games.delphi.hands import canon, distinct, replace, sort_cards
@@ -278,8 +279,12 @@ class DelphiGame(RoundRules):
             return Action("rule", text=rest)
         if head == "byhand":
             num, _, note = rest.partition(" ")
-            if num.isdigit() and 1 <= int(num) <= 9:
-                return Action("byhand", n=int(num), text=note.strip())
+            try:
+                n = whole_number(num, 1, 9)
+            except NumberError:
+                n = 0  # not a number from 1 to 9: not an action (said below)
+            if n:
+                return Action("byhand", n=n, text=note.strip())
         raise NotationError(f"not a Delphi action: {text!r}")
 
     def describe_action(self, s: DelphiState, a: Action) -> Message:

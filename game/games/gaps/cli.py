@@ -16,13 +16,13 @@ live and dead gaps, the score, whether a redeal is due; ``--hint`` and
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
 import time
 from collections.abc import Sequence
 
+from game.engine.cli import SEED, ToolParser, decimal, number, say
 from game.engine.core import Bot
 from game.engine.match import Match, Moved, Seat
 from game.games.gaps import board as B
@@ -31,7 +31,15 @@ from game.games.gaps.hint import HINT_NODES, HINT_SECONDS, Hinter
 from game.games.gaps.notation import LayoutError, format_grid, parse
 from game.games.gaps.rules import GAME, cell_name, gap_info, redeal_due
 from game.games.gaps.solve import solve_round
-from game.games.gaps.state import Action, GapsState, GapsView, Move
+from game.games.gaps.state import MAX_REDEALS, Action, GapsState, GapsView, Move
+
+#: 5,000 random deals take 11 s, a hint deal ~0.2 s: the most run hours,
+#: not forever (and --detail keeps every deal)
+MAX_DEALS = 100_000
+#: positions per hint (default 20,000); the search keeps each one in a set
+MAX_NODES = 2_000_000
+#: CPU seconds per hint, or for --solve
+MAX_SECONDS = 3600.0
 
 
 def _percentile(xs: Sequence[float], p: float) -> float:
@@ -110,18 +118,16 @@ def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float
 
 
 def sim(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m game sim gaps")
+    p = ToolParser(prog="python -m game sim gaps")
     p.add_argument("--strategy", choices=sorted(BOTS), default="hint")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1, help="deal i uses seed SEED + i")
-    p.add_argument("--redeals", type=int, default=2, choices=[0, 1, 2])
-    p.add_argument("--nodes", type=int, default=HINT_NODES, help="hint: positions per hint")
-    p.add_argument("--seconds", type=float, default=HINT_SECONDS, help="hint: CPU seconds per hint (0: no limit)")
+    p.add_argument("--deals", type=number(1, MAX_DEALS), default=100)
+    p.add_argument("--seed", type=SEED, default=1, help="deal i uses seed SEED + i")
+    p.add_argument("--redeals", type=number(0, MAX_REDEALS), default=2)
+    p.add_argument("--nodes", type=number(1, MAX_NODES), default=HINT_NODES, help="hint: positions per hint")
+    p.add_argument("--seconds", type=decimal(0, MAX_SECONDS), default=HINT_SECONDS, help="hint: CPU seconds per hint (0: no limit)")
     p.add_argument("--detail", action="store_true", help="list every deal and every hint latency")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(list(argv))
-    if a.deals < 1:
-        p.error("--deals must be at least 1")
     seconds = a.seconds if a.seconds and a.seconds > 0 else None
     show = sys.stderr.isatty()
     t0, c0 = time.time(), time.process_time()
@@ -219,11 +225,11 @@ def describe_position(st: GapsState, want_hint: bool = False, solve_seconds: flo
 
 
 def position(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m game position gaps")
+    p = ToolParser(prog="python -m game position gaps")
     p.add_argument("layout", help="four rows of 13 cells (newlines, or rows separated by |), optional header line")
     p.add_argument("--hint", action="store_true", help="add the hint engine's move and plan")
     p.add_argument("--solve", action="store_true", help="add the solver's verdict for this round")
-    p.add_argument("--seconds", type=float, default=10.0, help="CPU limit for --solve")
+    p.add_argument("--seconds", type=decimal(0, MAX_SECONDS), default=10.0, help="CPU limit for --solve")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(list(argv))
     try:
@@ -232,7 +238,7 @@ def position(argv: Sequence[str]) -> int:
         if a.json:
             print(json.dumps({"game": "gaps", "error": str(e), "line": e.line, "column": e.column}))
         else:
-            print(f"not a Gaps layout: {e}", file=sys.stderr)
+            say("gaps position", f"not a Gaps layout: {e}")
         return 2
     res = describe_position(st, a.hint, a.seconds if a.solve else None)
     if a.json:

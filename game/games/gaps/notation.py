@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.cards import Card, CardParseError, Rank
+from game.engine.cli import NumberError, whole_number
 from game.engine.core import Message, NotationError, msg
 from game.games.gaps.state import MAX_REDEALS, GapsState, Position
 
@@ -140,19 +141,21 @@ def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None, bool]:
                               lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
         if key == "redeals":
             a, slash, b = value.partition("/")
-            if not a.isdigit() or (slash and not b.isdigit()):
+            try:
+                used = whole_number(a, 0, None)
+                most = whole_number(b, 0, None) if slash else MAX_REDEALS
+            except NumberError:
                 raise LayoutError(f"redeals={value!r}: write the redeals used and allowed, like redeals=1/2",
-                                  lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
-            used = int(a)
-            most = int(b) if slash else MAX_REDEALS
+                                  lineno, col, msg("gaps.paste.header", line=lineno, text=tok)) from None
             if most > 2 or used > most:
                 raise LayoutError(f"redeals={value}: at most 2 redeals, and no more used than allowed",
                                   lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
         elif key == "seed":
-            if not value.isdigit():
+            try:
+                seed = whole_number(value, 0, None)
+            except NumberError:
                 raise LayoutError(f"seed={value!r}: the seed is a whole number",
-                                  lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
-            seed = int(value)
+                                  lineno, col, msg("gaps.paste.header", line=lineno, text=tok)) from None
         else:
             raise LayoutError(f"unknown header field {key!r} (known: redeals, seed, stopped)",
                               lineno, col, msg("gaps.paste.header", line=lineno, text=tok))

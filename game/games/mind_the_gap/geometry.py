@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.cli import NumberError, whole_number
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -59,10 +61,12 @@ class Shape:
         t = text.strip().lower()
         if len(t) >= 4 and t[0] == "r" and "c" in t:
             r_txt, c_txt = t[1:].split("c", 1)
-            if r_txt.isdigit() and c_txt.isdigit():
-                r, c = int(r_txt) - 1, int(c_txt) - 1
-                if 0 <= r < self.rows and 0 <= c <= r:
-                    return self.index(r, c)
+            try:
+                r, c = whole_number(r_txt, 1, self.rows) - 1, whole_number(c_txt, 1, self.rows) - 1
+            except NumberError:
+                r, c = -1, -1
+            if 0 <= r < self.rows and 0 <= c <= r:
+                return self.index(r, c)
         raise ValueError(f"{text!r} is not a place of a {self.rows}-row pyramid (r1c1 … r{self.rows}c{self.rows})")
 
 

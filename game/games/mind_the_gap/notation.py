@@ -41,6 +41,7 @@ from collections import Counter
 from dataclasses import replace
 
 from game.cards import Card, CardParseError, joker_deck, standard_deck
+from game.engine.cli import NumberError, whole_number
 from game.engine.core import NotationError
 from game.games.mind_the_gap.board import placement_problem
 from game.games.mind_the_gap.geometry import shape_for
@@ -150,9 +151,10 @@ class Notation:
         small, jokers = VARIANTS[variant]
         if level not in LEVELS:
             raise NotationError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        if not coins_txt.isdigit() or int(coins_txt) > MAX_COINS:
-            raise NotationError(f"coins must be a number from 0 to {MAX_COINS}, not {coins_txt!r}")
-        coins = int(coins_txt)
+        try:
+            coins = whole_number(coins_txt, 0, MAX_COINS)
+        except NumberError:
+            raise NotationError(f"coins must be a number from 0 to {MAX_COINS}, not {coins_txt!r}") from None
         shape = shape_for(small)
         rows = pyr_txt.split("/")
         if len(rows) != shape.rows:
@@ -244,10 +246,8 @@ class Notation:
     def _parse_event(shape, text: str, players: int):
         try:
             seat_txt, rest = text.split(":", 1)
-            seat = int(seat_txt)
+            seat = whole_number(seat_txt, 0, players - 1)  # a NumberError is a ValueError
             kind = _CODE_KIND[rest[0]]
-            if not 0 <= seat < players:
-                raise ValueError("seat")
             if kind in (PASS, STOP):
                 if len(rest) != 1:
                     raise ValueError(rest)
@@ -261,9 +261,10 @@ class Notation:
 
 
 def _int(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{what} must be a number, not {text!r}")
-    return int(text)
+    try:
+        return whole_number(text, 0, None)
+    except NumberError:
+        raise NotationError(f"{what} must be a number, not {text!r}") from None
 
 
 NOTATION = Notation()

@@ -30,6 +30,7 @@ from collections import Counter
 from typing import Any
 
 from game.cards import Card, CardParseError
+from game.engine.cli import NumberError, whole_number
 from game.engine.core import NotationError
 from game.games.runs.deck import DECK, sort_hand
 from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
@@ -107,8 +108,8 @@ class RunsNotation:
                 out: tuple[int, ...] = ()
             else:
                 try:
-                    out = tuple(int(x) for x in value.split(","))
-                except ValueError:
+                    out = tuple(whole_number(x.strip(), None, None) for x in value.split(","))
+                except NumberError:
                     raise NotationError(f"{value!r} is not a list of whole numbers", col) from None
             if length is not None and len(out) != length:
                 raise NotationError(f"expected {length} numbers, one per seat, got {len(out)}", col)
@@ -118,11 +119,12 @@ class RunsNotation:
         chain, chain_seats = [], []
         if value not in ("-", ""):
             for tok in value.split(","):
-                code, at, seat = tok.partition("@")
-                if not at or not seat.isdigit() or not 0 <= int(seat) < n:
-                    raise NotationError(f"a chain card is written like 7H@2 (card @ seat), not {tok!r}", col)
+                code, _, seat = tok.partition("@")  # no "@": no seat, refused below
+                try:
+                    chain_seats.append(whole_number(seat, 0, n - 1))
+                except NumberError:
+                    raise NotationError(f"a chain card is written like 7H@2 (card @ seat), not {tok!r}", col) from None
                 chain.extend(cards(code, col))
-                chain_seats.append(int(seat))
         value, col = sec["hands"]
         hand_texts = value.split("/")
         if len(hand_texts) != n:
@@ -197,8 +199,8 @@ class RunsNotation:
         def num(key: str) -> int:
             value, col = fields[key]
             try:
-                return int(value)
-            except ValueError:
+                return whole_number(value, None, None)
+            except NumberError:
                 raise NotationError(f"{key} must be a whole number, not {value!r}", col) from None
 
         out: dict[str, Any] = {"p": num("p"), "seed": num("seed"), "dealer": num("dealer")}
@@ -209,9 +211,9 @@ class RunsNotation:
         value, col = fields["round"]
         r, slash, total = value.partition("/")
         try:
-            out["round"] = int(r)
-            out["rounds"] = OPEN_ENDED if total == "-" else int(total)
-        except ValueError:
+            out["round"] = whole_number(r, None, None)
+            out["rounds"] = OPEN_ENDED if total == "-" else whole_number(total, None, None)
+        except NumberError:
             raise NotationError("round is written like 2/5, or 2/- for a game until you stop", col) from None
         if not slash or out["round"] < 1 or not (
             out["rounds"] == OPEN_ENDED or (MIN_ROUNDS <= out["rounds"] <= MAX_ROUNDS and out["round"] <= out["rounds"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from game.engine.cli import NumberError, whole_number
 from game.games.delphi import BOTS
 from game.games.delphi.library import LEVELS
 from game.games.delphi.options import MAX_GOD_NAME
@@ -42,15 +43,25 @@ def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) else default
 
 
+def _whole(value: object, default: int) -> int:
+    """An int, or a text of ASCII digits, from the saved preferences (a
+    file a player may edit: "²" passes ``str.isdigit()`` and fails
+    ``int()``); ``default`` for anything else."""
+    if isinstance(value, int):
+        return value
+    try:
+        return whole_number(str(value), 0, None)
+    except NumberError:
+        return default
+
+
 class SetupScene(SetupForm):
     game_id = "delphi"
     name = "delphi-setup"
 
     def __init__(self, app, prefs: dict | None = None) -> None:
         p = dict(prefs or {})
-        players = p.get("players", 4)
-        players = int(players) if isinstance(players, int) or str(players).isdigit() else 4
-        players = max(MIN_SEATS, min(MAX_SEATS, players))
+        players = max(MIN_SEATS, min(MAX_SEATS, _whole(p.get("players", 4), 4)))
         names = list(p.get("names") or [])
         kinds = list(p.get("kinds") or [])
         levels = list(p.get("levels") or [])
