@@ -21,12 +21,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.cards import Card, CardParseError, Rank
+from game.engine.cli import NumberError, whole_number
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
 from game.games.gaps import board as B
 from game.games.gaps.notation import parse_layout
 from game.games.gaps.state import MAX_REDEALS, REDEAL, STOP, Action, GapsState, GapsView, Move, Position, Redeal, Stop
 
-_MOVE_RE = re.compile(r"^\s*move\s+(\S+)\s+r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
+# [0-9], not \d: \d also matches other scripts' digits ("r١c٢")
+_MOVE_RE = re.compile(r"^\s*move\s+(\S+)\s+r([0-9]+)\s*c([0-9]+)\s*$", re.IGNORECASE)
 
 
 def cell_name(cell: int) -> str:
@@ -34,12 +36,13 @@ def cell_name(cell: int) -> str:
 
 
 def cell_of_text(text: str) -> int:
-    m = re.fullmatch(r"\s*r(\d+)\s*c(\d+)\s*", text, re.IGNORECASE)
+    m = re.fullmatch(r"\s*r([0-9]+)\s*c([0-9]+)\s*", text, re.IGNORECASE)
     if not m:
         raise NotationError(f"{text!r} is not a cell (write r<row>c<col>, rows 0-3, columns 0-12)")
-    r, c = int(m.group(1)), int(m.group(2))
-    if not (0 <= r < 4 and 0 <= c < 13):
-        raise NotationError(f"{text!r} is off the table (rows 0-3, columns 0-12)")
+    try:
+        r, c = whole_number(m.group(1), 0, 3), whole_number(m.group(2), 0, 12)
+    except NumberError:
+        raise NotationError(f"{text!r} is off the table (rows 0-3, columns 0-12)") from None
     return r * 13 + c
 
 

@@ -99,3 +99,12 @@ def test_a_missing_card_shows_as_a_missing_gap_count_or_duplicate():
     text = "\n".join([rows()[0].replace("5S", "5H")] + rows()[1:])
     with pytest.raises(LayoutError, match="5H appears twice"):
         NOTATION.parse(text)
+
+
+def test_cells_in_action_texts_take_ascii_digits_only_and_never_a_traceback():
+    from game.games.gaps import GAME
+
+    for text in ("move 6H r١c٢", "move 6H r²c1", "move 6H r" + "9" * 5000 + "c1", "move 6H r4c1", "move 6H r0c13"):
+        with pytest.raises(NotationError):
+            GAME.action_from_text(text)
+    assert GAME.action_to_text(GAME.action_from_text("move 6H r1c5")) == "move 6H r1c5"
