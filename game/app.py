@@ -22,6 +22,8 @@ import pygame
 import pygame_gui
 
 from game import i18n
+from game.i18n import tr
+from game.persistence import storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
 from game.ui import cardart
@@ -59,6 +61,9 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True) -> None:
         self.pg = pygame
         self.gui = pygame_gui
+        # the data folder first: a second copy of the app reads it and
+        # writes nothing, not even a bad settings file moved aside
+        self.storage = storage.open_storage()
         self.settings, self.notices = load_settings()
         if lang:
             self.settings.language = lang
@@ -86,8 +91,12 @@ class App:
         self._release_pending = False
         self.anim_factor = lambda: self.settings.animation_factor
         self._lang_off = i18n.on_change(self._language_changed)
+        #: what the player was told once per session (a folder that cannot be written)
+        self._said: set[str] = set()
         for n in self.notices if home_notices else []:
-            self.toasts.show(n, "refuse", ttl=8)
+            self.toasts.show(n.render(self.settings.language), "refuse", ttl=8)
+        if home_notices and self.storage.access is storage.Access.NOT_WRITABLE:
+            self.say_once("read-only", self.read_only_reason(), ttl=10)
         self._animator_cls = Animator
 
     # --- window ---------------------------------------------------------------
@@ -201,7 +210,41 @@ class App:
         try:
             save_settings(self.settings)
         except OSError as e:
-            self.toasts.show(f"Settings could not be saved: {e.strerror or e}", "refuse")
+            self.write_failed("settings", e)
+
+    # --- files that cannot be written ---------------------------------------------
+    def say_once(self, key: str, text: str, ttl: float = 8) -> None:
+        """Show ``text`` unless something under ``key`` was said before in
+        this session (a read-only folder fails every autosave)."""
+        if key not in self._said:
+            self._said.add(key)
+            self.toasts.show(text, "refuse", ttl=ttl)
+
+    def read_only_reason(self) -> str:
+        if self.storage.access is storage.Access.OTHER_COPY:
+            return tr("ui.files.read_only.other_copy")
+        return tr("ui.files.read_only.folder", path=str(self.storage.folder), detail=self.storage.detail)
+
+    def write_failed(self, what: str, error: OSError, key: str | None = None) -> None:
+        """A write of ``what`` (settings, save, stats) failed: say so with
+        ``key`` (default ``ui.<what>.write_failed``), once per sentence, and
+        once in all when this copy is read-only."""
+        if isinstance(error, storage.ReadOnly):
+            self.say_once("read-only", self.read_only_reason())
+        else:
+            key = key or f"ui.{what}.write_failed"
+            self.say_once(key, tr(key, detail=error.strerror or str(error)))
+
+    def ask_about_other_copy(self) -> None:
+        """Another copy of the app holds the data folder: read-only or quit?"""
+        if self.storage.access is not storage.Access.OTHER_COPY or "other-copy" in self._said:
+            return
+        self._said.add("other-copy")
+
+        def read_only() -> None:
+            self.say_once("read-only", self.read_only_reason())
+
+        self.push(ConfirmScene(self, tr("ui.lock.title"), tr("ui.lock.body"), read_only, self.quit, yes=tr("ui.lock.read_only"), no=tr("ui.lock.quit")))
 
     def _language_changed(self, lang: str) -> None:
         self.settings.language = lang
@@ -319,6 +362,7 @@ class App:
         while self.scenes.scenes:
             self.scenes.scenes.pop().exit()
         self.pg.display.quit()
+        storage.release()
 
 
 def _release_memory() -> None:
@@ -383,8 +427,10 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         return smoke_all(app)
     if os.environ.get("MTG_FIRST_FRAME_EXIT"):
         app.to_menu()
+        app.ask_about_other_copy()
         app.step(1 / 60, events=[])
-        print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f}", flush=True)
+        top = app.scenes.top
+        print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f} {top.name if top else '-'}", flush=True)
         return 0
     app.to_menu()
     if scene:
@@ -400,6 +446,8 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         gid, _ = latest_save()
         if gid:
             continue_game(app, gid)
+    # over whatever the options opened: the first thing a second copy shows
+    app.ask_about_other_copy()
     print("ready", flush=True)
     while app.running:
         app.step()

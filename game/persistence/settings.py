@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from game.persistence import config_dir, load_json, save_versioned
+from game.i18n import LANGUAGES, Message, msg
+from game.persistence.files import load_json, save_versioned, set_aside
+from game.persistence.paths import config_dir
+from game.persistence.schema import Bool, Shape, Text, problems
 
 SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 #: multiplier applied to every animation's duration
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+#: the file is ~150 bytes
+MAX_BYTES = 64 * 2**10
 
 
 @dataclass
@@ -27,45 +32,45 @@ class Settings:
         return ANIMATION_FACTORS.get(self.animation, 1.0)
 
 
+#: the shape of each setting; a file may lack any (a default is used) and
+#: may have keys this version does not know (they are ignored)
+SHAPES: dict[str, Shape] = {
+    "language": Text(10, choices=list(LANGUAGES)),
+    "four_colour": Bool(),
+    "animation": Text(10, choices=ANIMATION_SPEEDS),
+    "sound": Bool(),
+    "fullscreen": Bool(),
+    "auto_draw": Bool(),
+}
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def _valid(name: str, value: object) -> bool:
-    if name == "language":
-        from game.i18n import LANGUAGES
+def load_settings(path: Path | None = None) -> tuple[Settings, list[Message]]:
+    """Settings plus notices for the player about anything ignored.
 
-        return value in LANGUAGES
-    if name == "animation":
-        return value in ANIMATION_SPEEDS
-    return isinstance(value, bool)
-
-
-def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
-    """Settings plus a list of readable notices about anything ignored.
-
-    A damaged file is moved aside; a field with a wrong type or value falls
-    back to its default and the rest are kept.
+    A damaged file is moved aside and the defaults are used.  A setting of
+    the wrong type or value falls back to its default, the others are
+    kept, and the file is moved aside too (the player's own file stays as
+    it was; the next change writes a new one).
     """
     path = path or settings_path()
-    result = load_json(path, SCHEMA, "settings")
+    result = load_json(path, SCHEMA, "settings", max_bytes=MAX_BYTES)
     notices = [result.problem] if result.problem else []
     s = Settings()
-    if result.data:
-        bad = []
-        for f in fields(Settings):
-            if f.name in result.data:
-                v = result.data[f.name]
-                if _valid(f.name, v):
-                    setattr(s, f.name, v)
-                else:
-                    bad.append(f.name)
-        if bad:
-            notices.append(
-                "Some settings had values this version does not understand and were reset: "
-                + ", ".join(bad)
-                + "."
-            )
+    bad = []
+    for f in fields(Settings):
+        if result.data and f.name in result.data:
+            v = result.data[f.name]
+            if problems(SHAPES[f.name], v):
+                bad.append(f.name)
+            else:
+                setattr(s, f.name, v)
+    if bad:
+        notice = set_aside(path, msg("ui.file.why.settings_fields", fields=", ".join(bad)), kept="ui.file.kept_rest").problem
+        notices += [notice] if notice else []
     return s, notices
 
 

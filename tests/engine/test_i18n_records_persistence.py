@@ -6,9 +6,15 @@ import pytest
 from game import i18n
 from game.cards import Card
 from game.engine import IllegalAction, Record, RecordError, msg
+from game.games.delphi.options import MAX_RULE_TEXT
+from game.games.gaps.policy import fold_stats
 from game.persistence import atomic_write_json, load_json, save_versioned
+from game.persistence.files import FileProblem, read_json
 from game.persistence.saves import latest_save, read_save, write_save
+from game.persistence.schema import problems
 from game.persistence.settings import Settings, load_settings, save_settings
+from game.persistence.shapes import SAVE, STATS
+from tests.ui.filefuzz import folded
 
 
 def test_message_renders_cards_per_language():
@@ -65,13 +71,13 @@ def test_atomic_write_and_bad_files_are_moved_aside(tmp_path):
     assert load_json(p, 1, "test").data == {"schema": 1, "x": 1}
     p.write_text('{"schema": 1, "x":')  # truncated
     res = load_json(p, 1, "test")
-    assert res.data is None and "damaged" in res.problem
+    assert res.data is None and "damaged" in str(res.problem)
     assert not p.exists() and (tmp_path / "f.json.bad").exists()
     save_versioned(p, 5, {})
     res = load_json(p, 1, "test")
-    assert "newer version" in res.problem and (tmp_path / "f.json.bad.1").exists()
+    assert "newer version" in str(res.problem) and (tmp_path / "f.json.bad.1").exists()
     atomic_write_json(p, [1])
-    assert "not one of ours" in load_json(p, 1, "test").problem
+    assert "not one of ours" in str(load_json(p, 1, "test").problem)
     assert [q.name for q in tmp_path.iterdir() if q.suffix == ".tmp"] == []
 
 
@@ -85,10 +91,10 @@ def test_settings_fall_back_per_field(tmp_path):
     p.write_text(json.dumps({"schema": 1, "language": "xx", "sound": "loud", "four_colour": True}))
     s2, notes = load_settings(p)
     assert s2.language == "en" and s2.sound is True and s2.four_colour is True
-    assert notes and "language" in notes[0] and "sound" in notes[0]
+    assert notes and "language" in str(notes[0]) and "sound" in str(notes[0])
     p.write_bytes(b"\x00\xff garbage")
     s3, notes = load_settings(p)
-    assert s3 == Settings() and "kept as settings.json.bad" in notes[0]
+    assert s3 == Settings() and "kept as settings.json.bad" in str(notes[0])
 
 
 def test_saves_round_trip_and_continue_points_to_latest(private_home):
@@ -99,5 +105,76 @@ def test_saves_round_trip_and_continue_points_to_latest(private_home):
     p = private_home / "data" / "saves" / "gaps.json"
     p.write_text("{")
     data, problem = read_save("gaps")
-    assert data is None and "damaged" in problem
+    assert data is None and "damaged" in str(problem)
     assert os.path.exists(str(p) + ".bad")
+
+
+# --- the files' shapes and the loader (issue 12) ----------------------------------------------------
+
+
+def test_what_every_game_folds_fits_the_statistics_shape():
+    """The shapes in game/persistence/shapes.py are what the policies
+    write: every level and table size of Mind the Gap (with the helper and
+    a finished series), every rule set of Gaps (also from a layout, with
+    and without help, won and lost), Delphi to its end and stopped, Runs
+    with people and both computers.  A shape narrower than a fold would
+    move a player's real statistics aside."""
+    series = {"options": {"players": 2, "level": "normal"}, "seed": 5, "points": [3, 2, 1, 4], "length": 5}
+    plays = [("mind-the-gap", {"players": n, "level": lv}, [None] * n, {"helper_used": n == 2, "series": series} if n == 2 else {}, None) for lv in ("easy", "normal", "hard", "expert") for n in (1, 2, 3)]
+    plays += [("gaps", {"redeals": r, "layout": ""}, [None], {"assisted": r == 1}, None) for r in (0, 1, 2)]
+    plays += [("delphi", {"players": 4, "rounds": 4}, [None, "cautious", "random", None], {}, None), ("delphi", {"players": 3, "rounds": 3}, [None, "cautious", "random"], {}, lambda m: len(m.actions) >= 30)]
+    plays += [("runs", {"players": 3, "rounds": 5}, [None, "simple", "strong"], {}, None), ("runs", {"players": 2, "rounds": 0}, [None, None], {}, lambda m: len(m.state.history) >= 2 and m.policy.is_break(m.state))]
+    games = folded(plays)
+    for key in ("r0-layout", "r1-layout", "r2-layout"):
+        for won, assisted in ((True, False), (True, True), (False, False)):
+            fold_stats(games["gaps"], key, won, 52 if won else 20, assisted, 1)
+    assert set(games["mind-the-gap"]) == {f"{lv}-{n}p" for lv in ("easy", "normal", "hard", "expert") for n in (1, 2, 3)}
+    assert games["delphi"].get("stopped") == 1 and games["runs"]["games"] == 2
+    assert problems(STATS, {"schema": 1, "games": games}) == []
+
+
+def test_the_loader_refuses_what_is_no_file_of_ours_and_allows_a_byte_order_mark(tmp_path):
+    p = tmp_path / "f.json"
+    for body, why in (
+        (b'{"n": ' + b"1" * 41 + b"}", "big_number"),
+        (b'{"n": ' + b"1" * 5000 + b"}", "big_number"),
+        (b'{"n": NaN}', "damaged"),
+        (b"[" * 100_000 + b"]" * 100_000, "too_deep"),
+        (b'{"n": "\xff"}', "not_text"),
+        (b"", "damaged"),
+    ):
+        p.write_bytes(body)
+        with pytest.raises(FileProblem) as e:
+            read_json(p)
+        assert e.value.why == why, body[:20]
+    p.write_bytes(b'\xef\xbb\xbf{"n": ' + b"9" * 40 + b"}")
+    assert read_json(p) == {"n": int("9" * 40)}
+    p.write_bytes(b"{}" + b" " * 100)
+    with pytest.raises(FileProblem) as e:
+        read_json(p, max_bytes=50)
+    assert e.value.why == "too_large"
+    p.unlink()
+    os.mkfifo(p)
+    with pytest.raises(FileProblem) as e:
+        read_json(p)  # at once: a pipe is never waited on
+    assert e.value.why == "not_file"
+    with pytest.raises(FileNotFoundError):
+        read_json(tmp_path / "nothing.json")
+
+
+def test_a_bad_file_is_kept_as_bad_never_overwritten(tmp_path):
+    p = tmp_path / "s.json"
+    for n in range(3):
+        p.write_text("{" * (n + 1))
+        assert "damaged" in str(load_json(p, 1, "settings").problem)
+    assert sorted(q.name for q in tmp_path.iterdir()) == ["s.json.bad", "s.json.bad.1", "s.json.bad.2"]
+    assert (tmp_path / "s.json.bad.1").read_text() == "{{"
+    i18n.set_language("de")
+    p.write_text("[]")
+    assert load_json(p, 1, "settings").problem.render("de") == "Die Datei mit den Einstellungen stammt nicht von dieser App. Sie wurde als s.json.bad.3 aufbewahrt; die App macht ohne sie weiter."
+
+
+def test_a_save_with_the_longest_rule_delphi_allows_fits_the_save_shape():
+    rule = "x" * MAX_RULE_TEXT
+    record = {"schema": 1, "game": "delphi", "seed": 2**40, "options": {"players": 3, "rules": [rule, None, None]}, "actions": ["rule " + rule]}
+    assert problems(SAVE, {"schema": 1, "game": "delphi", "record": record, "table": {}}) == []

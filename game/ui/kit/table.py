@@ -34,9 +34,8 @@ from game.engine.core import Message, Outcome
 from game.engine.match import Match, Moved, Refused, Step, StepKind
 from game.engine.records import Record, RecordError
 from game.engine.registry import info
-from game.i18n import current, tr
-from game.persistence import move_aside
-from game.persistence.saves import delete_save, save_path, update_stats, write_save
+from game.i18n import current, msg, tr
+from game.persistence.saves import delete_save, set_aside_save, update_stats, write_save
 from game.ui.dragdrop import DragDrop
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
 from game.ui.kit.layers import TwoLayers
@@ -323,24 +322,32 @@ class TableScene(TwoLayers, Scene):
             self._after(res)
 
     # --- saving and statistics ----------------------------------------------------------------
+    # (a file that cannot be written is said once per session, by the app:
+    # a read-only folder fails after every move)
     def autosave(self) -> None:
         if self.match.over or not self.keeps_save:
             return
         try:
             write_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
         except OSError as e:
-            self.toasts.show(tr("ui.save.write_failed", detail=e.strerror or str(e)), "refuse")
+            self.app.write_failed("save", e)
 
     def _persist(self, moved: Moved) -> None:
         for fold in self.match.take_folds():
             try:
-                update_stats(self.game_id, fold)
+                problem = update_stats(self.game_id, fold)
             except OSError as e:
-                self.toasts.show(tr("ui.stats.write_failed", detail=e.strerror or str(e)), "refuse")
-        if moved.ended and self.keeps_save:
-            delete_save(self.game_id)
-        else:
+                self.app.write_failed("stats", e)
+            else:
+                if problem is not None:  # a bad file, moved aside; this game counts anew
+                    self.toasts.show(problem.render(self.lang), "refuse", ttl=8)
+        if not (moved.ended and self.keeps_save):
             self.autosave()
+            return
+        try:
+            delete_save(self.game_id)
+        except OSError as e:
+            self.app.write_failed("save", e, "ui.save.delete_failed")
 
     # --- messages -------------------------------------------------------------------------------
     def render(self, message: Message | str) -> str:
@@ -545,8 +552,9 @@ def seat(app, table: TableScene) -> TableScene:
 
 def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match | None, str | None]:
     """A saved game as a match, by replaying its record; or a readable
-    problem.  A save that does not replay is moved aside (never deleted)."""
-    meta = save.get("table") if isinstance(save.get("table"), dict) else {}
+    problem.  ``save`` has the shape of a save (``read_save`` checked it).
+    A save that does not replay is moved aside (never deleted)."""
+    meta = save.get("table") or {}
     try:
         record = Record.from_json(save.get("record"))
         if record.game != game_id:
@@ -557,14 +565,7 @@ def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match | None, str | No
             return None, tr("ui.save.other_game", game=other)
         return Match.resume(record, meta=meta, **kw), None
     except (RecordError, KeyError, ValueError, TypeError) as e:
-        moved = None
-        try:
-            p = save_path(game_id)
-            if p.exists():
-                moved = move_aside(p)
-        except (OSError, ValueError):
-            pass
-        return None, tr("ui.save.replay_failed", detail=str(e), file=moved.name if moved else "-")
+        return None, set_aside_save(game_id, msg("ui.save.replay_failed", detail=str(e))).render(current())
 
 
 def resume(app, save: dict, game_id: str, make: Callable[[Any, Match], TableScene], **kw: Any) -> str | None:

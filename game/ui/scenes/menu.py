@@ -27,15 +27,14 @@ def open_game(app, game_id: str) -> None:
 
 
 def continue_game(app, game_id: str) -> None:
+    """Reopen the save of ``game_id`` (a known game's id); a save that
+    cannot be used is moved aside and the player told why."""
     gi = info(game_id)
     data, problem = read_save(gi.id)
-    if data is None:
-        if problem:
-            app.toasts.show(tr("ui.save.problem", problem=problem), "refuse", ttl=8)
-        return
-    problem = table(gi.id).resume(app, data)
-    if problem:
-        app.toasts.show(problem, "refuse", ttl=8)
+    refused = table(gi.id).resume(app, data) if data is not None else None
+    if problem or refused:
+        app.toasts.show(problem.render(app.settings.language) if problem else str(refused), "refuse", ttl=8)
+        app.to_menu()  # the menu anew: Continue now offers what is left, if anything
 
 
 class MenuScene(Scene):
@@ -48,12 +47,9 @@ class MenuScene(Scene):
         x = w // 2 - bw // 2
         y = int(h * 0.25)
         self.tags = []
-        saved, _ = latest_save()
+        saved, _ = latest_save()  # a known game's id, or None
         if saved is not None and available(saved):
-            try:
-                name = info(saved).name(self._lang())
-            except KeyError:
-                name = saved
+            name = info(saved).name(self._lang())
             self.button((x, y, bw, bh), tr("ui.menu.continue", game=name), lambda g=saved: continue_game(self.app, g), object_id="#primary")
             y += bh + int(18 * s)
         for g in GAMES:

@@ -17,9 +17,11 @@ class StatsScene(Scene):
     name = "statistics"
 
     def enter(self) -> None:
+        # checked against the statistics' shape: a bad file is moved aside
+        # and every game's lines below can trust their numbers
         self.stats, problem = load_stats()
         if problem:
-            self.app.toasts.show(problem, "refuse", ttl=8)
+            self.app.toasts.show(problem.render(self.app.settings.language), "refuse", ttl=8)
         super().enter()
 
     def build_ui(self) -> None:

@@ -1,0 +1,206 @@
+"""Shapes: what a JSON value read from a file must look like, declared as data.
+
+Each file kind (settings, saves, statistics: :mod:`game.persistence.shapes`)
+declares its shape once; :func:`problems` then lists every place where a
+value read from disk differs, as ``"games.gaps.r2.wins: a whole number"``.
+Code that uses a checked value never meets a wrong type, a missing key or
+a number too large to print, so it needs no checks of its own.
+
+>>> row = Fields({"games": Int(0, 10)}, optional={"best": Maybe(Int())})
+>>> problems(row, {"games": 3}), problems(row, {"games": "5", "x": 1})
+([], ['games: a whole number from 0 to 10', 'x: not a known key'])
+
+A shape only goes as deep as it is declared, so checking a value costs
+time in proportion to the value, and nothing here recurses into data that
+no shape describes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: the largest whole number a file may hold unless a shape says otherwise:
+#: every count, score and seed the app writes is far below it, and any
+#: number up to it prints and adds up at once
+BIG = 2**63
+
+
+class Shape:
+    """A kind of JSON value.  ``walk`` appends ``"where: what"`` for every
+    difference it finds under ``where``."""
+
+    what = "a value"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        raise NotImplementedError
+
+    def wrong(self, where: str, out: list[str]) -> None:
+        out.append(f"{where or '(the whole file)'}: {self.what}")
+
+
+def problems(shape: Shape, value: Any) -> list[str]:
+    """Every place where ``value`` differs from ``shape`` (empty: it fits)."""
+    out: list[str] = []
+    shape.walk(value, "", out)
+    return out
+
+
+def _at(where: str, key: object) -> str:
+    return f"{where}.{key}" if where else str(key)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Int(Shape):
+    def __init__(self, lo: int = -BIG, hi: int = BIG) -> None:
+        self.lo, self.hi = lo, hi
+        self.what = f"a whole number from {lo} to {hi}"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not (_is_int(value) and self.lo <= value <= self.hi):
+            self.wrong(where, out)
+
+
+class Num(Shape):
+    """A whole or a decimal number, finite."""
+
+    def __init__(self, lo: float = -BIG, hi: float = BIG) -> None:
+        self.lo, self.hi = lo, hi
+        self.what = f"a number from {lo} to {hi}"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        ok = (_is_int(value) or isinstance(value, float)) and math.isfinite(value) and self.lo <= value <= self.hi
+        if not ok:
+            self.wrong(where, out)
+
+
+class Bool(Shape):
+    what = "true or false"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not isinstance(value, bool):
+            self.wrong(where, out)
+
+
+class Text(Shape):
+    """A string of at most ``max_len`` characters; one of ``choices``, or
+    matching ``pattern`` (a regular expression, whole string), if given."""
+
+    def __init__(self, max_len: int = 200, *, choices: Sequence[str] | None = None, pattern: str | None = None) -> None:
+        self.max_len = max_len
+        self.choices = frozenset(choices) if choices is not None else None
+        self.pattern = re.compile(pattern) if pattern else None
+        if self.choices is not None:
+            self.what = "one of " + ", ".join(sorted(self.choices))
+        elif self.pattern is not None:
+            self.what = f"a text like {pattern}"
+        else:
+            self.what = f"a text of at most {max_len} characters"
+
+    def fits(self, value: Any) -> bool:
+        if not isinstance(value, str) or len(value) > self.max_len:
+            return False
+        if self.choices is not None:
+            return value in self.choices
+        return self.pattern is None or self.pattern.fullmatch(value) is not None
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not self.fits(value):
+            self.wrong(where, out)
+
+
+class Maybe(Shape):
+    """``null`` or ``shape``."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.what = f"null or {shape.what}"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if value is not None:
+            self.shape.walk(value, where, out)
+
+
+class Either(Shape):
+    """The first of ``shapes`` that fits."""
+
+    def __init__(self, *shapes: Shape) -> None:
+        self.shapes = shapes
+        self.what = " or ".join(s.what for s in shapes)
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if all(problems(s, value) for s in self.shapes):
+            self.wrong(where, out)
+
+
+class ListOf(Shape):
+    def __init__(self, item: Shape, max_len: int = 64) -> None:
+        self.item, self.max_len = item, max_len
+        self.what = f"a list of at most {max_len} items"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not isinstance(value, list) or len(value) > self.max_len:
+            self.wrong(where, out)
+            return
+        for i, v in enumerate(value):
+            self.item.walk(v, _at(where, i), out)
+            if len(out) > 20:  # enough to say what is wrong; a long list stops here
+                return
+
+
+class MapOf(Shape):
+    """An object whose keys are free (``key`` says how they look) and whose
+    values all have one shape."""
+
+    def __init__(self, value: Shape, key: Text | None = None, max_len: int = 1000) -> None:
+        self.value, self.key, self.max_len = value, key or Text(200), max_len
+        self.what = f"an object of at most {max_len} entries"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not isinstance(value, dict) or len(value) > self.max_len:
+            self.wrong(where, out)
+            return
+        for k, v in value.items():
+            if not self.key.fits(k):
+                out.append(f"{_at(where, k)}: not a known key ({self.key.what})")
+            else:
+                self.value.walk(v, _at(where, k), out)
+            if len(out) > 20:
+                return
+
+
+class Fields(Shape):
+    """An object with named keys: all of ``required``, any of ``optional``,
+    nothing else."""
+
+    what = "an object"
+
+    def __init__(self, required: Mapping[str, Shape], optional: Mapping[str, Shape] | None = None) -> None:
+        self.required = dict(required)
+        self.optional = dict(optional or {})
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not isinstance(value, dict):
+            self.wrong(where, out)
+            return
+        for k in self.required:
+            if k not in value:
+                out.append(f"{_at(where, k)}: missing")
+        for k, v in value.items():
+            shape = self.required.get(k) or self.optional.get(k)
+            if shape is None:
+                out.append(f"{_at(where, k)}: not a known key")
+            else:
+                shape.walk(v, _at(where, k), out)
+
+
+#: a value of a game's options: what the engines' ``validate_options``
+#: deal with (they check the rest); texts as long as a Delphi rule (2,000
+#: characters) and more
+SCALAR = Maybe(Either(Num(), Bool(), Text(5000)))
+OPTION = Either(SCALAR, ListOf(SCALAR, 64))

@@ -1,0 +1,125 @@
+"""The shapes of the saves and of the statistics file (the settings' is
+in :mod:`game.persistence.settings`).
+
+What the shapes allow is what the app writes: a save is the game's record
+and what its table keeps beside it (``game.engine.match.Match.save_meta``
+and the setups' choices); the statistics are what each game's policy folds
+(``game/games/<pkg>/policy.py``).  The tests fold real games of every kind
+and check the results against these shapes, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from game.engine.registry import GAMES
+from game.persistence.schema import BIG, OPTION, Bool, Fields, Int, ListOf, MapOf, Maybe, Num, Shape, Text
+
+#: a count that only grows (games, wins, rounds)
+COUNT = Int(0, BIG)
+SCORE = Int(-BIG, BIG)
+GAME_ID = Text(40, choices=[g.id for g in GAMES])
+NAME = Text(200)
+#: seats at a table: at most Delphi's eight, with room to spare
+SEATS = 16
+#: the longest text in a save: a Delphi rule is up to 2,000 characters
+TEXT = 5000
+
+# --- saves ----------------------------------------------------------------------------------------
+
+RECORD = Fields(
+    {
+        "schema": Int(0, 10**6),
+        "game": GAME_ID,
+        "seed": Int(-BIG, BIG),
+        "options": MapOf(OPTION, Text(40), max_len=64),
+        # a game of Runs until you stop can be long; an action is a short
+        # notation text, but for God's rule in Delphi ("rule " and up to
+        # 2,000 characters: game.games.delphi.options.MAX_RULE_TEXT)
+        "actions": ListOf(Text(TEXT), 500_000),
+    },
+    optional={"meta": MapOf(OPTION, Text(40), max_len=64)},
+)
+
+#: the setups' choices, kept for "new game" and "play again"
+PREFS = Fields(
+    {},
+    optional={
+        "players": Int(1, SEATS),
+        "rounds": Int(0, 10_000),
+        "first_god": Int(0, SEATS),
+        "god_name": NAME,
+        "names": ListOf(NAME, SEATS),
+        "kinds": ListOf(Text(40), SEATS),
+        "levels": ListOf(Maybe(Text(40)), SEATS),
+        "redeals": Int(0, 2),
+        "series": Bool(),
+        "level": Text(40),
+        "coins": Int(0, 100),
+        "small": Bool(),
+        "jokers": Bool(),
+        "wrap": Bool(),
+    },
+)
+
+#: Mind the Gap's series of five pyramids (``game.games.mind_the_gap.series``)
+SERIES = Fields({"options": MapOf(OPTION, Text(40), max_len=64), "seed": Int(-BIG, BIG), "points": ListOf(COUNT, 100), "length": Int(1, 100)})
+
+#: what a table keeps beside the record
+TABLE = Fields(
+    {},
+    optional={
+        "names": ListOf(NAME, SEATS),
+        "bots": ListOf(Maybe(Text(40)), SEATS),
+        "levels": ListOf(Maybe(Text(40)), SEATS),
+        "prefs": PREFS,
+        "helper": Bool(),
+        "helper_used": Bool(),
+        "tutorial": Bool(),
+        "series": SERIES,
+        "assisted": Bool(),
+        "counted_rounds": Int(0, 10_000),
+    },
+)
+
+SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, optional={"table": TABLE, "saved_at": Num(0, BIG)})
+
+# --- statistics -----------------------------------------------------------------------------------
+
+#: Mind the Gap: one row per level and number of players ("normal-2p")
+MTG_ROW = Fields({"games": COUNT, "wins": COUNT, "helper_games": COUNT}, optional={"best_series": Maybe(COUNT)})
+MTG_STATS = MapOf(MTG_ROW, Text(20, pattern=r"(easy|normal|hard|expert)-[1-3]p"), max_len=20)
+
+#: Gaps: one row per rule set ("r2", "r1-layout")
+GAPS_ROW = Fields(
+    {},
+    optional={k: COUNT for k in ("games", "wins", "score_sum", "redeals_used", "assisted_games", "assisted_wins", "streak", "best_streak", "best")},
+)
+GAPS_STATS = MapOf(GAPS_ROW, Text(20, pattern=r"r[0-2](-layout)?"), max_len=6)
+
+#: Delphi: rounds, games, Prophets, bests; games and wins by kind of player
+BY_KIND = MapOf(COUNT, Text(40, pattern=r"[a-z_]+"), max_len=20)
+DELPHI_STATS = Fields(
+    {},
+    optional={
+        **{k: COUNT for k in ("rounds", "games", "stopped", "prophets", "prophets_person")},
+        "best_round": SCORE,
+        "best_total": SCORE,
+        "played_by": BY_KIND,
+        "wins_by": BY_KIND,
+    },
+)
+
+#: Runs: games, rounds, the best score; per kind of seat and per person
+RUNS_ROW = Fields({}, optional={"seats": COUNT, "wins": COUNT, "sum": SCORE, "best": Maybe(SCORE)})
+RUNS_STATS = Fields(
+    {},
+    optional={
+        "games": COUNT,
+        "rounds": COUNT,
+        "best": Fields({"score": SCORE, "name": NAME}),
+        "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
+        "people": MapOf(RUNS_ROW, NAME, max_len=10_000),
+    },
+)
+
+STATS_BY_GAME: dict[str, Shape] = {"mind-the-gap": MTG_STATS, "gaps": GAPS_STATS, "delphi": DELPHI_STATS, "runs": RUNS_STATS}
+STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME)})
