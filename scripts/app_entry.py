@@ -4,7 +4,27 @@ shadow pygame_gui's own 'i18n' dependency)."""
 
 import sys
 
-from game.__main__ import main
+#: developer's tools the packaged app does not carry what they need for:
+#: bench starts ``python -m game`` and measures memory with psutil, soak
+#: measures memory with psutil (a development package, kept out of the app)
+DEVELOPER_TOOLS = ("bench", "soak")
+
+
+def refuse_developer_tool(argv: list[str]) -> int | None:
+    """One line and code 2 for a developer's tool asked of the packaged app."""
+    if getattr(sys, "frozen", False) and argv and argv[0] in DEVELOPER_TOOLS:
+        print(
+            f"mind-the-gap: '{argv[0]}' is a developer's tool and is not part of the packaged app; run 'python -m game {argv[0]}' in the source folder (make {argv[0]})",
+            file=sys.stderr,
+        )
+        return 2
+    return None
+
 
 if __name__ == "__main__":
+    refused = refuse_developer_tool(sys.argv[1:])
+    if refused is not None:
+        sys.exit(refused)
+    from game.__main__ import main
+
     sys.exit(main())
