@@ -14,8 +14,9 @@
 - ``share/icons/hicolor/NxN/apps/mind-the-gap.png``: the icons.
 
 It writes what it put there, files and the folders it had to make, to
-``lib/mind-the-gap/.install-manifest``; ``uninstall`` removes exactly
-those (folders only when empty) and nothing else.  Installing again
+``lib/mind-the-gap/.install-manifest`` (PREFIX itself too when it made
+it); ``uninstall`` removes exactly those (folders only when empty) and
+nothing else.  Installing again
 removes the earlier install first.  Desktops watch
 share/applications, so the entry appears in the menu without a cache
 update.  Only the standard library is used.
@@ -112,9 +113,12 @@ def install(prefix: Path, app: Path, desktop: Path, icons: Path) -> list[Path]:
         raise SystemExit(f"install: {exe} is missing: build it first with 'make package'")
     if (app_dir(prefix) / MANIFEST).exists():
         uninstall(prefix, quiet=True)
+    made_prefix = not prefix.exists()
     prefix.mkdir(parents=True, exist_ok=True)
     prefix = prefix.resolve()
     rec = Recorder(prefix)
+    if made_prefix:
+        rec.dirs.append(Path("."))  # the prefix itself: uninstall removes it when it is empty again
     lib = Path("lib") / NAME
     rec.mkdirs(lib.parent)
     if (prefix / lib).exists():
@@ -159,7 +163,7 @@ def uninstall(prefix: Path, quiet: bool = False) -> int:
     lib = Path("lib") / NAME
     if (prefix / lib).is_dir():
         shutil.rmtree(prefix / lib)
-    for rel in sorted(dirs, key=lambda d: len(d.parts), reverse=True):
+    for rel in sorted(dirs, key=lambda d: len(d.parts), reverse=True):  # "." (the prefix) last
         p = prefix / rel
         if p.is_dir() and not any(p.iterdir()):
             p.rmdir()

@@ -194,6 +194,16 @@ def test_install_then_uninstall_leaves_the_prefix_as_it_was(tmp_path):
 
 
 @linux_only
+def test_a_prefix_that_install_made_goes_with_uninstall(tmp_path):
+    prefix = tmp_path / "new" / ".local"
+    (tmp_path / "new").mkdir()
+    assert run_install("install", "--prefix", str(prefix), "--app", str(fake_app(tmp_path / "app"))).returncode == 0
+    assert (prefix / "share" / "applications" / f"{NAME}.desktop").exists()
+    assert run_install("uninstall", "--prefix", str(prefix)).returncode == 0
+    assert not prefix.exists() and (tmp_path / "new").is_dir()
+
+
+@linux_only
 def test_uninstall_keeps_a_folder_that_gained_other_files(tmp_path):
     app = fake_app(tmp_path / "app")
     prefix = tmp_path / "p"
