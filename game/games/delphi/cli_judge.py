@@ -9,8 +9,10 @@ accepted card becomes ``last``; a rejected one goes to a side line and
 changes nothing.  Cards joined by ``-`` are one string, judged card by card
 and accepted only as a whole.  ``--json`` prints one JSON object.
 
-Exit codes: 0 done, 2 bad rule, bad card code or bad arguments (the message
-says what and, for a rule, at which column).
+Exit codes: 0 done, 1 with ``--analyse`` when the check finds the rule
+unusable (``"ok": false``, the verdicts are still printed), 2 bad rule, bad
+card code or bad arguments (the message says what and, for a rule, at
+which column).
 """
 
 from __future__ import annotations
@@ -155,11 +157,17 @@ def judge(argv: Sequence[str]) -> int:
             "errors": [m.render(lang) for m in analysis.errors],
             "warnings": [m.render(lang) for m in analysis.warnings],
         }
+    # a rule the check finds unusable is not ok: the verdicts are printed,
+    # and the exit code says so (1, not the 2 of text that is no rule)
+    code = 0
+    if analysis is not None and analysis.errors:
+        result["ok"] = False
+        code = 1
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
-        return 0
+        return code
     _print_human(result, rule, lang, analysis)
-    return 0
+    return code
 
 
 def _cards(codes: list[str]) -> list[Card]:

@@ -27,6 +27,7 @@ from game.games.delphi.hands import canon, distinct, replace, sort_cards
 from game.games.delphi.log import player_name
 from game.games.delphi.rounds import RoundRules
 from game.games.delphi.ruleapi import starters_for
+from game.games.delphi.rulelang import Rule, RuleSyntaxError, rule_errors
 from game.games.delphi.scoring import compensated, game_totals, winners
 from game.games.delphi.state import (
     DECKS,
@@ -65,7 +66,24 @@ class DelphiGame(RoundRules):
         return opts.default_options(players)
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return opts.validate(options, self.rule_for)
+        rules = options.get("rules") if isinstance(options, Mapping) else None
+        for e in rules if isinstance(rules, list) else ():
+            text = e.get("rule") if isinstance(e, Mapping) else e
+            if isinstance(text, str) and not text.strip():
+                # an empty text is not "God writes the rule at the table" (that is None)
+                raise RuleSyntaxError(Message("delphi_lang.empty"))
+        return opts.validate(options, self.usable_rule)
+
+    def usable_rule(self, text: str) -> Any:
+        """The rule of ``text``, refused (a ``RuleSyntaxError``, a
+        ``ValueError``) when the rule check finds it unusable: it accepts no
+        card or every card, found or proved.  The same words as ``judge
+        --analyse`` and the God screen; ``sim`` prints them too."""
+        rule = self.rule_for(text)
+        problems = rule_errors(rule) if isinstance(rule, Rule) else ()
+        if problems:
+            raise RuleSyntaxError(problems[0])
+        return rule
 
     def new_game(self, options: Mapping[str, Any], seed: int) -> DelphiState:
         o = self.validate_options(options)

@@ -78,7 +78,7 @@ def error(text: str) -> RuleSyntaxError:
         ("abs(card.rank = 1", 18, "expected", "',' or ')'"),
         ("card.color = red black", 18, "expected", "the end of the rule, 'and' or 'or'"),
         ("card.rank = 1)", 14, "expected", "the end of the rule"),
-        ("rank = 3", 1, "attr_without_card", "card.rank, last.rank or last2.rank"),
+        ("rank = 3", 1, "attr_without_card", "card.rank, last.rank, first.rank and the like"),
         ("1..3", 2, "expected", "found '..'"),
         ("if true then", 13, "expected", "found the end of the rule"),
         ("", None, "empty", "The rule is empty"),

@@ -26,6 +26,7 @@ from game.games.delphi.rulelang import (
     build as b,
 )
 from game.games.delphi.rulelang.evaluate import interpret
+from game.games.delphi.rulelang.situation import reference_env
 from tests.games.delphi_lang.strategies import random_tree, situations, trees
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -67,7 +68,7 @@ def test_the_three_evaluators_agree(tree, sits):
         return
     for card, last, last2, pos in sits:
         line = line_for(last2, last, pos)
-        env = (card.rank, card.suit, last.rank, last.suit, last2.rank, last2.suit, len(line) + 1)
+        env = reference_env(card, line)
         expected = bool(interpret(tree, env))
         assert rule.accepts(card, line) is expected
         m = rule.mask(line)
@@ -106,7 +107,7 @@ def test_seeded_sweep_of_random_trees():
         for _ in range(3):
             card, last, last2 = rng.choice(deck), rng.choice(deck), rng.choice(deck)
             line = line_for(last2, last, rng.randrange(3, 160))
-            env = (card.rank, card.suit, last.rank, last.suit, last2.rank, last2.suit, len(line) + 1)
+            env = reference_env(card, line)
             expected = bool(interpret(tree, env))
             assert rule.accepts(card, line) is expected
             assert bool(rule.mask(line) >> card_index(card) & 1) is expected

@@ -6,10 +6,14 @@ The main entry points::
     parse_rule(text) -> Rule              # raises RuleSyntaxError (.column)
     cached_rule(text) -> Rule             # the same, cached (state keeps rule.text)
     rule.accepts(card, main_line) -> bool # main_line includes the starters
-    rule.lookback                         # 0, 1 or 2: deal max(1, lookback) starters
+    rule.lookback                         # 0 to 6: deal max(1, lookback) starters
     rule.mask(main_line) -> int           # all 52 card kinds at once (bit i = CARD_KINDS[i]);
                                           # & cards_mask(hand) answers "does any card fit?"
-    check_total(rule) -> list[Message]    # problems that make a rule unusable
+    rule.situation(line), rule.push(situation, kind), rule.mask_in(situation)
+                                          # the same, extended card by card (the analysis)
+    check_total(rule) -> list[Message]    # problems that make a rule unusable (proved, or
+                                          # seen in every situation examined)
+    rule_errors(rule) -> tuple[Message]   # the same, remembered per rule
     acceptance_share(rule, seed) -> Share # simulated share of cards accepted, running dry
     analyse(rule, seed) -> Analysis       # everything for the setup screen
     build                                 # constructing rules in Python (bots)
@@ -22,16 +26,16 @@ expression from it (a test reads the sources to keep it so).
 from game.games.delphi.rulelang import ast, build
 from game.games.delphi.rulelang.analysis import (
     Analysis,
-    Exploration,
     Share,
     acceptance_share,
     analyse,
     check_total,
-    explore,
+    rule_errors,
     starters_for,
 )
-from game.games.delphi.rulelang.check import MAX_DEPTH, MAX_NODES
+from game.games.delphi.rulelang.check import MAX_DEPTH, MAX_NODES, MAX_TABLE
 from game.games.delphi.rulelang.errors import RuleSyntaxError
+from game.games.delphi.rulelang.explore import Exploration, explore
 from game.games.delphi.rulelang.lexer import MAX_INPUT, MAX_NUMBER
 from game.games.delphi.rulelang.parser import MAX_NESTING
 from game.games.delphi.rulelang.printer import to_text
@@ -47,6 +51,7 @@ __all__ = [
     "MAX_NESTING",
     "MAX_NODES",
     "MAX_NUMBER",
+    "MAX_TABLE",
     "Analysis",
     "Exploration",
     "Rule",
@@ -63,6 +68,7 @@ __all__ = [
     "explore",
     "mask_cards",
     "parse_rule",
+    "rule_errors",
     "rule_from_tree",
     "starters_for",
     "to_text",

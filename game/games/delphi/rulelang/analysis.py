@@ -1,18 +1,24 @@
 """Checking a rule before a round: totality, share of cards accepted,
-running dry.  For the God setup screen and the computer God.
+running dry.  For the God setup screen, the engine and the computer God.
 
 - :func:`check_total` lists the problems that make a rule unusable (as
   Messages): it reads more earlier cards than starters are dealt, it accepts
   no card anywhere, or it accepts every card everywhere.  The evaluator is
   total (see ``evaluate``), so every well-typed rule gives a verdict for
   every card in every situation; what remains to check is the situations.
-- :func:`explore` walks the situations a main line can reach (all starter
-  cards, then every card the rule accepts) and finds dead ends: a situation
-  in which no card at all fits.
+  First a proof (:mod:`.prove`) over every combination of the values the
+  rule reads; when that does not decide, the situations a round can reach
+  (:mod:`.explore`): if every one of them was examined, the answer is
+  exact; if not, a constant verdict in all of them is still reported (the
+  message says how many were examined).
 - :func:`acceptance_share` simulates main lines from three shuffled decks
   and reports the share of the remaining cards that fit at each step, and
   how often a line ran dry (no remaining card fits).
 - :func:`analyse` bundles them.
+
+Everything runs on the rule compiled once (``Rule.compiled``): situations
+are built once and extended card by card, and masks are cached by the
+values the rule reads (``vector.MaskProgram``).
 """
 
 from __future__ import annotations
@@ -20,18 +26,22 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from game.cards import Card, rng_for
+from game.cards import rng_for
 from game.engine import Message
+from game.games.delphi.rulelang import ast as A
+from game.games.delphi.rulelang.explore import TOTAL_CARDS, Exploration, explore
+from game.games.delphi.rulelang.prove import constant_verdict
 from game.games.delphi.rulelang.rule import Rule
 from game.games.delphi.rulelang.vector import CARD_KINDS, FULL52
 
-DECKS = 3
-TOTAL_CARDS = 52 * DECKS
 LOW_SHARE = 0.10
 HIGH_SHARE = 0.90
-
-_ENV_CARD = [(int(c.rank), c.suit) for c in CARD_KINDS]
+#: the simulation's work in masks made the slow way (an aggregate whose body
+#: reads the judged card and the situation folds the line for every mask):
+#: fewer lines for such a rule keep the whole check under a second
+SLOW_MASKS = 1_500
 
 
 def _m(key: str, **params: object) -> Message:
@@ -41,100 +51,6 @@ def _m(key: str, **params: object) -> Message:
 def starters_for(rule: Rule) -> int:
     """How many starter cards the game deals for a rule."""
     return max(1, rule.lookback)
-
-
-# --- reachable situations ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Exploration:
-    starters: int
-    situations: int  # situations examined (one mask each)
-    exhaustive: bool  # every reachable situation up to the last position
-    last_pos: int  # the highest position examined
-    any_accept: bool
-    all_accept: bool
-    dead_count: int
-    #: one situation where nothing fits: (last2, last, pos); None parts unused
-    dead_example: tuple[Card | None, Card | None, int | None] | None = None
-
-
-def explore(rule: Rule, starters: int | None = None, budget: int = 100_000) -> Exploration:
-    """Examine every situation the main line can reach, layer by layer.
-
-    Starter cards can be any cards, so every combination of ``last`` and
-    ``last2`` is reachable at the first judged position; later positions
-    matter only when the rule reads ``pos`` (then the situations at
-    position p+1 are those reached by a card accepted at p).  At most
-    ``budget`` situations are examined; ``exhaustive`` says whether that
-    covered everything up to the last possible position (156).
-    """
-    s = starters_for(rule) if starters is None else starters
-    lb = rule.lookback
-    if s < lb:
-        raise ValueError("fewer starters than the rule looks back")
-    fn = rule._mask
-    # a layer: for each possible last card (index; 0 when lookback is 0) the
-    # mask of possible last2 cards (bit 0 when lookback < 2)
-    if lb == 0:
-        layer = {0: 1}
-    elif lb == 1:
-        layer = {k: 1 for k in range(52)}
-    else:
-        layer = {k: FULL52 for k in range(52)}
-    seen = 0
-    any_accept, all_accept = False, True
-    dead_count = 0
-    dead_example = None
-    pos = s + 1
-    exhaustive = True
-    last_pos = pos
-    while layer:
-        size = sum(m.bit_count() for m in layer.values())
-        if seen + size > budget:
-            exhaustive = False
-            break
-        last_pos = pos
-        nxt: dict[int, int] = {}
-        for last in sorted(layer):
-            lr, ls = _ENV_CARD[last] if lb >= 1 else (0, None)
-            prevs = layer[last]
-            reached = 0  # cards accepted after this last card
-            while prevs:
-                low = prevs & -prevs
-                m2 = low.bit_length() - 1
-                prevs ^= low
-                mr, ms = _ENV_CARD[m2] if lb >= 2 else (0, None)
-                mask = fn((0, None, lr, ls, mr, ms, pos))
-                seen += 1
-                reached |= mask
-                if mask != FULL52:
-                    all_accept = False
-                if not mask:
-                    dead_count += 1
-                    if dead_example is None:
-                        dead_example = (
-                            CARD_KINDS[m2] if lb >= 2 else None,
-                            CARD_KINDS[last] if lb >= 1 else None,
-                            pos if rule.uses_pos else None,
-                        )
-            if reached:
-                any_accept = True
-                if rule.uses_pos and pos < TOTAL_CARDS:
-                    if lb == 0:
-                        nxt[0] = 1
-                    else:
-                        bit = 1 << last if lb == 2 else 1
-                        while reached:
-                            low = reached & -reached
-                            c = low.bit_length() - 1
-                            reached ^= low
-                            nxt[c] = nxt.get(c, 0) | bit
-        if not rule.uses_pos:
-            break
-        layer = nxt
-        pos += 1
-    return Exploration(s, seen, exhaustive, last_pos, any_accept, all_accept and seen > 0, dead_count, dead_example)
 
 
 def check_total(rule: Rule, starters: int | None = None, exploration: Exploration | None = None) -> list[Message]:
@@ -148,13 +64,24 @@ def check_total(rule: Rule, starters: int | None = None, exploration: Exploratio
     s = starters_for(rule) if starters is None else starters
     if s < rule.lookback:
         return [_m("check.needs_starters", lookback=rule.lookback, starters=s, n=s)]
+    proof = constant_verdict(rule.tree, s)
+    if proof is True:
+        return [_m("check.always")]
+    if proof is False:
+        return [_m("check.never")]
     ex = exploration if exploration is not None and exploration.starters == s else explore(rule, s)
-    out: list[Message] = []
     if not ex.any_accept:
-        out.append(_m("check.never"))
-    elif ex.all_accept and ex.exhaustive:
-        out.append(_m("check.always"))
-    return out
+        return [_m("check.never") if ex.exhaustive else _m("check.never_seen", n=ex.situations)]
+    if ex.all_accept:
+        return [_m("check.always") if ex.exhaustive else _m("check.always_seen", n=ex.situations)]
+    return []
+
+
+@lru_cache(maxsize=512)
+def rule_errors(rule: Rule, starters: int | None = None) -> tuple[Message, ...]:
+    """:func:`check_total`, remembered per rule (the engine asks for every
+    game it starts with the rule)."""
+    return tuple(check_total(rule, starters))
 
 
 def dead_end_message(ex: Exploration) -> Message | None:
@@ -215,6 +142,21 @@ def _draw(rng, have: list[int], mask: int, counts: list[int], avail: int) -> int
     return c
 
 
+def _take(have: list[int], c: int) -> None:
+    bit = 1 << c
+    for k in (2, 1, 0):
+        if have[k] & bit:
+            have[k] ^= bit
+            return
+
+
+def slow_parts(rule: Rule) -> int:
+    """Aggregates whose masks fold the whole line (their body reads the
+    judged card and the situation: ``any(each.rank = last.rank + card.rank)``)."""
+    layout = rule.compiled.layout
+    return sum(1 for a, k in zip(layout.aggs, layout.keepers) if k.values is None and k.vectors is None and "card" in A.free_refs(a))
+
+
 def acceptance_share(
     rule: Rule, seed: int = 0, lines: int = 200, length: int = 60, starters: int | None = None
 ) -> Share:
@@ -225,15 +167,16 @@ def acceptance_share(
     the rule accepts, and extends the line with one of them drawn at random
     (each copy equally likely).  A line that reaches a step where no
     remaining card fits has *run dry*.  Lines aim for ``length`` cards after
-    the starters.  Deterministic for a seed.
+    the starters.  Deterministic for a seed.  A rule whose masks must fold
+    the whole line (:func:`slow_parts`) gets fewer lines (at least 20).
     """
     s = starters_for(rule) if starters is None else starters
     if s < rule.lookback:
         raise ValueError("fewer starters than the rule looks back")
-    fn = rule._mask
-    uses_pos = rule.uses_pos
-    lb = rule.lookback
-    cache: dict[tuple, int] = {}
+    if slow_parts(rule):
+        lines = max(min(lines, 20), min(lines, SLOW_MASKS // max(1, length)))
+    prog = rule.compiled.program
+    push = rule.compiled.layout.push
     total_share = 0.0
     steps = 0
     dry_positions: list[int] = []
@@ -245,26 +188,21 @@ def acceptance_share(
         for _ in range(s):  # the starters: any cards of the pack
             counts = [h.bit_count() for h in have]
             main.append(_draw(rng, have, FULL52, counts, sum(counts)))
+        env = rule.situation([CARD_KINDS[k] for k in main])
         remaining = TOTAL_CARDS - s
-        while len(main) < s + length and remaining:
-            pos = len(main) + 1
-            last = main[-1] if lb >= 1 else -1
-            m2 = main[-2] if lb >= 2 else -1
-            key = (last, m2, pos if uses_pos else 0)
-            mask = cache.get(key)
-            if mask is None:
-                lr, ls = _ENV_CARD[last] if last >= 0 else (0, None)
-                mr, ms = _ENV_CARD[m2] if m2 >= 0 else (0, None)
-                mask = fn((0, None, lr, ls, mr, ms, pos))
-                cache[key] = mask
+        placed = s
+        while placed < s + length and remaining:
+            mask = prog(env)
             counts = [(mask & h).bit_count() for h in have]
             avail = counts[0] + counts[1] + counts[2]
             total_share += avail / remaining
             steps += 1
             if not avail:
-                dry_positions.append(pos)
+                dry_positions.append(placed + 1)
                 break
-            main.append(_draw(rng, have, mask, counts, avail))
+            c = _draw(rng, have, mask, counts, avail)
+            env = push(env, c)
+            placed += 1
             remaining -= 1
     share = total_share / steps if steps else 0.0
     warnings: list[Message] = []
@@ -284,14 +222,6 @@ def acceptance_share(
             )
         )
     return Share(share, steps, lines, length, len(dry_positions), tuple(dry_positions), tuple(warnings))
-
-
-def _take(have: list[int], c: int) -> None:
-    bit = 1 << c
-    for k in (2, 1, 0):
-        if have[k] & bit:
-            have[k] ^= bit
-            return
 
 
 # --- everything together ---------------------------------------------------------------
@@ -332,5 +262,5 @@ def analyse(
     dead = dead_end_message(ex)
     if dead is not None and ex.any_accept:
         warnings.append(dead)
-    summary = _m("info.share", percent=round(sh.share * 100), lines=lines)
+    summary = _m("info.share", percent=round(sh.share * 100), lines=sh.lines)
     return Analysis(rule, rule.lookback, s, tuple(errors), tuple(warnings), sh.share, sh.dry_share, ex, summary)

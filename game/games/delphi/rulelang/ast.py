@@ -24,8 +24,15 @@ BOOL = "bool"
 CARD = "card"
 TYPES = (NUM, SUIT, COLOR, BOOL, CARD)
 
-#: card references and how many main-line cards each looks back
-REFS = {"card": 0, "last": 1, "last2": 2}
+#: the furthest a rule may look back along the main line (``last6``)
+MAX_BACK = 6
+#: card references and how many main-line cards each looks back: ``card``
+#: (the judged card, 0), ``last`` (1), ``last2`` … ``last6``, ``first`` (the
+#: first starter, always there: 0) and ``each`` (the main-line card an
+#: aggregate is looking at, only inside one: 0)
+REFS = {"card": 0, "last": 1, **{f"last{k}": k for k in range(2, MAX_BACK + 1)}, "first": 0, "each": 0}
+#: what an aggregate over the main line computes, and the kind of its body
+AGGREGATES = {"count": "bool", "sum": "number", "min": "number", "max": "number", "any": "bool", "all": "bool", "streak": "bool"}
 ATTRS = {"rank": NUM, "suit": SUIT, "color": COLOR}
 ADD_OPS = ("+", "-")
 MUL_OPS = ("*", "/", "%")
@@ -157,6 +164,28 @@ class Or(_Node):
 
 
 @dataclass(frozen=True)
+class Agg(_Node):
+    """An aggregate over the main line so far (starters included):
+    ``count(each is red)``, ``sum(each.rank)``, ``min(each.rank)``,
+    ``max(…)``, ``any(each = card)``, ``all(…)``, ``streak(…)`` (how many
+    of the latest cards in a row, counted back from ``last``).  ``body``
+    reads ``each``, the main-line card being looked at."""
+
+    fn: str  # key of AGGREGATES
+    body: Node
+
+
+@dataclass(frozen=True)
+class Table(_Node):
+    """A lookup table ``[3, 1, 4, 1, 5][pos]``: entry ``index`` counted from
+    1, going round when the index is past the end (``[red, black][pos]``
+    alternates for ever); the entries are constants of one kind."""
+
+    items: tuple[Node, ...]
+    index: Node
+
+
+@dataclass(frozen=True)
 class If(_Node):
     """``if c then t else e``; without ``else`` (``else_ is None``) the rule
     reads ``if c then t`` as "otherwise true" (only for conditions)."""
@@ -168,11 +197,11 @@ class If(_Node):
 
 NODE_TYPES = (
     Num, BoolConst, SuitConst, ColorConst, CardRef, Attr, Pos, Neg, Arith, Call,
-    Compare, Is, Range, In, Not, And, Or, If,
+    Compare, Is, Range, In, Not, And, Or, Agg, Table, If,
 )
 Node: TypeAlias = (
     Num | BoolConst | SuitConst | ColorConst | CardRef | Attr | Pos | Neg | Arith | Call
-    | Compare | Is | Range | In | Not | And | Or | If
+    | Compare | Is | Range | In | Not | And | Or | Agg | Table | If
 )
 
 
@@ -192,6 +221,10 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.lo, node.hi)
     if isinstance(node, If):
         return (node.cond, node.then) if node.else_ is None else (node.cond, node.then, node.else_)
+    if isinstance(node, Agg):
+        return (node.body,)
+    if isinstance(node, Table):
+        return (node.index,) + node.items
     return ()
 
 
@@ -219,26 +252,53 @@ def depth_and_size(node: Node) -> tuple[int, int, Node]:
     return best, count, deepest
 
 
-def free_refs(node: Node) -> frozenset[str]:
-    """Which of ``card``, ``last``, ``last2``, ``pos`` the tree reads."""
+def refs_of(node: Node) -> frozenset[str]:
+    """Every word the tree reads: ``card``, ``last`` … ``last6``, ``first``,
+    ``pos``, ``each`` (also inside aggregates), and ``line`` when it holds
+    an aggregate over the main line."""
     out: set[str] = set()
     for n in walk(node):
         if isinstance(n, (Attr, CardRef)):
             out.add(n.which)
         elif isinstance(n, Pos):
             out.add("pos")
+        elif isinstance(n, Agg):
+            out.add("line")
+    return frozenset(out)
+
+
+def free_refs(node: Node) -> frozenset[str]:
+    """Like :func:`refs_of`, but ``each`` only where it stands outside every
+    aggregate of the tree (in a part of an aggregate's body)."""
+    out: set[str] = set()
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        n, bound = stack.pop()
+        if isinstance(n, (Attr, CardRef)):
+            if n.which != "each" or not bound:
+                out.add(n.which)
+        elif isinstance(n, Pos):
+            out.add("pos")
+        elif isinstance(n, Agg):
+            out.add("line")
+            bound = True
+        stack.extend((c, bound) for c in children(n))
     return frozenset(out)
 
 
 def lookback_of(node: Node) -> int:
-    refs = free_refs(node)
-    return max((REFS[r] for r in refs if r in REFS), default=0)
+    """How many main-line cards the tree looks back (``last4``: 4)."""
+    return max((REFS[r] for r in refs_of(node) if r in REFS), default=0)
 
 
 def type_of(node: Node) -> str:
     """The kind of value a (type-checked) node gives."""
     while isinstance(node, If):
         node = node.then
+    if isinstance(node, Table):
+        return type_of(node.items[0])
+    if isinstance(node, Agg):
+        return BOOL if node.fn in ("any", "all") else NUM
     if isinstance(node, (Num, Neg, Arith, Call, Pos)):
         return NUM
     if isinstance(node, (BoolConst, Compare, Is, In, Not, And, Or)):

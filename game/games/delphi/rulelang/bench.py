@@ -41,7 +41,7 @@ def measure(calls: int = 20_000, repeats: int = 5) -> dict:
             t0 = time.process_time()
             for i in range(2000):
                 a, b = deck[i % 150], deck[(i * 7) % 150]
-                rule._mask((0, None, a.rank, a.suit, b.rank, b.suit, 2 + i % 100))
+                rule.mask((b, a) + line[: 4 + i % 7])
             masks.append((time.process_time() - t0) / 2000)
         t0 = time.process_time()
         for _ in range(20):

@@ -14,7 +14,13 @@ from game.games.delphi.rulelang.lexer import MAX_NUMBER
 from game.games.delphi.rulelang.printer import to_text
 
 MAX_DEPTH = 48
+#: parts of a rule, not counting the entries of lookup tables
 MAX_NODES = 150
+#: entries of all the lookup tables of a rule together (a value for every
+#: place of the longest main line, 156, and a few to spare)
+MAX_TABLE = 160
+
+_CONSTANTS = (A.Num, A.BoolConst, A.SuitConst, A.ColorConst)
 
 
 def type_name(t: str) -> Message:
@@ -24,6 +30,7 @@ def type_name(t: str) -> Message:
 class _Checker:
     def __init__(self, source: str | None) -> None:
         self.source = source
+        self.in_agg = False
 
     def snippet(self, node: A.Node) -> str:
         """The node as the player wrote it (or printed, for built trees)."""
@@ -60,11 +67,17 @@ class _Checker:
             return A.COLOR
         if isinstance(node, A.CardRef):
             self.known(node, node.which, tuple(A.REFS))
+            self.each_inside(node)
             return A.CARD
         if isinstance(node, A.Attr):
             self.known(node, node.which, tuple(A.REFS))
             self.known(node, node.attr, tuple(A.ATTRS))
+            self.each_inside(node)
             return A.ATTRS[node.attr]
+        if isinstance(node, A.Agg):
+            return self.aggregate(node)
+        if isinstance(node, A.Table):
+            return self.table(node)
         if isinstance(node, A.Pos):
             return A.NUM
         if isinstance(node, A.Neg):
@@ -165,6 +178,45 @@ class _Checker:
             return tt
         raise err("bad_node", None, node=type(node).__name__)
 
+    def each_inside(self, node: A.Attr | A.CardRef) -> None:
+        if node.which == "each" and not self.in_agg:
+            raise err("each_outside", self.col(node))
+
+    def aggregate(self, node: A.Agg) -> str:
+        self.known(node, node.fn, tuple(A.AGGREGATES))
+        if self.in_agg:
+            raise err("agg_nested", self.col(node), fn=node.fn)
+        if "each" not in A.refs_of(node.body):
+            raise err("agg_needs_each", self.col(node), fn=node.fn)
+        want = A.BOOL if A.AGGREGATES[node.fn] == "bool" else A.NUM
+        self.in_agg = True
+        try:
+            t = self.check(node.body)
+        finally:
+            self.in_agg = False
+        if t != want:
+            raise err("type_agg", self.col(node.body), fn=node.fn, expected=type_name(want), text=self.snippet(node.body), type=type_name(t))
+        return A.type_of(node)
+
+    def table(self, node: A.Table) -> str:
+        self.shape(node, isinstance(node.items, tuple) and len(node.items) >= 1)
+        first: str | None = None
+        for item in node.items:
+            plain = item.operand if isinstance(item, A.Neg) else item
+            if not isinstance(plain, _CONSTANTS) or (isinstance(item, A.Neg) and not isinstance(plain, A.Num)):
+                raise err("table_item", self.col(item), text=self.snippet(item))
+            t = self.check(item)
+            if first is None:
+                first = t
+            elif t != first:
+                raise err(
+                    "table_mixed", self.col(item), first=self.snippet(node.items[0]), type=type_name(first),
+                    item=self.snippet(item), item_type=type_name(t),
+                )
+        self.expect_type(node.index, (A.NUM,), "table_index")
+        assert first is not None
+        return first
+
     def known(self, node: A.Node, name: object, allowed: tuple[str, ...]) -> None:
         if not isinstance(name, str) or name not in allowed:
             raise err("bad_node", self.col(node), node=type(node).__name__)
@@ -180,11 +232,21 @@ def check_bounds(tree: object) -> None:
     depth, size, deepest = A.depth_and_size(tree)
     if depth > MAX_DEPTH:
         raise err("too_deep", deepest.col or None, limit=MAX_DEPTH)
-    if size > MAX_NODES:
-        raise err("too_many_nodes", None, count=size, limit=MAX_NODES)
+    entries = 0
     for n in A.walk(tree):
         if not isinstance(n, A.NODE_TYPES):
             raise err("bad_node", None, node=type(n).__name__)
+        if isinstance(n, A.Table):
+            if not isinstance(n.items, tuple):
+                raise err("bad_node", None, node="Table")
+            entries += sum(A.depth_and_size(item)[1] for item in n.items)
+    if entries > MAX_TABLE * 2:  # a table entry is at most two nodes (-1)
+        raise err("table_too_long", None, count=entries, limit=MAX_TABLE)
+    if size - entries > MAX_NODES:
+        raise err("too_many_nodes", None, count=size - entries, limit=MAX_NODES)
+    items = sum(len(n.items) for n in A.walk(tree) if isinstance(n, A.Table))
+    if items > MAX_TABLE:
+        raise err("table_too_long", None, count=items, limit=MAX_TABLE)
 
 
 def check_rule(tree: A.Node, source: str | None = None) -> None:

@@ -43,6 +43,17 @@ _words("max")
 _words("card", "karte")
 _words("last", "letzte")
 _words("last2", "vorletzte")
+_words("last3", "drittletzte")
+_words("last4", "viertletzte")
+_words("last5", "fünftletzte", "fuenftletzte")
+_words("last6", "sechstletzte")
+_words("first", "erste")
+_words("each", "jede")
+_words("count", "anzahl")
+_words("sum", "summe")
+_words("any", "irgendeine")
+_words("all", "alle")
+_words("streak", "serie")
 _words("pos", "position", "platz")
 _words("rank", "value", "rang", "wert")
 _words("suit", "farbe")
@@ -68,7 +79,9 @@ GERMAN = {
     "if": "wenn", "then": "dann", "else": "sonst", "and": "und", "or": "oder",
     "not": "nicht", "is": "ist", "in": "in", "true": "wahr", "false": "falsch",
     "abs": "betrag", "min": "min", "max": "max", "card": "karte", "last": "letzte",
-    "last2": "vorletzte", "pos": "platz", "rank": "wert", "suit": "farbe",
+    "last2": "vorletzte", "last3": "drittletzte", "last4": "viertletzte", "last5": "fünftletzte",
+    "last6": "sechstletzte", "first": "erste", "each": "jede", "count": "anzahl", "sum": "summe",
+    "any": "irgendeine", "all": "alle", "streak": "serie", "pos": "platz", "rank": "wert", "suit": "farbe",
     "color": "farbton", "hearts": "herz", "spades": "pik", "diamonds": "karo",
     "clubs": "kreuz", "red": "rot", "black": "schwarz", "odd": "ungerade",
     "even": "gerade", "prime": "prim", "face": "bild",
@@ -76,7 +89,7 @@ GERMAN = {
 
 _SYMBOLS_2 = {"..": "..", "==": "=", "!=": "!=", "<>": "!=", "<=": "<=", ">=": ">="}
 _SYMBOLS_1 = {
-    "(": "(", ")": ")", "{": "{", "}": "}", ",": ",", ".": ".", "+": "+", "-": "-",
+    "(": "(", ")": ")", "{": "{", "}": "}", "[": "[", "]": "]", ",": ",", ".": ".", "+": "+", "-": "-",
     "*": "*", "/": "/", "%": "%", "=": "=", "<": "<", ">": ">",
     "≠": "!=", "≤": "<=", "≥": ">=", "−": "-", "×": "*", "÷": "/",
 }

@@ -15,14 +15,17 @@ Grammar (lowest precedence first; keywords case-insensitive)::
     product  := unary (('*'|'/'|'%') unary)*
     unary    := '-' unary | primary
     primary  := NUMBER | 'true' | 'false' | SUIT | COLOUR | 'pos'
-              | ('card'|'last'|'last2') ['.' ATTRIBUTE]
+              | CARDREF ['.' ATTRIBUTE]            # card last last2 … last6 first each
               | ('abs'|'min'|'max') '(' expr (',' expr)* ')'
+              | AGGREGATE '(' expr ')'             # count sum any all streak (min/max: one value)
+              | '[' expr (',' expr)* ']' '[' expr ']'   # a lookup table and the place to look up
               | '(' expr ')' | 'if' …
 
 Every nested construct (parentheses, ``not``, unary minus, ``if``, a
-function call, a set) counts one level; more than :data:`MAX_NESTING`
-levels is refused with an explicit check, so deep input can never exhaust
-the Python stack.
+function call, a set, a table) counts one level; more than
+:data:`MAX_NESTING` levels is refused with an explicit check, so deep input
+can never exhaust the Python stack.  Whether a table holds constants and an
+aggregate reads ``each`` is checked afterwards (``check``).
 """
 
 from __future__ import annotations
@@ -231,6 +234,8 @@ class _Parser:
         if t.kind == "num":
             self.take()
             return A.Num(t.number, col=t.col, end=t.end)
+        if t.kind == "op" and t.value == "[":
+            return self.table(t)
         if t.kind == "op" and t.value == "(":
             self.take()
             # brackets right around an 'if' do not count a level of their
@@ -271,25 +276,52 @@ class _Parser:
                 self.take()
                 return A.Attr(w, a.value, col=t.col, end=a.end)
             return A.CardRef(w, col=t.col, end=t.end)
-        if w in A.FUNCTIONS:
-            self.take()
-            self.need("op", "(", "open_paren")
-            self.enter(t)
-            args = [self.expr()]
-            while self.at("op", ","):
-                self.take()
-                args.append(self.expr())
-            self.need("op", ")", "comma_or_close")
-            self.leave()
-            node = A.Call(w, tuple(args), col=t.col, end=self.prev_end())
-            if w == "abs" and len(args) != 1:
-                raise err("abs_args", t.col, count=len(args))
-            if w != "abs" and len(args) < 2:
-                raise err("minmax_args", t.col, fn=w)
-            return node
+        if w in A.FUNCTIONS or w in A.AGGREGATES:
+            return self.call(t)
         if w in ("rank", "suit", "color"):
             raise err("attr_without_card", t.col, attr=t.text)
         raise self.fail("value")
+
+
+    def call(self, t: Token) -> A.Node:
+        """``abs(x)``, ``min(a, b, …)``, ``max(…)`` or an aggregate:
+        ``count(…)``, ``sum(…)``, ``any(…)``, ``all(…)``, ``streak(…)``
+        and ``min``/``max`` of one value that reads ``each``."""
+        w = t.value
+        self.take()
+        self.need("op", "(", "open_paren")
+        self.enter(t)
+        args = [self.expr()]
+        while self.at("op", ","):
+            self.take()
+            args.append(self.expr())
+        self.need("op", ")", "comma_or_close")
+        self.leave()
+        end = self.prev_end()
+        if w in A.AGGREGATES and (w not in A.FUNCTIONS or (len(args) == 1 and "each" in A.refs_of(args[0]))):
+            if len(args) != 1:
+                raise err("agg_args", t.col, fn=t.text.lower(), count=len(args))
+            return A.Agg(w, args[0], col=t.col, end=end)
+        if w == "abs" and len(args) != 1:
+            raise err("abs_args", t.col, count=len(args))
+        if w != "abs" and len(args) < 2:
+            raise err("minmax_args", t.col, fn=w)
+        return A.Call(w, tuple(args), col=t.col, end=end)
+
+    def table(self, t: Token) -> A.Node:
+        """``[a, b, c][index]``."""
+        self.take()
+        self.enter(t)
+        items = [self.expr()]
+        while self.at("op", ","):
+            self.take()
+            items.append(self.expr())
+        self.need("op", "]", "close_table")
+        self.need("op", "[", "open_index")
+        index = self.expr()
+        self.need("op", "]", "close_index")
+        self.leave()
+        return A.Table(tuple(items), index, col=t.col, end=self.prev_end())
 
 
 def parse_tree(text: str) -> A.Node:

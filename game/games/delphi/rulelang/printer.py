@@ -71,6 +71,10 @@ class _Printer:
             return self.chain(node.ops, node.operands, _prec(node) + 1)
         if isinstance(node, A.Call):
             return w(node.fn) + "(" + ", ".join(self.free(a) for a in node.args) + ")"
+        if isinstance(node, A.Agg):
+            return w(node.fn) + "(" + self.free(node.body) + ")"
+        if isinstance(node, A.Table):
+            return "[" + ", ".join(self.free(i) for i in node.items) + "][" + self.free(node.index) + "]"
         if isinstance(node, A.Compare):
             return self.chain(node.ops, node.operands, _PREC_ADD)
         if isinstance(node, A.Is):

@@ -4,21 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from game.cards import Card
 from game.games.delphi.rulelang import ast as A
-from game.games.delphi.rulelang.check import check_rule
+from game.games.delphi.rulelang.check import MAX_TABLE, check_rule
 from game.games.delphi.rulelang.errors import err
-from game.games.delphi.rulelang.evaluate import compile_scalar
+from game.games.delphi.rulelang.evaluate import ScalarCompiler
 from game.games.delphi.rulelang.parser import parse_tree
 from game.games.delphi.rulelang.printer import to_text
-from game.games.delphi.rulelang.vector import FULL52, card_index, compile_mask
+from game.games.delphi.rulelang.situation import Layout, env_at
+from game.games.delphi.rulelang.vector import FULL52, MaskProgram, card_index
 
-#: the longest rule, counted in its normal form (``Rule.text``)
+#: the longest rule, counted in its normal form (``Rule.text``) without
+#: the entries of its lookup tables (at most ``MAX_TABLE`` of those)
 MAX_LENGTH = 300
-_CACHE_LIMIT = 20_000
+
+
+class Compiled:
+    """Everything a rule is compiled into, once: the situation layout, the
+    single-card evaluator and the 52-card mask program."""
+
+    def __init__(self, tree: A.Node) -> None:
+        scalar = ScalarCompiler()
+        self.layout = Layout(tree, scalar)
+        self.scalar: Callable[[tuple], Any] = scalar.compile(tree)
+        self.program = MaskProgram(tree, scalar)
 
 
 @dataclass(frozen=True)
@@ -27,7 +39,9 @@ class Rule:
 
     ``text``      the normal form (lower-case English keywords, canonical
                   spacing and parentheses); ``parse_rule(rule.text) == rule``
-    ``lookback``  how many earlier main-line cards it reads: 0, 1 or 2
+    ``lookback``  how many earlier main-line cards it reads directly: 0 to 6
+                  (``last4``: 4); aggregates and ``first`` need no more
+                  than the one starter every round has
     ``tree``      the syntax tree (for bots and tools)
     ``source``    the text as typed (not compared)
     """
@@ -37,45 +51,33 @@ class Rule:
     tree: A.Node = field(repr=False, compare=False)
     source: str = field(default="", repr=False, compare=False)
     uses_pos: bool = field(default=False, repr=False, compare=False)
-    _scalar: Callable[[tuple], Any] = field(init=False, repr=False, compare=False)
-    _mask: Callable[[tuple], int] = field(init=False, repr=False, compare=False)
-    _cache: dict = field(init=False, repr=False, compare=False)
+    _compiled: list = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # both evaluators are compiled on first use (a bot may build many
-        # candidate rules and use only one of them)
-        object.__setattr__(self, "_scalar", self._first_scalar)
-        object.__setattr__(self, "_mask", self._first_mask)
-        object.__setattr__(self, "_cache", {})
+        # compiled on first use (a bot may build many candidate rules and
+        # use only some of them)
+        object.__setattr__(self, "_compiled", [])
 
-    def _first_scalar(self, env: tuple) -> Any:
-        fn = compile_scalar(self.tree)
-        object.__setattr__(self, "_scalar", fn)
-        return fn(env)
+    @property
+    def compiled(self) -> Compiled:
+        if not self._compiled:
+            self._compiled.append(Compiled(self.tree))
+        return self._compiled[0]
 
-    def _first_mask(self, env: tuple) -> int:
-        fn = compile_mask(self.tree)
-        object.__setattr__(self, "_mask", fn)
-        return fn(env)
+    def _check_line(self, n: int) -> None:
+        if n < self.lookback:
+            raise ValueError(f"the rule looks back {self.lookback} cards but the main line holds {n}")
 
     # --- judging one card -------------------------------------------------
     def accepts(self, card: Card, main_line: Sequence[Card]) -> bool:
         """Would ``card`` extend a main line that so far holds ``main_line``
         (starters included)?  ``last = main_line[-1]``, ``last2 =
-        main_line[-2]``, ``pos = len(main_line) + 1``."""
-        n = len(main_line)
-        lb = self.lookback
-        if n < lb:
-            raise ValueError(f"the rule looks back {lb} cards but the main line holds {n}")
-        if lb == 0:
-            env: tuple[object, ...] = (card.rank, card.suit, 0, None, 0, None, n + 1)
-        elif lb == 1:
-            last = main_line[-1]
-            env = (card.rank, card.suit, last.rank, last.suit, 0, None, n + 1)
-        else:
-            last, last2 = main_line[-1], main_line[-2]
-            env = (card.rank, card.suit, last.rank, last.suit, last2.rank, last2.suit, n + 1)
-        return bool(self._scalar(env))
+        main_line[-2]`` …, ``first = main_line[0]``, ``pos =
+        len(main_line) + 1``; aggregates look at all of ``main_line``."""
+        self._check_line(len(main_line))
+        c = self.compiled
+        env = c.layout.env(main_line, vectors=False)
+        return bool(c.scalar((int(card.rank), card.suit) + env[2:]))
 
     def accepts_string(self, cards: Sequence[Card], main_line: Sequence[Card]) -> bool:
         """Is every card of a string right, each judged after the ones
@@ -91,31 +93,27 @@ class Rule:
     def mask(self, main_line: Sequence[Card]) -> int:
         """Bit ``i`` set when card kind ``i`` (:data:`CARD_KINDS`,
         :func:`card_index`) would extend ``main_line``."""
-        n = len(main_line)
-        lb = self.lookback
-        if n < lb:
-            raise ValueError(f"the rule looks back {lb} cards but the main line holds {n}")
-        last = main_line[-1] if lb >= 1 else None
-        last2 = main_line[-2] if lb >= 2 else None
-        return self.mask_at(last, last2, n + 1)
+        self._check_line(len(main_line))
+        c = self.compiled
+        return c.program(c.layout.env(main_line))
+
+    def situation(self, main_line: Sequence[Card]) -> tuple:
+        """The situation after ``main_line``, to be extended with
+        :meth:`push` and judged with :meth:`mask_in` (the analysis)."""
+        return self.compiled.layout.env(main_line)
+
+    def push(self, situation: tuple, kind: int) -> tuple:
+        """The situation once a card of kind ``kind`` (its index) has joined
+        the main line."""
+        return self.compiled.layout.push(situation, kind)
+
+    def mask_in(self, situation: tuple) -> int:
+        return self.compiled.program(situation)
 
     def mask_at(self, last: Card | None, last2: Card | None, pos: int) -> int:
-        """The accepted kinds in a situation given directly (cached)."""
-        key = (
-            None if last is None else (int(last.rank), last.suit),
-            None if last2 is None else (int(last2.rank), last2.suit),
-            pos if self.uses_pos else 0,
-        )
-        cache = self._cache
-        m = cache.get(key)
-        if m is None:
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            lr, ls = key[0] if key[0] is not None else (0, None)
-            mr, ms = key[1] if key[1] is not None else (0, None)
-            m = self._mask((0, None, lr, ls, mr, ms, pos))
-            cache[key] = m
-        return m
+        """The accepted kinds in a situation given by its last two cards and
+        the position alone (for rules that read nothing else; cached)."""
+        return self.compiled.program(env_at(last, last2, pos))
 
     # --- text ------------------------------------------------------------------
     def to_text(self, lang: str = "en") -> str:
@@ -125,10 +123,16 @@ class Rule:
     def __str__(self) -> str:
         return self.text
 
-    @property
+    @cached_property
     def reads(self) -> frozenset[str]:
-        """Which of card, last, last2, pos the rule reads."""
+        """Which of card, last … last6, first, pos and line (an aggregate)
+        the rule reads (kept: the rule check asks once per situation)."""
         return A.free_refs(self.tree)
+
+
+def _table_text(tree: A.Node) -> int:
+    """Characters of the normal form inside the tables' first brackets."""
+    return sum(len(", ".join(to_text(i) for i in n.items)) for n in A.walk(tree) if isinstance(n, A.Table))
 
 
 def rule_from_tree(tree: A.Node, source: str | None = None) -> Rule:
@@ -136,8 +140,9 @@ def rule_from_tree(tree: A.Node, source: str | None = None) -> Rule:
     Raises RuleSyntaxError when it is not a bounded, well-typed condition."""
     check_rule(tree, source)
     text = to_text(tree)
-    if len(text) > MAX_LENGTH:
-        raise err("too_long", None, length=len(text), limit=MAX_LENGTH)
+    length = len(text) - _table_text(tree)
+    if length > MAX_LENGTH:
+        raise err("too_long", None, length=length, limit=MAX_LENGTH)
     refs = A.free_refs(tree)
     return Rule(text, A.lookback_of(tree), tree, source if source is not None else text, "pos" in refs)
 
@@ -167,4 +172,4 @@ def cached_rule(text: str) -> Rule:
     return parse_rule(text)
 
 
-__all__ = ["FULL52", "MAX_LENGTH", "Rule", "cached_rule", "card_index", "parse_rule", "rule_from_tree"]
+__all__ = ["FULL52", "MAX_LENGTH", "MAX_TABLE", "Rule", "cached_rule", "card_index", "parse_rule", "rule_from_tree"]
