@@ -4,7 +4,7 @@ of its rule set.
 
 The statistics of Gaps are one row per rule set: ``r2``, ``r1``, ``r0``
 (redeals allowed), with ``-layout`` for games started from a pasted
-layout.  Pure data: the app's persistence writes the dict.
+layout; scores are kept with the redeals they took.  Pure data: the app's persistence writes the dict.
 """
 
 from __future__ import annotations
@@ -30,9 +30,25 @@ def stats_key(options: Mapping[str, Any]) -> str:
 def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeals: int) -> None:
     """Fold one finished game into the Gaps statistics, in the row ``key``.
 
+    A score is the cards in place with the redeals used (the rules'
+    decision), so the row keeps both: ``score_sum`` and ``redeals_used``
+    for the mean, ``best`` and ``best_redeals`` for the best game (more
+    cards first; of equal scores the one with fewer redeals).  A row from
+    before ``best_redeals`` existed gets it from the first game that
+    reaches or beats its best.
+
     ``wins`` counts wins without help (no undo, hint or solver check);
     ``assisted_wins`` those with help.  The streak counts wins without
-    help; a loss ends it, a win with help leaves it as it is."""
+    help; a loss ends it, a win with help leaves it as it is.
+
+    >>> st = {"r2": {"games": 3, "score_sum": 100, "redeals_used": 6, "best": 40}}  # a row of before
+    >>> fold_stats(st, "r2", False, 40, False, 1); st["r2"]["best"], st["r2"]["best_redeals"]
+    (40, 1)
+    >>> fold_stats(st, "r2", False, 40, False, 2); st["r2"]["best_redeals"]
+    1
+    >>> fold_stats(st, "r2", True, 48, False, 2); st["r2"]["best"], st["r2"]["best_redeals"]
+    (48, 2)
+    """
     row = st.setdefault(key, {})
     if not isinstance(row, dict):
         row = st[key] = {}
@@ -43,8 +59,13 @@ def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeal
     add("games")
     add("score_sum", int(score))
     add("redeals_used", int(redeals))
-    best = row.get("best")
-    row["best"] = int(score) if not isinstance(best, int) else max(best, int(score))
+    best, best_redeals = row.get("best"), row.get("best_redeals")
+    if (
+        not isinstance(best, int)
+        or score > best
+        or (score == best and (not isinstance(best_redeals, int) or redeals < best_redeals))
+    ):
+        row["best"], row["best_redeals"] = int(score), int(redeals)
     if assisted:
         add("assisted_games")
     if won and assisted:

@@ -49,7 +49,7 @@ def test_a_won_match_folds_a_win_in_its_row():
     match.run(stand_in="greedy")
     assert match.outcome is not None and match.outcome.won
     assert folded(match) == {"r1-layout": {
-        "games": 1, "score_sum": 48, "redeals_used": 0, "best": 48, "wins": 1, "streak": 1, "best_streak": 1,
+        "games": 1, "score_sum": 48, "redeals_used": 0, "best": 48, "best_redeals": 0, "wins": 1, "streak": 1, "best_streak": 1,
     }}
     assert match.take_folds() == []  # each finished game folds once
 
@@ -60,7 +60,7 @@ def test_an_assisted_stopped_match_folds_a_loss_with_its_score():
     sc = score(match.state)
     match.stop()
     assert folded(match) == {"r2": {
-        "games": 1, "score_sum": sc, "redeals_used": 1, "best": sc, "assisted_games": 1, "streak": 0, "best_streak": 0,
+        "games": 1, "score_sum": sc, "redeals_used": 1, "best": sc, "best_redeals": 1, "assisted_games": 1, "streak": 0, "best_streak": 0,
     }}
 
 
@@ -86,7 +86,37 @@ def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
     r2 = st["r2"]
     assert (r2["games"], r2["wins"], r2["assisted_wins"], r2["best"], r2["streak"], r2["best_streak"]) == (4, 2, 1, 48, 0, 2)
     assert (r2["score_sum"], r2["redeals_used"], r2["assisted_games"]) == (174, 5, 1)
-    assert st["r0"] == {"games": 1, "score_sum": 12, "redeals_used": 0, "best": 12, "streak": 0, "best_streak": 0}
+    assert st["r0"] == {"games": 1, "score_sum": 12, "redeals_used": 0, "best": 12, "best_redeals": 0, "streak": 0, "best_streak": 0}
+    # the best game is kept with its redeals: the win with none (with help) beats the wins with 1 and 2
+    assert (r2["best"], r2["best_redeals"]) == (48, 0)
     bad: dict = {"r2": "nonsense"}
     fold_stats(bad, "r2", False, 7, False, 0)
     assert bad["r2"]["games"] == 1 and bad["r2"]["best"] == 7
+
+
+def test_the_best_score_is_kept_with_its_redeals_fewer_redeals_breaking_ties():
+    """The rules' score is the cards in place with the redeals used: of
+    two games with the same cards the one with fewer redeals is better, and
+    more cards beat fewer redeals."""
+    st: dict = {}
+    fold_stats(st, "r2", False, 40, False, 2)
+    assert (st["r2"]["best"], st["r2"]["best_redeals"]) == (40, 2)
+    fold_stats(st, "r2", False, 40, False, 1)
+    assert (st["r2"]["best"], st["r2"]["best_redeals"]) == (40, 1)
+    fold_stats(st, "r2", False, 40, False, 2)  # not better: the same cards with more redeals
+    fold_stats(st, "r2", False, 39, False, 0)  # not better: fewer cards
+    assert (st["r2"]["best"], st["r2"]["best_redeals"]) == (40, 1)
+    fold_stats(st, "r2", True, 48, False, 2)
+    assert (st["r2"]["best"], st["r2"]["best_redeals"]) == (48, 2)
+    assert st["r2"]["redeals_used"] == 7 and st["r2"]["score_sum"] == 207
+
+
+def test_a_row_of_before_gets_its_best_redeals_from_the_first_game_that_reaches_its_best():
+    """Rows written before issue 14 have a best score without redeals: a
+    worse game leaves it so (the redeals of that best are not known), one
+    that reaches or beats it fills them in."""
+    st: dict = {"r1": {"games": 5, "wins": 1, "score_sum": 180, "redeals_used": 4, "best": 44, "streak": 0, "best_streak": 1}}
+    fold_stats(st, "r1", False, 30, False, 1)
+    assert st["r1"]["best"] == 44 and "best_redeals" not in st["r1"]
+    fold_stats(st, "r1", False, 44, False, 1)
+    assert (st["r1"]["best"], st["r1"]["best_redeals"]) == (44, 1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.engine.core import msg
 from game.engine.match import Match, Seat
 from game.games import gaps as G
 from game.i18n import tr
@@ -37,7 +38,18 @@ def _fmt_mean(x: float, lang: str) -> str:
     return s.replace(".", ",") if lang == "de" else s
 
 
+def _count(row: dict, key: str) -> int | None:
+    """A whole number of the row, or None when it is missing (a row from
+    before the key existed) or not a number."""
+    v = row.get(key)
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
+    """Per rule set: games and wins, the best score with the redeals it
+    took, the mean score with the mean redeals (without them where no
+    redeal is allowed), the streaks, the games with help.  Rows written
+    before the redeals were kept with the best score show the best alone."""
     if not isinstance(stats, dict):
         return []
     out: list[tuple[str, str]] = []
@@ -60,8 +72,14 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         if key.endswith("-layout"):
             label += " · " + tr("gaps_ui.stats_layout", lang)
         pct = round(100 * wins / games)
+        best_redeals, redeals = _count(row, "best_redeals"), _count(row, "redeals_used")
+        if key.startswith("r0"):  # no redeal allowed: "with 0 redeals" would say nothing
+            best_redeals = redeals = None
+        best_text = str(best) if best_redeals is None else tr("gaps_ui.stats_best", lang, score=best, n=best_redeals)
+        mean_text = _fmt_mean(mean, lang) if redeals is None else tr("gaps_ui.stats_mean", lang, score=_fmt_mean(mean, lang), redeals=_fmt_mean(redeals / games, lang))
         out.append((label, tr("gaps_ui.stats_games", lang, games=games, wins=wins, pct=pct)))
-        out.append(("· " + tr("gaps_ui.stats_scores_label", lang), tr("gaps_ui.stats_scores", lang, best=best, mean=_fmt_mean(mean, lang))))
+        out.append(("· " + tr("gaps_ui.stats_best_label", lang), best_text))
+        out.append(("· " + tr("gaps_ui.stats_mean_label", lang), mean_text))
         out.append(("· " + tr("gaps_ui.stats_streak_label", lang), tr("gaps_ui.stats_streak", lang, now=streak, best=best_streak)))
         if awins or row.get("assisted_games"):
             out.append(("· " + tr("gaps_ui.stats_assisted_label", lang), tr("gaps_ui.stats_assisted", lang, wins=awins, games=int(row.get("assisted_games", 0) or 0))))
@@ -146,6 +164,12 @@ def scene_factories(app):
         t.prepare_shot = finish
         return t
 
+    def undecided():
+        """After a check that could not decide: "Search deeper" on offer."""
+        t = GapsTable(app, _mid_game())
+        t.verdict = (t.pos_key(), G.SolveResult("unknown", (), t.solve_nodes, msg("gaps.solve.unknown")))
+        return t
+
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
@@ -164,6 +188,7 @@ def scene_factories(app):
         ("gaps-setup-bad-layout", setup_error),
         ("gaps-opening", opening),
         ("gaps-hint", hint),
+        ("gaps-undecided", undecided),
         ("gaps-drag", drag),
         ("gaps-no-moves", lambda: GapsTable(app, _no_moves())),
         ("gaps-after-redeal", lambda: GapsTable(app, _after_redeal())),
