@@ -2,8 +2,10 @@
 click on a card and on a gap, the keyboard cursor, a refused drop with the
 engine's reason, a redeal, undo and redo across it, the "no moves" state,
 a won game from a pasted layout (and a bad paste that loses nothing), the
-hint, the solvable check answering while the table keeps drawing,
-save/resume and the statistics."""
+hint, the solvable check answering while the table keeps drawing (and
+searching deeper after "undecided"), the setup naming the redeal scheme,
+save/resume.  Leaving a game: test_gaps_leaving.py; the statistics:
+tests/games/gaps/test_statistics.py."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import threading
 import pygame
 import pytest
 
+from game import i18n
 from game.cards import Card
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
@@ -322,6 +325,19 @@ def test_a_typed_deal_number_replays_that_deal(app):
     assert t.view.grid == G.GAME.new_game({"redeals": 1}, 4242).grid
 
 
+def test_the_setup_names_the_selected_redeal_scheme(app):
+    """Under the redeals choice: Semicolon's scheme with its two redeals,
+    and what 1 or 0 make of it; the text follows the choice."""
+    s = _setup(app)
+    hint = lambda: s._hint(s.fields()[0])  # noqa: E731 -- read at each call
+    assert s.values["redeals"] == 2 and "Semicolon's scheme" in hint() and "two redeals" in hint()
+    press(app, "1")
+    assert s.values["redeals"] == 1 and "Semicolon's scheme" in hint() and "one redeal less" in hint()
+    press(app, "0")
+    assert "No redeal" in hint()
+    assert "Semicolons Schema" in i18n.tr("gaps_ui.scheme.2", "de")
+
+
 def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     t = open_table(app, gaps_ui._no_moves())
     sc = G.score(t.view)
@@ -419,7 +435,8 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
     assert t.status_lines()[1][0] == v.message.render("en")
 
 
-def test_a_move_cancels_a_running_check(app, monkeypatch):
+def held_solver(monkeypatch) -> threading.Event:
+    """Hold the solver's worker at each slice until the gate is set."""
     gate = threading.Event()
     real_step = G.RoundSolver.step
 
@@ -428,6 +445,11 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
         return real_step(self, *a, **kw)
 
     monkeypatch.setattr(G.RoundSolver, "step", held_step)
+    return gate
+
+
+def test_a_move_cancels_a_running_check(app, monkeypatch):
+    gate = held_solver(monkeypatch)
     t = mid_game(app)
     key(app, pygame.K_s)
     job = t.job
@@ -442,7 +464,59 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
     assert t.current_verdict() is None
 
 
-# --- saving and statistics ----------------------------------------------------------------------------
+def _answer(app, t: GapsTable) -> G.SolveResult:
+    """Let the running check finish and the table take its answer."""
+    if t.job is not None:  # a small budget may have answered already
+        t.job.thread.join(20)
+    pump(app, 2)
+    v = t.current_verdict()
+    assert t.job is None and v is not None
+    return v
+
+
+def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, monkeypatch):
+    """"Still undecided" no longer greys the button out: it becomes
+    "Search deeper" with the bigger budget in its tooltip and the status,
+    shows its progress against that budget and can be stopped; once the
+    deepest search is undecided too, the table says that it looks no
+    further."""
+    t = mid_game(app)  # decided (unsolvable) after 11 positions
+    t.solve_nodes, t.deep_nodes = 5, 10_000
+    press(app, "Still solvable?")
+    v = _answer(app, t)
+    assert v.verdict == "unknown" and v.nodes == 5
+    b = button(app, "Search deeper")
+    assert b.is_enabled and "10,000" in t._solve_button(True).tooltip
+    assert t.status_lines()[1][0] == "Still undecided after 5 positions. “Search deeper” checks up to 10,000."
+    # the deeper search shows its progress against its budget, and Stop works as before
+    gate = held_solver(monkeypatch)
+    press(app, "Search deeper")
+    job = t.job
+    assert job is not None and job.max_nodes == 10_000
+    assert t.status_lines()[1][0] == "Thinking … 0 of 10,000 positions checked."
+    press(app, "Stop checking")
+    assert t.job is None and job._stop.is_set()
+    gate.set()
+    job.thread.join(10)
+    assert button(app, "Search deeper").is_enabled  # stopped: still undecided, still on offer
+    press(app, "Search deeper")
+    v = _answer(app, t)
+    assert v.verdict == "unsolvable" and v.nodes <= 10_000
+    assert not button(app, "Still solvable?").is_enabled  # decided: nothing more to ask here
+    assert t.status_lines()[1][0] == v.message.render("en")
+    # as deep as the table goes and still undecided: said, and the button rests
+    t2 = mid_game(app)
+    t2.solve_nodes, t2.deep_nodes = 5, 8
+    key(app, pygame.K_s)
+    _answer(app, t2)
+    key(app, pygame.K_s)  # the key searches deeper too
+    v = _answer(app, t2)
+    assert v.verdict == "unknown" and v.nodes == 8
+    assert t2.status_lines()[1][0].startswith("Still undecided after 8 positions, as deep as this table looks")
+    assert not button(app, "Still solvable?").is_enabled
+
+
+# --- saving -----------------------------------------------------------------------------------------
 
 
 def test_save_and_resume_rebuild_the_same_position(app):
@@ -457,30 +531,3 @@ def test_save_and_resume_rebuild_the_same_position(app):
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and t2 is not t
     assert t2.view.grid == t.view.grid and t2.match.meta["assisted"] is True
-
-
-def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
-    st: dict = {}
-    G.fold_stats(st, "r2", True, 48, False, 1)
-    G.fold_stats(st, "r2", True, 48, False, 2)
-    G.fold_stats(st, "r2", True, 48, True, 0)  # with help: apart, streak kept
-    G.fold_stats(st, "r2", False, 30, False, 2)
-    G.fold_stats(st, "r0", False, 12, False, 0)
-    r2 = st["r2"]
-    assert (r2["games"], r2["wins"], r2["assisted_wins"], r2["best"], r2["streak"], r2["best_streak"]) == (4, 2, 1, 48, 0, 2)
-    lines = gaps_ui.stats_lines(st, "en")
-    assert lines[:4] == [
-        ("2 redeals", "4 played · 2 won without help (50 %)"),
-        ("· best / mean score", "48 / 43.5"),
-        ("· winning streak now / best", "0 / 2"),
-        ("· with help: won / played", "1 / 1"),
-    ]
-    assert lines[4:] == [
-        ("0 redeals", "1 played · 0 won without help (0 %)"),
-        ("· best / mean score", "12 / 12.0"),
-        ("· winning streak now / best", "0 / 0"),
-    ]
-    de = dict(gaps_ui.stats_lines(st, "de"))
-    assert de["2 Neuverteilungen"] == "4 gespielt · 2 ohne Hilfe gewonnen (50 %)"
-    assert gaps_ui.stats_lines({"r2": "nonsense", "r1": {"games": "x"}}, "en") == []
-

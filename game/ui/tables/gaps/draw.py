@@ -167,12 +167,18 @@ class GapsDrawing:
         else:
             out.append((tr("gaps_ui.how_to"), INK_DIM))
         if self.job is not None:
-            out.append((tr("gaps_ui.thinking", nodes=grouped(self.job.nodes, self.lang)), INK))
+            out.append((tr("gaps_ui.thinking", nodes=grouped(self.job.nodes, self.lang), max=grouped(self.job.max_nodes, self.lang)), INK))
         else:
             verdict = self.current_verdict()
             h = self.current_hint()
-            if verdict is not None:
-                colour = GOLD if verdict.verdict == "solvable" else (REFUSE if verdict.verdict == "unsolvable" else INK)
+            if verdict is not None and verdict.verdict == "unknown":
+                # the table's own words: how far it looked and whether it can look further
+                deeper = self.next_budget()
+                nodes = grouped(verdict.nodes, self.lang)
+                line = tr("gaps_ui.undecided_deeper", nodes=nodes, max=grouped(deeper, self.lang)) if deeper else tr("gaps_ui.undecided_deepest", nodes=nodes)
+                out.append((line, INK))
+            elif verdict is not None:
+                colour = GOLD if verdict.verdict == "solvable" else REFUSE
                 out.append((self.render(verdict.message), colour))
             elif h is not None:
                 out.append((self.render(h.message), HIGHLIGHT))

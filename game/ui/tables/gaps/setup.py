@@ -1,11 +1,19 @@
 """Setting up a game of Gaps: how many redeals (2 as in the rules, or 1
-or 0), the deal number (random unless typed, to replay a deal) and the
-other way in: start from a pasted layout.  A layout that does not parse
-shows the parser's own complaint and the text stays in the box."""
+or 0, the scheme named under the choice), the deal number (random unless
+typed, to replay a deal) and the other way in: start from a pasted
+layout.  A layout that does not parse shows the parser's own complaint
+and the text stays in the box.
+
+A saved game with moves that was not left through the table's question
+(the window was closed, the app was killed) stays for Continue and is
+not counted; a new deal started here instead would overwrite it unseen,
+so the setup asks first and counts it as lost, as the table's New deal
+does (:func:`~game.ui.tables.gaps.table.saved_deal`)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pygame_gui.core.utility import clipboard_paste
 
@@ -13,7 +21,8 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, SetupForm, TextBox, seed_from
 from game.ui.scene import ButtonSpec
-from game.ui.tables.gaps.table import start_game
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_game
 
 REDEAL_CHOICES = (2, 1, 0)
 
@@ -31,7 +40,7 @@ class SetupScene(SetupForm):
 
     def fields(self) -> list:
         return [
-            Choice("redeals", tr("gaps_ui.redeals_label"), [(n, str(n)) for n in REDEAL_CHOICES], hint=tr("gaps_ui.redeals_hint")),
+            Choice("redeals", tr("gaps_ui.redeals_label"), [(n, str(n)) for n in REDEAL_CHOICES], hint=lambda v: tr(f"gaps_ui.scheme.{v['redeals']}")),
             Entry("deal", tr("gaps_ui.deal_number"), placeholder=tr("gaps_ui.random"), numbers=True, hint=tr("gaps_ui.deal_hint")),
             TextBox(
                 "layout",
@@ -63,7 +72,23 @@ class SetupScene(SetupForm):
 
     # --- starting ------------------------------------------------------------------------------
     def start(self) -> None:
-        start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, self.seed(), {"prefs": self.prefs()})
+        seed = self.seed()
+        self.replacing_saved(lambda: start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, seed, {"prefs": self.prefs()}))
+
+    def replacing_saved(self, go: Callable[[], object]) -> None:
+        """Start the new game by ``go``; a saved game with moves is counted
+        as lost first, after asking (the safe answer has the focus)."""
+        saved = saved_deal(self.app)
+        if saved is None:
+            go()
+            return
+
+        def yes() -> None:
+            count_as_lost(self.app, saved)
+            go()
+
+        body = tr("gaps_ui.saved_body", score=G.score(saved.state))
+        self.app.push(ConfirmScene(self.app, tr("gaps_ui.saved_title"), body, yes, yes=tr("ui.new_deal"), no=tr("ui.cancel"), destructive=True))
 
     def paste(self) -> None:
         try:
@@ -90,5 +115,6 @@ class SetupScene(SetupForm):
             self.set("error", reason.render(self.app.settings.language) if reason is not None else str(e))
             return
         self.values["error"] = ""
-        start_game(self.app, opts, self.seed(), {"prefs": self.prefs()})
+        seed = self.seed()
+        self.replacing_saved(lambda: start_game(self.app, opts, seed, {"prefs": self.prefs()}))
 

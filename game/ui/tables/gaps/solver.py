@@ -15,6 +15,17 @@ from game.games import gaps as G
 #: the app inside its 150 MB budget.
 TABLE_SOLVE_NODES = 600_000
 
+#: positions "Search deeper" may visit, asked for after an "undecided"
+#: answer.  Measured with ``scripts/gaps_deeper.py`` (58 positions from 12
+#: deals, docs/gaps.md): 600,000 left 24 undecided; 2.4 million decided 4
+#: of them and, where it ran to the end, took a median 6.1 s of CPU and
+#: 174 MB (at most 8.5 s and 379 MB); 6 million decided 2 more but held
+#: about 530 MB, more than a card game should take, so the table stops at
+#: 2.4 million.  The deeper check starts afresh rather than keeping the
+#: first search's 43 MB alive while the player thinks: that repeats the
+#: first 600,000 positions, about 1.4 s.
+DEEP_SOLVE_NODES = 2_400_000
+
 
 class SolveJob:
     """The frame loop polls ``done``/``result`` and reads ``nodes`` for the
@@ -26,6 +37,7 @@ class SolveJob:
 
     def __init__(self, pos: Any, key: tuple, max_nodes: int = TABLE_SOLVE_NODES) -> None:
         self.key = key
+        self.max_nodes = max_nodes
         self._stop = threading.Event()
         self._done = threading.Event()
         self.solver: G.RoundSolver | None = G.RoundSolver(pos, max_nodes)

@@ -25,17 +25,19 @@ from pygame_gui.core.utility import clipboard_copy
 from game.cards import Card
 from game.engine.core import Message, msg
 from game.engine.match import Match, Moved, Seat
+from game.engine.records import Record, RecordError
 from game.games import gaps as G
 from game.i18n import tr
+from game.persistence.saves import delete_save, read_save, update_stats
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
-from game.ui.tables.gaps.draw import GapsDrawing
+from game.ui.tables.gaps.draw import GapsDrawing, grouped
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
-from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, SolveJob
+from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
 
 
 class GapsTable(GapsDrawing, TableScene):
@@ -52,8 +54,10 @@ class GapsTable(GapsDrawing, TableScene):
         self.verdict: tuple[tuple, G.SolveResult] | None = None
         self.cursor = KeyCursor()
         self.hover: int | None = None
-        #: positions the "Still solvable?" check may visit (tests make it small)
+        #: positions the "Still solvable?" check may visit, and "Search
+        #: deeper" after an undecided answer (tests make them small)
         self.solve_nodes = TABLE_SOLVE_NODES
+        self.deep_nodes = DEEP_SOLVE_NODES
         self._layout: tuple[tuple, Layout] | None = None
         self._gap_cache: tuple[tuple, dict[int, G.GapInfo]] | None = None
         self._dropping = False
@@ -99,7 +103,21 @@ class GapsTable(GapsDrawing, TableScene):
         return bool(str(self.match.options.get("layout", "")).strip())
 
     def in_progress(self) -> bool:
-        return self.playing() and bool(self.match.actions)
+        """A deal with moves: leaving it counts as lost.  Moves taken back
+        to the deal's start still count (something to redo), or undoing
+        every move would leave a bad deal for free."""
+        return self.playing() and bool(self.match.actions or self.match.redo_stack)
+
+    def next_budget(self) -> int | None:
+        """Positions the next solvable check may visit: the first budget,
+        then after an undecided answer the deeper one; None when the
+        position is decided or was searched as deep as the table goes."""
+        v = self.current_verdict()
+        if v is None:
+            return self.solve_nodes
+        if v.verdict == "unknown" and v.nodes < self.deep_nodes:
+            return self.deep_nodes
+        return None
 
     def mark_assisted(self) -> None:
         if not self.match.meta.get("assisted"):
@@ -208,12 +226,14 @@ class GapsTable(GapsDrawing, TableScene):
             self.cursor.place(h.source)
 
     def toggle_solver(self) -> None:
+        """Start the check (deeper after an undecided answer) or stop it."""
+        budget = self.next_budget()
         if self.job is not None:
             self.cancel_job()
-        elif self.playing() and self.current_verdict() is None:
+        elif self.playing() and budget is not None:
             self.mark_assisted()
             self.autosave()
-            self.job = SolveJob(self.view, self.pos_key(), self.solve_nodes)
+            self.job = SolveJob(self.view, self.pos_key(), budget)
             self._collect_job()
         self.sync_ui()
 
@@ -249,6 +269,12 @@ class GapsTable(GapsDrawing, TableScene):
             self.refuse(tr("gaps_ui.copy_failed"))
             return
         self.notice(tr("gaps_ui.copied"), ttl=3)
+
+    def leave(self) -> None:
+        """Menu or Esc: a deal with moves counts as lost, as with New deal,
+        after asking; an untouched or finished deal is left at once (an
+        untouched one stays saved for Continue)."""
+        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), self.app.to_menu)
 
     def ask_new_deal(self) -> None:
         self._leave_for(tr("gaps_ui.new_deal_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("ui.new_deal"), lambda: new_deal(self.app, self))
@@ -344,13 +370,7 @@ class GapsTable(GapsDrawing, TableScene):
             ButtonSpec("undo", tr("ui.undo"), self.do_undo, m.can_undo(), tooltip=tr("gaps_ui.tip.undo")),
             ButtonSpec("redo", tr("ui.redo"), self.do_redo, m.can_redo(), tooltip=tr("gaps_ui.tip.redo")),
             ButtonSpec("hint", tr("ui.hint"), self.show_hint, playing, tooltip=tr("gaps_ui.tip.hint")),
-            ButtonSpec(
-                "solve",
-                tr("gaps_ui.stop_check") if self.job is not None else tr("gaps_ui.check"),
-                self.toggle_solver,
-                playing and (self.job is not None or self.current_verdict() is None),
-                tooltip=tr("gaps_ui.tip.solve"),
-            ),
+            self._solve_button(playing),
             ButtonSpec("redeal", tr("gaps_ui.redeal"), self.do_redeal, due, primary=due, tooltip=tr("gaps_ui.tip.redeal")),
             ButtonSpec("restart", tr("gaps_ui.restart"), self.ask_restart, bool(m.actions), destructive=True),
             ButtonSpec("new", tr("ui.new_deal"), self.ask_new_deal, destructive=True, tooltip=tr("gaps_ui.tip.new")),
@@ -365,6 +385,18 @@ class GapsTable(GapsDrawing, TableScene):
             placed.append((ButtonSpec("redeal-now", tr("gaps_ui.redeal_now", n=self.view.redeals_left), self.do_redeal, primary=True), (r.x + int(20 * s), y, bw, int(42 * s))))
             placed.append((ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True), (r.right - int(20 * s) - bw, y, bw, int(42 * s))))
         return placed
+
+    def _solve_button(self, playing: bool) -> ButtonSpec:
+        """"Still solvable?", "Stop checking" while it runs, "Search
+        deeper" after an undecided answer (its budget in the tooltip)."""
+        budget = self.next_budget()
+        deeper = self.job is None and budget is not None and self.current_verdict() is not None
+        if self.job is not None:
+            label = tr("gaps_ui.stop_check")
+        else:
+            label = tr("gaps_ui.deeper") if deeper else tr("gaps_ui.check")
+        tip = tr("gaps_ui.tip.deeper", max=grouped(budget or 0, self.lang)) if deeper else tr("gaps_ui.tip.solve")
+        return ButtonSpec("solve", label, self.toggle_solver, playing and (self.job is not None or budget is not None), tooltip=tip)
 
     # --- keys and the pointer ------------------------------------------------------------------------
     def on_pointer(self, event: pygame.event.Event) -> bool:
@@ -441,6 +473,44 @@ def start_game(app, options: dict, seed: int, meta: dict | None = None, bots: li
     seat(app, table)
     table.autosave()
     return table
+
+
+def saved_deal(app) -> Match | None:
+    """The saved game of Gaps when it has moves and is not over: one left
+    by closing the window or a crash, not through the table's question
+    (that one is counted and its save deleted).  Continue goes on with it.
+    A damaged save is set aside by the loader, which is said; one that
+    does not replay is Continue's to report, so it is None here."""
+    try:
+        data, problem = read_save(G.GAME.id)
+        if problem is not None:
+            app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
+        if data is None:
+            return None
+        match = Match.resume(Record.from_json(data.get("record")), meta=data.get("table") or {})
+    except (OSError, RecordError, KeyError, ValueError, TypeError):
+        return None
+    return match if match.actions and not match.over else None
+
+
+def count_as_lost(app, match: Match) -> None:
+    """End a saved game with the recorded stop and add it to the
+    statistics as lost, as the table does when a deal is left."""
+    match.stop()
+    for fold in match.take_folds():
+        try:
+            problem = update_stats(G.GAME.id, fold)
+        except OSError as e:
+            app.write_failed("stats", e)
+        else:
+            if problem is not None:  # a bad file, moved aside; this game counts anew
+                app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
+    # counted: its save goes (each setup has its own save, so the new
+    # deal need not be of this one's setup and overwrite it)
+    try:
+        delete_save(G.GAME.id, match.record().to_json(), match.save_meta())
+    except OSError as e:
+        app.write_failed("save", e, "ui.save.delete_failed")
 
 
 def _meta_for_next(table: GapsTable) -> dict:
