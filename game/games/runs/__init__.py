@@ -1,6 +1,6 @@
 """Runs: the competitive shedding game (the source text also calls it
 "Mind the Gap").  The cards' arithmetic in :mod:`.deck`, the values in
-:mod:`.state`, the rules in :mod:`.rules`, how a table plays it in
+:mod:`.state`, the moves in :mod:`.moves`, the rules in :mod:`.rules`, how a table plays it in
 :mod:`.policy`, bots in :mod:`.bots`, the position notation in
 :mod:`.notation`, command-line tools in :mod:`.cli`.
 """
@@ -21,6 +21,11 @@ CONFORMANCE = [
     {"players": 4, "rounds": 0, "dealer": 2},
     {"players": 6, "rounds": 0, "wrap": True},
     {"players": 2, "rounds": 5, "wrap": True},
+    # the house rule "new run"
+    {"players": 2, "rounds": 5, "new_run": True},
+    {"players": 4, "rounds": 0, "new_run": True},
+    {"players": 3, "rounds": 0, "wrap": True, "new_run": True},
+    {"players": 6, "rounds": 5, "new_run": True},
 ]
 
 __all__ = [

@@ -57,6 +57,8 @@ def _nb_ids(wrap: bool) -> list[tuple[int, ...]]:
 
 NB = {False: _nb_ids(False), True: _nb_ids(True)}
 PLAYED, PILE = -2, -1
+#: ids by the simple rule's preference: most points first, then the higher rank
+BY_POINTS = sorted(range(52), key=lambda i: (VAL[i], RANK[i]), reverse=True)
 
 
 def _best_by_points(cards: Sequence[Card]) -> Card:
@@ -96,7 +98,7 @@ def _non_play(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished) -> float:
+def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished, new_run=False) -> float:
     """Play the round to its end from seat ``p`` to move, ``last`` the card
     on the chain (ids).  Everyone follows the simple policy when there is a
     choice.  Changes the lists in place: ``gain`` gets points played and
@@ -105,6 +107,11 @@ def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished) -> flo
     and still holds.  Returns the points of the drawn cards still held (all
     seats together), so the caller may share them out by ``dk``: which pile
     card lands in which hand is chance that only adds noise to a comparison.
+
+    A closed run (nothing can follow ``last``): under the written rules the
+    pile is drawn out and the round ends; with ``new_run`` the player to act
+    starts a new run with the card the simple rule picks (the most points)
+    and the round goes on until at most one player holds cards.
     """
     nbt = NB[wrap]
     active = 0
@@ -118,17 +125,19 @@ def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished) -> flo
     while True:
         nbs = [f for f in nbt[last] if owner[f] != PLAYED]
         if not nbs:
-            # nothing can follow any more: the pile is drawn round the table
-            while pile:
-                if cnt[p]:
-                    c = pile.pop()
-                    owner[c] = p
-                    cnt[p] += 1
-                    dk[p] += 1
-                    drawn_val += VAL[c]
-                p = p + 1 if p + 1 < n else 0
-            return drawn_val
-        if len(nbs) == 1:
+            if not new_run:
+                # nothing can follow any more: the pile is drawn round the table
+                while pile:
+                    if cnt[p]:
+                        c = pile.pop()
+                        owner[c] = p
+                        cnt[p] += 1
+                        dk[p] += 1
+                        drawn_val += VAL[c]
+                    p = p + 1 if p + 1 < n else 0
+                return drawn_val
+            mine = next(i for i in BY_POINTS if owner[i] == p)
+        elif len(nbs) == 1:
             f = nbs[0]
             mine = f if owner[f] == p else -1
         else:
@@ -174,12 +183,16 @@ def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished) -> flo
 
 class StrongBot:
     """Determinised look-ahead over the rest of the round (see the module
-    docstring).  ``samples`` deals are tried for every candidate card."""
+    docstring).  ``samples`` deals are tried for every candidate card; with
+    the house rule "new run" at most ``budget`` playouts per decision in all
+    (a new run may start with any card of a hand, and each playout runs to
+    the end of the round)."""
 
     name = "strong"
 
-    def __init__(self, samples: int = 60) -> None:
+    def __init__(self, samples: int = 60, budget: int = 300) -> None:
         self.samples = samples
+        self.budget = budget
 
     def choose(self, view: RunsView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -196,7 +209,7 @@ class StrongBot:
         n = view.players
         me = view.seat
         assert me is not None
-        wrap = view.wrap
+        wrap, new_run = view.wrap, view.new_run
         my_ids = [CARD_ID[c] for c in view.hand]
         played = {CARD_ID[c] for c in view.chain}
         known = set(my_ids) | played
@@ -228,7 +241,10 @@ class StrongBot:
         my_val = sum(VAL[i] for i in my_ids)
         cand = [CARD_ID[c] for c in _cards(plays)]
         totals = [0.0] * len(cand)
-        for _ in range(self.samples):
+        samples = self.samples
+        if new_run:
+            samples = max(1, min(samples, self.budget // len(cand)))
+        for _ in range(samples):
             owner = base_owner[:]
             cnt = counts[:]
             hval = [0] * n
@@ -270,7 +286,7 @@ class StrongBot:
                 p = (me + 1) % n
                 while not cn[p] and p != me:
                     p = (p + 1) % n
-                kept = rollout(o, pile[:], cn, hv, gain, dk, n, p, c, wrap, finished)
+                kept = rollout(o, pile[:], cn, hv, gain, dk, n, p, c, wrap, finished, new_run)
                 m = sum(dk)
                 each = kept / m if m else 0.0
                 mine = gain[me] - hv[me] - dk[me] * each

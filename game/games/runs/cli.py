@@ -5,7 +5,10 @@ plays seeded games between bots.  Seating is rotated fairly: games come in
 blocks of ``players`` games that share one seed (the same deals), and in
 the k-th game of a block the line-up is turned k seats, so every bot plays
 every deal from every seat.  Per-decision latency is CPU time
-(``time.process_time``).
+(``time.process_time``).  ``--new-run`` plays the house rule "new run".
+Besides wins and scores it reports how rounds go: ``out_share`` (the share
+of rounds in which at least one player went out), forced draws and real
+decisions (a card chosen from two or more) per round.
 
 ``python -m game position runs "<notation>" --json`` tells what the engine
 knows about a position.
@@ -28,7 +31,7 @@ from game.games.runs.bots import BOTS
 from game.games.runs.deck import POINTS
 from game.games.runs.notation import NOTATION
 from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
-from game.games.runs.state import PLAY, RunsState
+from game.games.runs.state import DRAW, PLAY, RunsState
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -69,20 +72,35 @@ class _Progress:
             sys.stderr.flush()
 
 
-def play_game(options: dict, seed: int, bots: Sequence[Bot], latency: list[list[float]], choice_latency: list[list[float]]) -> RunsState:
+def play_game(
+    options: dict,
+    seed: int,
+    bots: Sequence[Bot],
+    latency: list[list[float]],
+    choice_latency: list[list[float]],
+    counts: dict[str, int] | None = None,
+) -> RunsState:
     """One game between ``bots`` (one per seat), each with its own generator
     from the seed.  Adds each decision's CPU time to ``latency`` (and, where
-    there were cards to choose from, to ``choice_latency``) of its seat.
-    Returns the final state."""
+    there were cards to choose from, to ``choice_latency``) of its seat, and
+    to ``counts`` the ``draws`` and the ``decisions`` (cards chosen from two
+    or more).  Returns the final state."""
     rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(len(bots))]
     seats = [Seat(b.name, bot=b.name) for b in bots]
     match = Match.start(GAME, options, seed, seats, rng=rngs, bots=dict(enumerate(bots)), strict=True)
+    tally = counts if counts is not None else {}
+    tally.setdefault("draws", 0)
+    tally.setdefault("decisions", 0)
     while not match.over:
         moved = match.play_bot()
         assert isinstance(moved, Moved) and moved.seat is not None  # strict: a refusal raises
         latency[moved.seat].append(moved.think)
-        if moved.choices > 1 and moved.action.kind == PLAY:
+        kind = moved.action.kind
+        if moved.choices > 1 and kind == PLAY:
             choice_latency[moved.seat].append(moved.think)
+            tally["decisions"] += 1
+        elif kind == DRAW:
+            tally["draws"] += 1
     return match.state
 
 
@@ -103,6 +121,7 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--rounds", type=number(0, MAX_ROUNDS), default=5, help=f"rounds per game, {MIN_ROUNDS}-{MAX_ROUNDS}")
     p.add_argument("--wrap", action="store_true", help="King and Ace touch")
+    p.add_argument("--new-run", action="store_true", help="house rule: after a closed run the next player starts a new one")
     p.add_argument("--no-rotate", action="store_true", help="keep the line-up in fixed seats")
     p.add_argument("--samples", type=number(1, MAX_SAMPLES), default=None, help="deals the strong bot tries per card")
     p.add_argument("--json", action="store_true")
@@ -126,7 +145,7 @@ def sim(argv: Sequence[str]) -> int:
         return 2
     lineup = [names[i % len(names)] for i in range(players)]
     games = args.deals if args.deals is not None else args.games
-    options = {"players": players, "rounds": args.rounds, "wrap": args.wrap}
+    options = {"players": players, "rounds": args.rounds, "wrap": args.wrap, "new_run": args.new_run}
     try:
         options = GAME.validate_options(options)
     except ValueError as e:
@@ -147,6 +166,8 @@ def sim(argv: Sequence[str]) -> int:
     slot_choice_lat: list[list[float]] = [[] for _ in range(players)]
     turns = 0
     rounds_played = 0
+    rounds_out = 0
+    counts = {"draws": 0, "decisions": 0}
     diffs: dict[str, float] = {}
     distinct = sorted(set(lineup), key=lineup.index)
     progress = _Progress(games, sys.stderr.isatty())
@@ -161,7 +182,7 @@ def sim(argv: Sequence[str]) -> int:
         bots = [make(lineup[slot_of[s]]) for s in range(players)]
         lat: list[list[float]] = [[] for _ in range(players)]
         clat: list[list[float]] = [[] for _ in range(players)]
-        state = play_game(options, seed, bots, lat, clat)
+        state = play_game(options, seed, bots, lat, clat, counts)
         out = GAME.outcome(state)
         assert out is not None
         share = 1.0 / len(out.winners)
@@ -190,6 +211,7 @@ def sim(argv: Sequence[str]) -> int:
         for r in state.history:
             turns += r.turns
             rounds_played += 1
+            rounds_out += bool(r.finish)
         progress.update(g + 1)
     progress.close()
     wall = time.perf_counter() - wall0
@@ -235,6 +257,10 @@ def sim(argv: Sequence[str]) -> int:
         "mean_score_difference": {k: round(v / games, 3) for k, v in diffs.items()},
         "rounds_played": rounds_played,
         "mean_turns_per_round": round(turns / max(1, rounds_played), 3),
+        "new_run": args.new_run,
+        "out_share": round(rounds_out / max(1, rounds_played), 4),
+        "mean_forced_draws_per_round": round(counts["draws"] / max(1, rounds_played), 3),
+        "mean_decisions_per_round": round(counts["decisions"] / max(1, rounds_played), 3),
         "seconds": round(wall, 3),
         "cpu_seconds": round(cpu, 3),
     }
@@ -247,6 +273,11 @@ def sim(argv: Sequence[str]) -> int:
         for k, v in result["mean_score_difference"].items():
             print(f"  mean score difference {k}: {v:+.2f}")
         print(f"  mean turns per round {result['mean_turns_per_round']}")
+        rules = "house rule new run" if args.new_run else "written rules"
+        print(
+            f"  {rules}: someone out in {result['out_share']:.1%} of rounds; per round "
+            f"{result['mean_forced_draws_per_round']} forced draws, {result['mean_decisions_per_round']} decisions"
+        )
     return 0
 
 

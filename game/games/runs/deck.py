@@ -8,7 +8,7 @@ option ``wrap`` King and Ace touch).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.cards import SUITS, Card, Rank, standard_deck
 
@@ -96,14 +96,58 @@ def followers(cards: Iterable[Card], last: Card, wrap: bool) -> tuple[Card, ...]
     return tuple(c for c in cards if c.suit is suit and (c.rank == lo or c.rank == hi))
 
 
+# --- the cards played as one number: bit ``card_index(c)`` is set for every played card -----
+# (a round's "is the run closed?" asks this after every move; a membership
+# test on the chain compared up to 52 cards, the mask answers with one AND)
+
+#: ``NEIGHBOUR_MASK[wrap][card_index(c)]``: the bits of the cards that may follow ``c``
+NEIGHBOUR_MASK = {w: [sum(1 << card_index(n) for n in NEIGHBOURS[w][c]) for c in DECK] for w in (False, True)}
+
+
+def played_mask(cards: Iterable[Card]) -> int:
+    """The bits of ``cards`` (for a chain read from a position text)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << card_index(c)
+    return mask
+
+
+def closed_after(played: int, card: Card, wrap: bool) -> bool:
+    """Whether nothing can follow ``card`` once it is played, when
+    ``played`` holds the cards played before it: every neighbour of it is
+    gone (or off the end of the suit)."""
+    nb = NEIGHBOUR_MASK[wrap][card_index(card)]
+    return played & nb == nb
+
+
+def run_starts(chain: Sequence[Card], wrap: bool) -> list[int]:
+    """Where each run of ``chain`` begins (indices).  A card that does not
+    follow the card before it began a new run (the house rule "new run":
+    only a closed run is followed by a card that does not touch it).
+
+    >>> from game.cards import parse_cards
+    >>> run_starts(parse_cards("QD KD 5S 4S 3S 9C"), False)
+    [0, 2, 5]
+    """
+    out = [0] if chain else []
+    for i in range(1, len(chain)):
+        if chain[i] not in NEIGHBOURS[wrap][chain[i - 1]]:
+            out.append(i)
+    return out
+
+
 __all__ = [
     "DECK",
     "NEIGHBOURS",
+    "NEIGHBOUR_MASK",
     "POINTS",
     "card_index",
     "card_points",
+    "closed_after",
     "followers",
     "hand_key",
     "neighbours",
+    "played_mask",
+    "run_starts",
     "sort_hand",
 ]

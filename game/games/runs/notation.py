@@ -7,7 +7,9 @@ are ``name=value`` with comma-separated lists (``-`` for an empty list)::
     | hands=AS,2S/4D,5D/KC | pile=2C,3C | out=- | base=0,0,0 | points=5,6,0
     | bonus=0,0,0
 
-(on one line).  ``round=2/-`` is an open-ended game ("until we stop"),
+(on one line).  With the house rule "new run" the first section has
+``new=1`` after ``wrap`` (absent: the written rules, as in every text
+written before the rule existed).  ``round=2/-`` is an open-ended game ("until we stop"),
 ``turn=-`` a finished game (``phase=over`` in an open-ended game: the
 table stopped it, the only way such a game ends).  Hands are listed seat by seat, separated by
 ``/``; the pile is listed bottom first, so its last card is drawn next.
@@ -32,7 +34,7 @@ from typing import Any
 from game.cards import Card, CardParseError
 from game.engine.cli import NumberError, whole_number
 from game.engine.core import NotationError
-from game.games.runs.deck import DECK, sort_hand
+from game.games.runs.deck import DECK, played_mask, sort_hand
 from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, RunsState
 
@@ -54,7 +56,7 @@ class RunsNotation:
         turn = "-" if state.phase == PHASE_OVER else str(state.turn)
         head = (
             f"p={state.players} seed={state.seed} dealer={state.dealer} round={state.round}/{rounds} "
-            f"wrap={int(state.wrap)} phase={state.phase} turn={turn}"
+            f"wrap={int(state.wrap)}{' new=1' if state.new_run else ''} phase={state.phase} turn={turn}"
         )
         chain = ",".join(f"{c.code}@{s}" for c, s in zip(state.chain, state.chain_seats)) or "-"
         hands = "/".join(_cards(h) for h in state.hands)
@@ -168,6 +170,8 @@ class RunsNotation:
             seed=head["seed"],
             rounds=head["rounds"],
             wrap=head["wrap"],
+            new_run=head["new_run"],
+            played=played_mask(chain),
             dealer=head["dealer"],
             round=head["round"],
             phase=phase,
@@ -193,8 +197,8 @@ class RunsNotation:
             fields[key] = (value, pos + 1)
             pos += len(tok) + 1
         want = ("p", "seed", "dealer", "round", "wrap", "phase", "turn")
-        if tuple(fields) != want:
-            raise NotationError(f"the first section is '{' '.join(k + '=...' for k in want)}'", 1)
+        if tuple(fields) not in (want, (*want[:5], "new", *want[5:])):
+            raise NotationError(f"the first section is '{' '.join(k + '=...' for k in want)}' (with new=1 after wrap for the house rule)", 1)
 
         def num(key: str) -> int:
             value, col = fields[key]
@@ -223,6 +227,10 @@ class RunsNotation:
         if value not in ("0", "1"):
             raise NotationError("wrap is 0 or 1", col)
         out["wrap"] = value == "1"
+        value, col = fields.get("new", ("0", 0))
+        if value not in ("0", "1"):
+            raise NotationError("new (the house rule new run) is 0 or 1", col)
+        out["new_run"] = value == "1"
         value, col = fields["phase"]
         if value not in (PHASE_PLAY, PHASE_BREAK, PHASE_OVER):
             raise NotationError("phase is play, break or over", col)

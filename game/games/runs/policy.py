@@ -9,9 +9,13 @@ of :class:`~game.engine.match.Match`.
   person's own click, so between two people the device is passed first:
   the previous person's hand never stays on screen beside "Draw for ...".
 - Messages get the players' names, and scores a real minus sign.
-- The log shows the round so far.
+- The log shows the round so far; consecutive forced draws and passes make
+  one line (:func:`collapse_forced`).
 - The statistics count games, rounds, the best score, and per kind of seat
-  (person, simple, strong) and per person: seats, wins, best and sum.
+  (person, simple, strong) and per person: seats, wins, best and sum; games
+  with the house rule "new run" in their own part (``stats["new_run"]``),
+  since their scores are of another size (the top level stays the written
+  rules', which every statistics file from before the house rule holds).
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.core import Message, Outcome, msg
-from game.engine.match import Match, Policy
+from game.engine.match import LogLine, Match, Policy
 from game.games.runs.rules import GAME
-from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PHASE_BREAK, Action, RunsState, seat_name
+from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, Action, RunsState, seat_name
 
 #: the log shows at most this many actions (of the round so far)
 LOG_ACTIONS = 40
+#: where the statistics of games with the house rule "new run" go
+NEW_RUN_STATS = "new_run"
 
 
 class RunsPolicy(Policy):
@@ -52,7 +58,8 @@ class RunsPolicy(Policy):
 
     def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
         seats = match.seats
-        fold_stats(stats, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history))
+        part = stats.setdefault(NEW_RUN_STATS, {}) if match.options.get("new_run") else stats
+        fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history))
 
 
 POLICY = RunsPolicy()
@@ -116,6 +123,41 @@ def log_start(actions: Sequence[Any]) -> int:
     return first
 
 
+def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogLine]:
+    """The log with every stretch of two or more consecutive forced moves
+    (draws and passes) made one line: who drew how many, who passed.  The
+    line keeps the seat when one seat made them all (its dot), else None,
+    and the last action of the stretch."""
+    out: list[LogLine] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and getattr(lines[j].action, "kind", None) in (DRAW, PASS):
+            j += 1
+        if j - i < 2:
+            out.append(lines[i])
+            i += 1
+            continue
+        stretch = lines[i:j]
+        tally: dict[int, list[int]] = {}  # seat -> [draws, passes], in the order they first acted
+        for line in stretch:
+            seat = line.seat if line.seat is not None else -1
+            tally.setdefault(seat, [0, 0])[0 if line.action.kind == DRAW else 1] += 1
+        detail: list[Message] = []
+        for seat, (draws, passes) in tally.items():
+            who = _name(names, seat)
+            if draws:
+                detail.append(msg("runs.log.drew_n", name=who, n=draws))
+            if passes:
+                detail.append(msg("runs.log.passed_n", name=who, n=passes))
+        draws = sum(d for d, _ in tally.values())
+        seats = {line.seat for line in stretch}
+        message = msg("runs.log.forced", n=draws, detail=detail)
+        out.append(LogLine(seats.pop() if len(seats) == 1 else None, message, stretch[-1].action))
+        i = j
+    return out
+
+
 def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int) -> None:
     """Fold one finished game into the statistics dict of Runs.
 
@@ -146,8 +188,10 @@ def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence
 
 __all__ = [
     "LOG_ACTIONS",
+    "NEW_RUN_STATS",
     "POLICY",
     "RunsPolicy",
+    "collapse_forced",
     "fold_stats",
     "join_names",
     "log_start",

@@ -1,4 +1,5 @@
-"""Runs: the rules object and the moves from one state to the next.
+"""Runs: the rules object: options, legal actions, checking an action,
+views, texts and messages.
 
 The reading followed here is the binding one in ``shared/rules/README.md``
 (the source text also calls this game "Mind the Gap"; its scoring
@@ -22,6 +23,10 @@ contradicts itself):
   a card that follows the last card played.  (A chain whose neighbours are
   all played therefore ends the round as soon as the pile runs dry.)
   Every player then loses the points of the cards left in hand.
+- The house rule ``new_run`` (off by default, so older records replay as
+  they were): when nothing can follow the run any more, the next player to
+  act starts a new run with any card.  A round then ends only when at most
+  one player still holds cards.
 - A game is ``rounds`` rounds (5–10, default 5) or, with ``rounds == 0``,
   "until we stop": between rounds the table chooses ``next-round`` or
   ``stop``.  The highest total wins; ties share.
@@ -34,7 +39,7 @@ of a fixed game the phase is ``"over"`` at once (the outcome's termination
 is ``FINISHED``); ``stop`` ends an open-ended game with ``STOPPED``.
 
 The cards' arithmetic is in :mod:`.deck`, the values (actions, state, view)
-in :mod:`.state`; this module holds the rules object and the moves.
+in :mod:`.state`, the moves in :mod:`.moves`.
 
 >>> s = GAME.new_game({"players": 2, "dealer": 0}, seed=1)
 >>> GAME.current_player(s), len(s.hands[0]), len(s.pile)
@@ -45,14 +50,14 @@ in :mod:`.state`; this module holds the rules object and the moves.
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.cards import Card, derive_seed, rng_for
+from game.cards import Card, derive_seed
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.runs.deck import DECK, NEIGHBOURS, POINTS, card_index, followers, hand_key, sort_hand
+from game.games.runs.deck import POINTS, card_index, closed_after, sort_hand
+from game.games.runs.moves import BONUSES, HAND_SIZE, OPEN_ENDED, after_turn, closing, deal_round, draw, play, playable, run_closed
 from game.games.runs.state import (
     DRAW,
     DRAW_ACTION,
@@ -80,11 +85,9 @@ from game.games.runs.state import (
 
 GAME_ID = "runs"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-HAND_SIZE = 7
-BONUSES = (15, 10, 5)
 DEFAULT_ROUNDS = 5
 MIN_ROUNDS, MAX_ROUNDS = 5, 10
-OPEN_ENDED = 0  # rounds == 0: play until the table stops
+OPTIONS = ("players", "rounds", "wrap", "dealer", "new_run")
 
 
 # --- the rules ----------------------------------------------------------------------
@@ -97,12 +100,14 @@ class RunsGame:
 
     # --- setting up -------------------------------------------------------------
     def default_options(self, players: int | None = None) -> dict[str, Any]:
-        return {"players": 4 if players is None else players, "rounds": DEFAULT_ROUNDS, "wrap": False, "dealer": None}
+        # new_run off: the written rules, and what every record made before
+        # the house rule existed means (the setup offers its own default)
+        return {"players": 4 if players is None else players, "rounds": DEFAULT_ROUNDS, "wrap": False, "dealer": None, "new_run": False}
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
             raise ValueError("options must be a mapping")
-        unknown = set(options) - {"players", "rounds", "wrap", "dealer"}
+        unknown = set(options) - set(OPTIONS)
         if unknown:
             raise ValueError(f"unknown option(s) for Runs: {', '.join(sorted(unknown))}")
         out = self.default_options(options.get("players"))
@@ -115,8 +120,9 @@ class RunsGame:
             raise ValueError(
                 f"a game of Runs lasts {MIN_ROUNDS} to {MAX_ROUNDS} rounds (or 0: until you stop), not {r!r}"
             )
-        if not isinstance(out["wrap"], bool):
-            raise ValueError("the option 'wrap' is true or false")
+        for flag in ("wrap", "new_run"):
+            if not isinstance(out[flag], bool):
+                raise ValueError(f"the option '{flag}' is true or false")
         d = out["dealer"]
         if d is not None and (not _is_int(d) or not 0 <= d < p):
             raise ValueError(f"the first dealer is a seat from 0 to {p - 1}, or null to draw one")
@@ -134,6 +140,7 @@ class RunsGame:
             seed=int(seed),
             rounds=o["rounds"],
             wrap=o["wrap"],
+            new_run=o["new_run"],
             dealer=dealer,
             round=0,
             phase=PHASE_BREAK,
@@ -197,19 +204,19 @@ class RunsGame:
                 raise IllegalAction(
                     "runs.err.not_following", card=card, last=last, suit=suit_name(last.suit), cards=list(plays)
                 )
-            return _play(state, seat, card)
+            return play(state, seat, card)
         if kind == DRAW:
             if plays:
                 raise IllegalAction("runs.err.must_play_not_draw", cards=list(plays))
             if not state.pile:
                 raise IllegalAction("runs.err.pile_empty_pass")
-            return _draw(state, seat)
+            return draw(state, seat)
         if kind == PASS:
             if plays:
                 raise IllegalAction("runs.err.must_play_not_pass", cards=list(plays))
             if state.pile:
                 raise IllegalAction("runs.err.pile_not_empty", n=len(state.pile))
-            return _after_turn(state, seat, PASS_ACTION)
+            return after_turn(state, seat, PASS_ACTION)
         raise IllegalAction("engine.unknown_action", text=action_text(action))
 
     def outcome(self, state: RunsState) -> Outcome | None:
@@ -242,11 +249,7 @@ class RunsGame:
 
     def view(self, state: RunsState, seat: int | None) -> RunsView:
         hand = state.hands[seat] if seat is not None else ()
-        if seat is not None and state.phase == PHASE_PLAY:
-            last = state.last
-            plays = hand if last is None else followers(hand, last, state.wrap)
-        else:
-            plays = ()
+        plays = playable(state, seat) if seat is not None and state.phase == PHASE_PLAY else ()
         return RunsView(
             seat=seat,
             players=state.players,
@@ -270,6 +273,8 @@ class RunsGame:
             history=state.history,
             log=state.log,
             playable=plays,
+            closing=closing(state, plays),
+            new_run=state.new_run,
         )
 
     # --- text forms -----------------------------------------------------------------
@@ -318,7 +323,14 @@ class RunsGame:
                         bonus=BONUSES[place - 1],
                     )
                 return msg("runs.log.play_out_late", name=name, seat=seat, card=card, points=POINTS[card], place=place)
-            return msg("runs.log.play", name=name, seat=seat, card=card, points=POINTS[card])
+            # a new run after a closed one (house rule), and a card after which
+            # nothing can follow, say so: the run's end is news at the table
+            closes = closed_after(state.played, card, state.wrap)
+            if state.chain and run_closed(state):
+                key = "runs.log.play_new_closed" if closes else "runs.log.play_new"
+            else:
+                key = "runs.log.play_closes" if closes else "runs.log.play"
+            return msg(key, name=name, seat=seat, card=card, points=POINTS[card])
         if action.kind == DRAW:
             return msg("runs.log.draw", name=name, seat=seat)
         if action.kind == PASS:
@@ -389,12 +401,16 @@ class RunsGame:
 
     def chain_dead(self, state: RunsState) -> bool:
         """True when no card can ever follow the last card again (every
-        neighbour is played or off the end): the rest of the round is only
-        drawing until the pile is empty.  The table may fast-forward it."""
-        last = state.last
-        if state.phase != PHASE_PLAY or last is None:
-            return False
-        return all(c in state.chain for c in NEIGHBOURS[state.wrap][last])
+        neighbour is played or off the end).  Under the written rules the
+        rest of the round is only drawing until the pile is empty (the table
+        may fast-forward it); with ``new_run`` the next player starts a new
+        run."""
+        return state.phase == PHASE_PLAY and run_closed(state)
+
+    def closes_run(self, state: RunsState, card: Card) -> bool:
+        """Whether nothing could follow ``card`` once it is played: it would
+        end the run (mark it before it is played)."""
+        return closed_after(state.played, card, state.wrap)
 
     def finish_round(self, state: RunsState) -> list[Action]:
         """The forced draws and passes from here to the next real choice or
@@ -411,128 +427,6 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def playable(state: RunsState, seat: int) -> tuple[Card, ...]:
-    hand = state.hands[seat]
-    if not state.chain:
-        return hand
-    return followers(hand, state.chain[-1], state.wrap)
-
-
-# --- the moves ----------------------------------------------------------------------
-
-
-def deal_round(state: RunsState, number: int) -> RunsState:
-    """A fresh deal for round ``number`` from ``rng_for(seed, "round", number)``."""
-    n = state.players
-    deck = list(DECK)
-    rng_for(state.seed, "round", number).shuffle(deck)
-    starter = (state.dealer + number) % n
-    # dealt one at a time, starting left of the dealer
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(HAND_SIZE * n):
-        hands[(starter + i) % n].append(deck[i])
-    zeros = (0,) * n
-    return replace_state(
-        state,
-        round=number,
-        phase=PHASE_PLAY,
-        turn=starter,
-        hands=tuple(sort_hand(h) for h in hands),
-        pile=tuple(deck[HAND_SIZE * n :]),
-        chain=(),
-        chain_seats=(),
-        finished=(),
-        points=zeros,
-        bonus=zeros,
-        log=(),
-    )
-
-
-def _set(t: tuple, i: int, v: Any) -> tuple:
-    return t[:i] + (v,) + t[i + 1 :]
-
-
-def _play(state: RunsState, seat: int, card: Card) -> RunsState:
-    old = state.hands[seat]
-    i = old.index(card)
-    hand = old[:i] + old[i + 1 :]
-    bonus = state.bonus
-    finished = state.finished
-    if not hand:
-        place = len(finished)
-        finished = finished + (seat,)
-        if place < len(BONUSES):
-            bonus = _set(bonus, seat, bonus[seat] + BONUSES[place])
-    return _after_turn(
-        state,
-        seat,
-        PLAY_LIST[card_index(card)],
-        hands=_set(state.hands, seat, hand),
-        points=_set(state.points, seat, state.points[seat] + POINTS[card]),
-        bonus=bonus,
-        finished=finished,
-        chain=state.chain + (card,),
-        chain_seats=state.chain_seats + (seat,),
-    )
-
-
-def _draw(state: RunsState, seat: int) -> RunsState:
-    card = state.pile[-1]
-    cards = list(state.hands[seat])
-    bisect.insort(cards, card, key=hand_key)
-    return _after_turn(state, seat, DRAW_ACTION, hands=_set(state.hands, seat, tuple(cards)), pile=state.pile[:-1])
-
-
-def _after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> RunsState:
-    """The state after ``seat``'s play, draw or pass; ``changes`` are the
-    fields the move changed.  Ends the round when at most one player holds
-    cards or nobody can play or draw."""
-    n = state.players
-    hands = changes.get("hands", state.hands)
-    changes["log"] = state.log + ((seat, action),)
-    holding = [s for s in range(n) if hands[s]]
-    over = len(holding) <= 1
-    if not over and not changes.get("pile", state.pile):
-        last = changes.get("chain", state.chain)[-1]
-        over = not any(followers(hands[s], last, state.wrap) for s in holding)
-    if over:
-        return _end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
-    nxt = (seat + 1) % n
-    while not hands[nxt]:
-        nxt = (nxt + 1) % n
-    return replace_state(state, turn=nxt, **changes)
-
-
-def _end_round(state: RunsState, reason: str) -> RunsState:
-    """Score the round that ends in ``state``: the break, or the end of a
-    game whose last planned round this was."""
-    n = state.players
-    result = RoundResult(
-        round=state.round,
-        starter=state.starter,
-        played=state.points,
-        bonus=state.bonus,
-        penalty=tuple(sum(POINTS[c] for c in h) for h in state.hands),
-        finish=state.finished,
-        left=state.hands,
-        chain=state.chain,
-        chain_seats=state.chain_seats,
-        reason=reason,
-        turns=len(state.log),
-    )
-    last_round = state.rounds != OPEN_ENDED and state.round >= state.rounds
-    zeros = (0,) * n
-    return replace_state(
-        state,
-        phase=PHASE_OVER if last_round else PHASE_BREAK,
-        turn=-1 if last_round else (state.dealer + state.round + 1) % n,
-        base=tuple(b + t for b, t in zip(state.base, result.totals)),
-        points=zeros,
-        bonus=zeros,
-        history=state.history + (result,),
-    )
-
-
 GAME = RunsGame()
 
 __all__ = [
@@ -545,6 +439,7 @@ __all__ = [
     "MIN_PLAYERS",
     "MIN_ROUNDS",
     "OPEN_ENDED",
+    "OPTIONS",
     "RunsGame",
     "deal_round",
     "playable",

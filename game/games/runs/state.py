@@ -85,6 +85,9 @@ class RunsState:
     ``log`` is this round's public actions as ``(seat, Action)``.
     ``stopped``: the table ended the game with ``stop`` (only an open-ended
     game can be stopped; a fixed game ends after its last round).
+    ``new_run``: the house rule "new run" (a closed run is followed by a
+    new one, started by the next player with any card); ``played``: the
+    cards of ``chain`` as bits (``card_index``), kept for speed.
     """
 
     players: int
@@ -106,6 +109,8 @@ class RunsState:
     history: tuple[RoundResult, ...] = ()
     log: tuple[tuple[int, Action], ...] = ()
     stopped: bool = False
+    new_run: bool = False
+    played: int = 0
 
     @property
     def starter(self) -> int:
@@ -138,7 +143,10 @@ def replace_state(state: RunsState, **changes: Any) -> RunsState:
 
 @dataclass(frozen=True, slots=True)
 class RunsView:
-    """What one seat may see.  ``seat is None`` is a spectator (no hand)."""
+    """What one seat may see.  ``seat is None`` is a spectator (no hand).
+
+    ``closing``: the cards of ``playable`` after which nothing could follow
+    (the run would end); ``new_run``: the house rule is on."""
 
     seat: int | None
     players: int
@@ -162,6 +170,8 @@ class RunsView:
     history: tuple[RoundResult, ...]
     log: tuple[tuple[int, Action], ...]
     playable: tuple[Card, ...]
+    closing: tuple[Card, ...] = ()
+    new_run: bool = False
 
     @property
     def last(self) -> Card | None:

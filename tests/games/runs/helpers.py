@@ -24,8 +24,10 @@ def position(
     points: list[int] | None = None,
     bonus: list[int] | None = None,
     seed: int = 7,
+    new_run: bool = False,
 ):
-    """A state from hands (card codes per seat), the chain, the pile.
+    """A state from hands (card codes per seat), the chain, the pile (with
+    ``new_run`` the house rule "new run").
 
     Every card not named goes to the pile (bottom first, in deck order),
     or, with ``rest_to``, into that seat's hand; with ``pile`` given the
@@ -57,7 +59,7 @@ def position(
 
     text = (
         f"p={n} seed={seed} dealer={(turn - 1) % n if dealer is None else dealer} round={round_}/{rounds} "
-        f"wrap={int(wrap)} phase={phase} turn={'-' if phase == 'over' else turn}"
+        f"wrap={int(wrap)}{' new=1' if new_run else ''} phase={phase} turn={'-' if phase == 'over' else turn}"
         f" | chain={','.join(f'{c.code}@{s}' for c, s in zip(chain_cards, seats)) or '-'}"
         f" | hands={'/'.join(cards(sort_hand(h)) for h in hand_cards)}"
         f" | pile={cards(pile_cards)}"

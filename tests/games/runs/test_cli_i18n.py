@@ -74,11 +74,13 @@ def test_every_message_of_random_games_renders(monkeypatch):
     rng = random.Random(4)
     seen = set()
     for g in range(60):
-        s = GAME.new_game({"players": 2 + g % 5, "rounds": 0}, g)
+        # every third game with the house rule "new run"
+        s = GAME.new_game({"players": 2 + g % 5, "rounds": 0, "new_run": g % 3 == 0}, g)
+        msgs = []
         while GAME.outcome(s) is None:
             legal = GAME.legal_actions(s)
             a = rng.choice(legal)
-            msgs = [GAME.describe_action(s, a)]
+            msgs.append(GAME.describe_action(s, a))
             if s.phase == "play":
                 wrong = [b for b in (GAME.action_from_text("draw"), GAME.action_from_text("pass")) if b not in legal]
                 for b in wrong:
@@ -97,6 +99,7 @@ def test_every_message_of_random_games_renders(monkeypatch):
                 text = m.render(lang)
                 assert text != m.key and "{" not in text, (m.key, lang, text)
     assert {"runs.log.play", "runs.log.draw", "runs.err.must_play_not_draw", "runs.round.blocked"} <= seen
+    assert {"runs.log.play_closes", "runs.log.play_new", "runs.log.play_new_closed"} <= seen
 
 
 def test_rules_texts_exist_and_name_the_other_title():

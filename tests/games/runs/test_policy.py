@@ -11,11 +11,13 @@ import pytest
 
 from game.cards import derive_seed
 from game.engine import GameRunner, Outcome, Termination, msg
-from game.engine.match import Match, Moved, Refused, Seat, StepKind
+from game.engine.match import LogLine, Match, Moved, Refused, Seat, StepKind
 from game.games.runs import BOTS, GAME, NOTATION, POLICY
 from game.games.runs.cli import play_game
-from game.games.runs.policy import fold_stats, log_start
+from game.games.runs.policy import collapse_forced, fold_stats, log_start
 from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PLAY, STOP_ACTION, Action
+from game.persistence.schema import problems
+from game.persistence.shapes import STATS
 
 from .helpers import position
 
@@ -176,6 +178,27 @@ def test_the_log_shows_the_round_so_far_at_most_forty_actions():
     assert len(Match(m.runner, m.seats).log()) == 3
 
 
+def test_consecutive_forced_moves_make_one_log_line():
+    d, p, play = Action("draw"), Action("pass"), GAME.action_from_text("play 7H")
+    lines = [LogLine(0, msg("runs.log.play"), play), LogLine(1, msg("runs.log.draw"), d), LogLine(2, msg("runs.log.draw"), d), LogLine(0, msg("runs.log.draw"), d), LogLine(1, msg("runs.log.draw"), d), LogLine(2, msg("runs.log.pass"), p), LogLine(0, msg("runs.log.play"), play), LogLine(1, msg("runs.log.draw"), d)]
+    out = collapse_forced(lines, ["Anna", "Ben", "Cleo"])
+    assert [line.message.key for line in out] == ["runs.log.play", "runs.log.forced", "runs.log.play", "runs.log.draw"]
+    forced = out[1]
+    assert forced.seat is None and forced.action is p  # seats differ: no dot; the stretch's last action
+    assert forced.message.render("en") == "Nobody could follow: Ben drew 2 cards, Cleo drew 1 card, Cleo passed, Anna drew 1 card."
+    assert forced.message.render("de") == "Keiner konnte anlegen: Ben zog 2 Karten, Cleo zog 1 Karte, Cleo passte, Anna zog 1 Karte."
+    # one seat alone keeps its dot; a single draw stays the engine's own line
+    two = collapse_forced([LogLine(1, msg("runs.log.draw"), d), LogLine(1, msg("runs.log.draw"), d)], ["Anna", "Ben"])
+    assert len(two) == 1 and two[0].seat == 1 and two[0].message.render("en") == "Nobody could follow: Ben drew 2 cards."
+    # a match's own log: a dead run drawn out is one line
+    s = position(["2S", "3D", "KD"], chain="5H,4H,3H,2H,AH", turn=2, rest_to=None)
+    m = match_at(s, names=("Anna", "Ben", "Cleo"), bots=(None, None, None))
+    for a in GAME.finish_round(s)[:9]:
+        m.play(a)
+    [line] = collapse_forced(m.log(since=0), [seat.name for seat in m.seats])
+    assert line.message.render("en") == "Nobody could follow: Cleo drew 3 cards, Anna drew 3 cards, Ben drew 3 cards."
+
+
 # --- statistics ------------------------------------------------------------------------------------------
 
 
@@ -209,6 +232,23 @@ def test_a_finished_match_folds_its_seats_kinds_names_and_rounds():
     assert st["kinds"]["strong"]["sum"] == scores[1] and st["kinds"]["simple"]["sum"] == scores[2]
     assert set(st["people"]) == {"Anna"}
     assert st["best"] == {"score": max(scores), "name": seats[scores.index(max(scores))].name}
+
+
+def test_games_with_the_house_rule_count_apart_and_fit_the_statistics_shape():
+    st: dict = {}
+    for new_run, seed in ((False, 11), (True, 12), (True, 13)):
+        seats = [Seat("Anna"), Seat("Bot A", "strong"), Seat("Bot B", "simple")]
+        m = Match.start(GAME, {"players": 3, "rounds": 5, "new_run": new_run}, seed, seats)
+        m.run(stand_in="simple")
+        [fold] = m.take_folds()
+        fold(st)
+    assert st["games"] == 1 and st["new_run"]["games"] == 2 and st["new_run"]["rounds"] == 10
+    assert set(st["new_run"]["people"]) == {"Anna"}
+    assert problems(STATS, {"schema": 1, "games": {"runs": st}}) == []
+    # a file from before the house rule: the top level alone, read as it is
+    old = {k: v for k, v in st.items() if k != "new_run"}
+    assert problems(STATS, {"schema": 1, "games": {"runs": old}}) == []
+    assert problems(STATS, {"schema": 1, "games": {"runs": {**st, "new_run": {"games": -1}}}}) != []
 
 
 # --- the simulator through Match ---------------------------------------------------------------------
