@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine.match import Match, seats_from
 from game.games.runs import GAME
-from game.games.runs.policy import num
+from game.games.runs.policy import NEW_RUN_STATS, num
 from game.i18n import tr
 from game.ui.kit import table as kit
 from game.ui.tables import TableEntry
@@ -50,7 +50,23 @@ def _dict(value: object) -> dict:
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
-    if not isinstance(stats, dict) or not stats.get("games"):
+    """The written rules' games (the top level, all a file from before the
+    house rule holds) and the house rule's (``new_run``), each under a
+    heading when there are both."""
+    if not isinstance(stats, dict):
+        return []
+    written = _rule_lines(stats, lang)
+    new = _rule_lines(_dict(stats.get(NEW_RUN_STATS)), lang)
+    if not new:
+        return written
+    head = [(tr("runs.table.stats_new_run", lang), "")]
+    if not written:
+        return head + new
+    return [(tr("runs.table.stats_written", lang), "")] + written + head + new
+
+
+def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
+    if not stats.get("games"):
         return []
     out = [(tr("runs.table.stats_games", lang), tr("runs.table.stats_games_value", lang, n=int(stats.get("games", 0)), rounds=int(stats.get("rounds", 0))))]
     best = stats.get("best")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from game.engine.match import Match, seats_from
 from game.engine.runner import GameRunner
 from game.games.runs import GAME
+from game.games.runs.deck import run_starts
 from game.games.runs.state import DRAW, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_ACTIONS, RunsState
 from game.ui.dragdrop import hold_over
 from game.ui.tables.runs.overlays import RoundSummaryScene
@@ -86,6 +87,34 @@ def one_card_then_a_forced_draw() -> GameRunner:
     return find_runner({"players": 2, "rounds": 5}, want)
 
 
+def closing_choice(new_run: bool = False, players: int = 3) -> GameRunner:
+    """``seat`` 0 to play, one of its lit cards would end the run (marked)."""
+
+    def want(st: RunsState) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or len(st.chain) < 3 or GAME.chain_dead(st):
+            return False
+        view = GAME.view(st, 0)
+        return bool(view.closing) and len(view.playable) >= 1 and len(st.hands[0]) >= 4
+
+    return find_runner({"players": players, "rounds": 5, "new_run": new_run}, want)
+
+
+def new_runs(players: int = 3, closed: int = 2, start: bool = False) -> GameRunner:
+    """House rule "new run", seat 0 to play with at least ``closed`` runs
+    closed earlier in the round; with ``start`` the last run is closed too
+    and seat 0 starts the next one."""
+
+    def want(st: RunsState) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or len(st.hands[0]) < 4:
+            return False
+        runs = len(run_starts(st.chain, st.wrap))
+        if start:
+            return GAME.chain_dead(st) and runs >= closed
+        return not GAME.chain_dead(st) and runs > closed and bool(GAME.playable(st, 0))
+
+    return find_runner({"players": players, "rounds": 5, "new_run": True}, want)
+
+
 def hold_card_over_chain(app, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
@@ -132,6 +161,13 @@ def scene_factories(app):
         ("runs-pass", lambda: table_for(app, mid_round(seat=1, players=3, min_chain=2), bots=[None, None, "strong"])),
         # two people, auto-draw off, Anna at the screen with one card to play; then Ben must draw
         ("runs-forced-draw", lambda: table_for(app, one_card_then_a_forced_draw(), bots=[None, None], at_screen=0, auto_draw=False)),
+        # a lit card that would end the run is marked (the written rules)
+        ("runs-closing", lambda: table_for(app, closing_choice())),
+        # the house rule "new run": runs closed earlier sit small to the left
+        ("runs-new-run", lambda: table_for(app, new_runs())),
+        # ... and the run just closed: Anna starts the next one beside it
+        ("runs-new-start", lambda: table_for(app, new_runs(closed=2, start=True))),
+        ("runs-new-run-two", lambda: table_for(app, new_runs(players=2, closed=4))),
     ]
 
 

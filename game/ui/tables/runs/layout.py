@@ -4,13 +4,17 @@ Top: the kit's header (title, round, Rules and Menu), the band where
 messages appear, then one box per other seat (in turn order, the next
 player first).  Middle: the draw pile on the left and
 the run of played cards growing to the right, the last card larger and the
-next place dashed.  Right: the scoreboard and the log.  Bottom: the status
+next place dashed.  With the house rule "new run" the runs closed earlier
+in the round sit small between the pile and the run being played, oldest
+first.  Right: the scoreboard and the log.  Bottom: the status
 line and the hand of the seat at the screen; the buttons sit bottom right.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import pygame
 
@@ -48,6 +52,10 @@ class Layout:
     cw: int = 80  # width of a card in the run
     chain: list[pygame.Rect] = field(default_factory=list)
     slot: pygame.Rect | None = None  # where the next card goes
+    #: the runs closed earlier in the round: (first, end) indices into ``chain``
+    closed: list[tuple[int, int]] = field(default_factory=list)
+    current: int = 0  # the index in ``chain`` where the run being played starts
+    new_slot: bool = False  # the slot starts a new run (the last one is closed)
     centre_y: int = 0
     # the bottom: the status line and the hand at the screen
     status: pygame.Rect = field(default_factory=pygame.Rect)
@@ -70,10 +78,23 @@ def seat_order(players: int, viewer: int | None) -> list[int]:
     return [(viewer + i) % players for i in range(1, players)]
 
 
-def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | None, n_chain: int, n_hand: int, chain_open: bool, lit: frozenset = frozenset()) -> Layout:
+def compute_layout(
+    size: tuple[int, int],
+    s: float,
+    players: int,
+    viewer: int | None,
+    n_chain: int,
+    n_hand: int,
+    chain_open: bool,
+    lit: frozenset = frozenset(),
+    starts: Sequence[int] = (),
+    new_slot: bool = False,
+) -> Layout:
     """``lit``: indices of hand cards that may be played; in a crowded hand
     they get a card's full width, so nothing covers them and they cover
-    no neighbour's index."""
+    no neighbour's index.  ``starts``: where each run of the chain begins
+    (more than one with the house rule "new run"); ``new_slot``: the last
+    run is closed and the slot beside it starts a new one."""
     w, h = size
     L = Layout(s=s, top_h=int(HEADER_H * s), lit=lit)
     margin = int(16 * s)
@@ -108,7 +129,9 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     if n > 1 and L.hw + full * (n - 1) > avail:
         wide = [i for i in range(n - 1) if i in lit]
         narrow = (n - 1) - len(wide)
-        step = (avail - L.hw - full * len(wide)) / narrow if narrow else full
+        # (every card lit, as when a new run may start with any card: no
+        # narrow card is left to squeeze, so all close up alike)
+        step = (avail - L.hw - full * len(wide)) / narrow if narrow else 0
         if step < L.hw * 0.22:  # too many lit cards to give each a full place
             wide, step = [], (avail - L.hw) / (n - 1)
         steps = [full if i in wide else step for i in range(n - 1)]
@@ -131,21 +154,58 @@ def compute_layout(size: tuple[int, int], s: float, players: int, viewer: int | 
     L.pile = pygame.Rect(margin + int(24 * s), cy - ch // 2, L.cw, ch)
     x0 = L.pile.right + int(64 * s)
     right = rx - int(24 * s)
-    # older cards overlap so their index shows; squeeze if the run is long
-    room_for_older = right - x0 - L.hw - int(16 * s) - L.hw
-    step_c = min(int(L.cw * 0.56), room_for_older / max(1, n_chain - 1)) if n_chain > 1 else 0
     L.chain = []
-    for i in range(n_chain):
+    L.current = starts[-1] if starts and starts[-1] < n_chain else 0
+    x0 = _closed_runs(L, [a for a in starts if a < L.current] + [L.current], x0, right, cy, s)
+    # the run being played: older cards overlap so their index shows; squeeze if it is long
+    n_cur = n_chain - L.current
+    L.new_slot = new_slot and chain_open and n_cur > 0
+    gap = int((56 if L.new_slot else 16) * s)  # a new run starts a little apart
+    room_for_older = right - x0 - L.hw - gap - L.hw
+    step_c = min(int(L.cw * 0.56), room_for_older / max(1, n_cur - 1)) if n_cur > 1 else 0
+    for i in range(n_cur):
         x = int(x0 + i * step_c)
-        if i == n_chain - 1:
+        if i == n_cur - 1:
             L.chain.append(pygame.Rect(x, cy - lh // 2 - int(6 * s), L.hw, lh))
         else:
             L.chain.append(pygame.Rect(x, cy - ch // 2, L.cw, ch))
-    if n_chain == 0:
+    if n_cur == 0:
         L.slot = pygame.Rect(x0, cy - lh // 2 - int(6 * s), L.hw, lh)
     elif chain_open:
         last = L.chain[-1]
-        L.slot = pygame.Rect(last.right + int(16 * s), last.y, L.hw, lh)
+        L.slot = pygame.Rect(last.right + gap, last.y, L.hw, lh)
     else:
         L.slot = None
     return L
+
+
+def _closed_runs(L: Layout, bounds: list[int], x0: int, right: int, cy: int, s: float) -> int:
+    """Place the runs closed earlier in the round (``bounds``: where each
+    begins, then where the run being played begins) as small fans from
+    ``x0``; they take at most 45 % of the row and overlap when there are
+    many (the newest on top).  Returns where the run being played starts."""
+    if len(bounds) < 2:
+        return x0
+    sw = int(L.cw * 0.7)
+    sh = round(sw * cardart.ASPECT)
+    runs = list(pairwise(bounds))
+    gap = int(12 * s)
+    step = sw * 0.3
+    widths = [sw + (b - a - 1) * step for a, b in runs]
+    need = sum(widths) + gap * (len(runs) - 1)
+    room = max(sw, int((right - x0) * 0.45))
+    if need > room:
+        # first the fans close up, then the runs overlap one another
+        cards = sum(b - a - 1 for a, b in runs)
+        step = max(sw * 0.12, (room - sw * len(runs) - gap * (len(runs) - 1)) / max(1, cards))
+        widths = [sw + (b - a - 1) * step for a, b in runs]
+        need = sum(widths) + gap * (len(runs) - 1)
+    squeeze = min(1.0, (room - widths[-1]) / max(1.0, need - widths[-1]))
+    x = end = float(x0)
+    for (a, b), w in zip(runs, widths):
+        L.closed.append((a, b))
+        for k in range(b - a):
+            L.chain.append(pygame.Rect(int(x + k * step), cy - sh // 2, sw, sh))
+        end = x + w
+        x += (w + gap) * squeeze
+    return int(end) + int(24 * s)

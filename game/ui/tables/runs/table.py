@@ -16,7 +16,10 @@ Whose turn it is, when the device is passed and which forced draws play
 themselves is the match's (:class:`~game.games.runs.policy.RunsPolicy`):
 auto-draw (the button and A) sets ``match.prefs["auto_draw"]``, "draw out
 the pile" on a dead run sets ``match.flags["run_out"]``.  This table only
-paces the computers (``think_time``) and animates the cards.
+paces the computers (``think_time``) and animates the cards.  Forced draws
+that follow one another (computers, auto-draw, a pile drawn out) go one per
+frame after the first, so a stretch of them is one quick burst of cards
+from the pile, and one line in the log.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from game.cards import Card
 from game.engine.core import Message, Outcome
 from game.engine.match import Match, Moved, Step, seats_from
 from game.games.runs import GAME
-from game.games.runs.state import DRAW, NEXT_ROUND, PHASE_BREAK, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action
+from game.games.runs.deck import run_starts
+from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
@@ -49,6 +53,7 @@ ONE_CARD_THINK = 0.3  # a computer seat with exactly one card to play
 FORCED_THINK = 0.12  # a computer seat that can only draw or pass
 AUTO_THINK = 0.18  # a person's automatic draw (auto-draw is on)
 DEAD_THINK = 0.05  # the run is dead: the pile runs out
+STREAK_THINK = 0.0  # a forced draw right after another: the next frame
 FLY_PLAY = 0.38  # a computer's card travelling to the run
 FLY_MINE = 0.18  # your card snapping onto the run
 FLY_DRAW = 0.2
@@ -80,8 +85,11 @@ class RunsTable(RunsDrawing, TableScene):
         v = self.view
         key = (self.app.size, self.app.scale, id(self.match.state), self.viewer)
         if self._layout is None or self._layout[0] != key:
-            chain_open = not v.chain or not GAME.chain_dead(self.match.state)
-            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit())
+            dead = GAME.chain_dead(self.match.state)
+            # with the house rule a closed run is followed by a new one beside it
+            chain_open = not v.chain or not dead or v.new_run
+            starts = run_starts(v.chain, v.wrap)
+            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=v.new_run and dead)
             if v.phase != PHASE_PLAY:
                 L.slot = None
             self._layout = (key, L)
@@ -209,14 +217,24 @@ class RunsTable(RunsDrawing, TableScene):
         return (tr("runs.ui.draw") if a.kind == DRAW else tr("runs.ui.pass")), True
 
     # --- the kit's hooks --------------------------------------------------------------------------
+    def streak(self) -> bool:
+        """The last move of this round was a forced draw or pass: a forced
+        move now continues the stretch (one line in the log, no pause)."""
+        log = self.match.state.log
+        return bool(log) and log[-1][1].kind in (DRAW, PASS)
+
     def think_time(self, step: Step) -> float:
         self.thinking = step.seat
         self.touch()
         if self.forced() is not None:
+            if self.streak():
+                return STREAK_THINK
             return DEAD_THINK if self.dead() else FORCED_THINK
         return THINK if len(GAME.playable(self.match.state)) > 1 else ONE_CARD_THINK
 
     def auto_time(self, step: Step) -> float:
+        if self.streak():
+            return STREAK_THINK
         return DEAD_THINK if self.dead() else AUTO_THINK
 
     def before_bot_move(self) -> None:
@@ -270,7 +288,9 @@ class RunsTable(RunsDrawing, TableScene):
         return dur
 
     def _fly_draw(self, moved: Moved, L: Layout) -> float:
-        dur = FLY_DEAD if GAME.chain_dead(moved.before) else FLY_DRAW
+        log = moved.before.log
+        quick = GAME.chain_dead(moved.before) or (bool(log) and log[-1][1].kind in (DRAW, PASS))
+        dur = FLY_DEAD if quick else FLY_DRAW
         if moved.seat is not None and moved.seat == self.viewer:
             hand = list(self.view.hand)
             new = list((Counter(hand) - Counter(GAME.view(moved.before, self.viewer).hand)).elements())
@@ -394,6 +414,7 @@ def play_again(app, table: RunsTable) -> RunsTable:
 
 def new_game_from(app, table: RunsTable) -> None:
     """Back to the setup screen with this game's choices filled in."""
-    prefs = table.match.meta.get("prefs")
+    prefs = dict(table.match.meta.get("prefs") or {})
+    prefs["new_run"] = bool(table.match.options.get("new_run"))
     app.to_menu()
     table_entry("runs").open_new(app, prefs)
