@@ -1,8 +1,10 @@
 """Generate game/games/mind_the_gap/winrates.json: the expected win rate the
 setup screen shows next to the coin count.
 
-The seed bot (the rules text's simulated policy) plays ``--deals`` deals for
-every player count (1-3), every coin count (0-20) and every rule set:
+The seed bot (the rules text's simulated policy, ``--bot``: by default
+``seed``, the weighted reading that docs/fidelity.md finds closest to the
+text's table; ``seed-flat`` is the other) plays ``--deals`` deals for every
+player count (1-3), every coin count (0-20) and every rule set:
 
 - ``standard``: Easy, Normal and Hard differ only in coins and open hands,
   and the seed bot never looks at a partner's hand, so they share one table;
@@ -12,7 +14,7 @@ every player count (1-3), every coin count (0-20) and every rule set:
 Every coin count of one rule set and player count plays the same deals
 (common random numbers), so the curve over coins is smooth.
 
-    .venv/bin/python scripts/winrates.py [--deals 400] [--jobs 2]
+    .venv/bin/python scripts/winrates.py [--deals 400] [--jobs 2] [--bot seed]
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ OUT = ROOT / "game" / "games" / "mind_the_gap" / "winrates.json"
 
 
 def cell(job):
-    rules, players, coins, deals = job
+    rules, players, coins, deals, bot = job
     opts = {**RULES[rules], "players": players, "coins": coins}
     seed = derive_seed(BASE_SEED, "winrates", rules, players)
-    wins = sum(play_deal(opts, seed, i, "seed").result == "won" for i in range(deals))
+    wins = sum(play_deal(opts, seed, i, bot).result == "won" for i in range(deals))
     return rules, players, coins, wins
 
 
@@ -54,8 +56,9 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--bot", choices=("seed", "seed-flat"), default="seed")
     a = p.parse_args(argv)
-    jobs = [(r, n, c, a.deals) for r in RULES for n in (1, 2, 3) for c in range(MAX_COINS + 1)]
+    jobs = [(r, n, c, a.deals, a.bot) for r in RULES for n in (1, 2, 3) for c in range(MAX_COINS + 1)]
     t0 = time.perf_counter()
     wins: dict[str, dict[str, list[int]]] = {r: {str(n): [0] * (MAX_COINS + 1) for n in (1, 2, 3)} for r in RULES}
     with ProcessPoolExecutor(max_workers=a.jobs) as ex:
@@ -66,11 +69,11 @@ def main(argv=None) -> int:
     data = {
         "schema": 1,
         "generated_by": "scripts/winrates.py",
-        "bot": "seed",
+        "bot": a.bot,
         "deals_per_cell": a.deals,
         "margin95_max": round(margin95(0.5, a.deals), 4),
         "note": (
-            "wins out of deals_per_cell per coin count 0-20, seed bot on every seat; "
+            f"wins out of deals_per_cell per coin count 0-20, the bot {a.bot} on every seat; "
             "easy, normal and hard share the standard table (the seed bot ignores open hands); "
             "margin95_max is the widest 95% interval half-width (at a 50% rate)"
         ),

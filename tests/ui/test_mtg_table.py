@@ -16,6 +16,8 @@ from game.engine import GameRunner
 from game.engine.match import Match, Moved, Seat
 from game.games import mind_the_gap as mtg
 from game.persistence.saves import load_stats, read_save, save_path
+from game.persistence.schema import problems
+from game.persistence.shapes import MTG_STATS
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import continue_game, open_game
 from game.ui.scenes.passdevice import PassScene
@@ -23,7 +25,7 @@ from game.ui.tables.mind_the_gap import start_game
 from game.ui.tables.mind_the_gap.table import MtgTable
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable
 from game.ui.widgets import felt
-from tests.ui.helpers import button, click, drag, entry, key, press, pump, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, entry, key, move, post, press, pump, seated, settle
 
 PAPER_MIN = (235, 235, 225)
 
@@ -139,7 +141,7 @@ def test_solo_game_to_a_win_through_the_menu_and_mouse(app):
     assert "complete" in app.scenes.top.title
     # the game counted in the statistics and the autosave is gone
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
+    assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
     assert not save_path("mind-the-gap").exists()
 
 
@@ -375,7 +377,7 @@ def test_the_last_pyramid_of_a_series_counts_the_series_once(app):
     won = bool(t.match.outcome.won)
     total = s.total + mtg.points_for(won, t.view.coins)
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
+    assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
     assert t.match.meta["series"]["points"] == [2, 0, 3, 1, mtg.points_for(won, t.view.coins)]
     assert any(f"{total} points in all" in line for line in res.lines)
     assert res.buttons_spec[0][0] == "Play again"
@@ -387,9 +389,9 @@ def test_next_pyramid_continues_the_series_and_an_unfinished_series_is_no_best(a
     settle(app, 1.0)
     points = mtg.points_for(bool(t.match.outcome.won), t.view.coins)
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p"]["games"] == 1 and stats["mind-the-gap"]["normal-1p"]["best_series"] is None
+    assert stats["mind-the-gap"]["normal-1p-6c-std"]["games"] == 1 and stats["mind-the-gap"]["normal-1p-6c-std"]["best_series"] is None
     assert t.match.meta["series"]["points"] == [2, 0, 3, points]
-    press(app, "Next pyramid")
+    press(app, "Next pyramid")  # alone: nobody to choose, the pyramid is dealt
     pump(app, 2)
     t2 = table(app)
     assert t2 is not t and not t2.match.actions
@@ -479,3 +481,115 @@ def test_the_log_stays_inside_its_panel_in_a_long_game():
             assert checked >= 30
         finally:
             app.close()
+
+
+# --- issue 14 -----------------------------------------------------------------------------------------
+
+
+def test_the_setup_star_picks_who_begins(app):
+    press(app, "Mind the Gap")
+    press(app, "2")
+    stars = [b for b in buttons(app) if b.text in ("★", "☆")]
+    assert [b.text for b in stars] == ["★", "☆"]  # seat 1 begins unless the team picks another
+    click(app, stars[1].rect.center)
+    press(app, "Deal the cards")
+    settle(app, 0.3)
+    t = table(app)
+    assert t.match.options["first"] == 1 and t.match.state.turn == 1
+    assert "first" not in t.match.meta["prefs"]
+
+
+def test_each_pyramid_of_a_series_asks_who_begins(app):
+    seats = [Seat("Anna", bot="seed"), Seat("Ben", bot="seed")]
+    s = mtg.Series.start({"players": 2, "level": "normal"}, 41)
+    options, seed = s.next_game()
+    _, last = one_move_from_the_end(options, seed, seats)
+    # the move that ended this deal, whoever's turn it is
+    m, _ = one_move_from_the_end(options, seed, seats, meta={"series": s.to_json()}, bots={0: Scripted(last), 1: Scripted(last)})
+    t = open_table(app, m)
+    settle(app, 2.0)  # the computer makes the last move
+    assert isinstance(app.scenes.top, ResultScene)
+    press(app, "Next pyramid")
+    assert "Who begins pyramid 2 of 5" in app.scenes.top.title
+    key(app, pygame.K_ESCAPE)  # back to the result
+    assert isinstance(app.scenes.top, ResultScene) and "Who begins" not in app.scenes.top.title
+    press(app, "Next pyramid")
+    press(app, "Ben")
+    pump(app, 2)
+    t2 = table(app)
+    assert t2 is not t and t2.match.options["first"] == 1 and t2.match.state.turn == 1
+    assert t2.match.seed == s.game_seed(1) and t2.series().options["first"] == 0
+
+
+def test_no_discard_or_take_back_is_offered_without_coins(app):
+    start_game(app, {"players": 1, "level": "normal", "coins": 0}, 5, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    t = table(app)
+    perform(app, t, next(a for a in t.match.legal() if a.kind == "place"))
+    line = t.status_line(t.view)
+    assert "discard pile" not in line and "no coins left" in line
+    # the pyramid's cards cannot be picked up (they could only go to the pile)
+    assert {src.payload[0] for src in t.drag_sources()} == {"hand"}
+    # D with a hand card picked: no "Pay a coin?", only why not
+    click(app, t.layout().hand[0].center)
+    n = len(t.match.actions)
+    key(app, pygame.K_d)
+    assert app.scenes.top is t and len(t.match.actions) == n
+    assert any("no coins left" in item.text for item in t.toasts.items)
+    key(app, pygame.K_t)
+    assert app.scenes.top is t and len(t.match.actions) == n
+
+
+def test_the_log_scrolls_with_the_wheel_and_page_keys(app):
+    m = Match.start(mtg.GAME, {"players": 2, "level": "normal", "coins": 12}, 3, rng=random.Random(3))
+    m.run(lambda mm: len(mm.actions) >= 16, stand_in="seed")
+    m.handed_to(m.current)
+    t = open_table(app, m)
+    L = t.layout()
+    n = len(m.log())
+    before = pygame.image.tobytes(app.window.subsurface(L.log), "RGB")
+    move(app, L.places[0].center)
+    post(pygame.MOUSEWHEEL, x=0, y=-1)
+    pump(app, 2)
+    assert t.log_back == 0, "the wheel scrolls the log only over it"
+    move(app, L.log.center)
+    post(pygame.MOUSEWHEEL, x=0, y=-1)
+    pump(app, 2)
+    assert t.log_back == 1
+    assert pygame.image.tobytes(app.window.subsurface(L.log), "RGB") != before
+    lines, title = t.log_window([(None, line.message) for line in m.log()])
+    assert len(lines) == n - 1 and "1 newer line" in title
+    key(app, pygame.K_PAGEDOWN)
+    assert t.log_back == 6
+    for _ in range(10):
+        key(app, pygame.K_PAGEDOWN)
+    assert t.log_back == n - 1  # the oldest line stays in view
+    key(app, pygame.K_PAGEUP)
+    assert t.log_back == n - 6
+    # new lines while scrolled back: the same lines stay in view
+    t.log_window([None] * (n + 2))
+    assert t.log_back == n - 4
+    post(pygame.MOUSEWHEEL, x=0, y=+50)
+    pump(app, 2)
+    assert t.log_back == 0 and pygame.image.tobytes(app.window.subsurface(L.log), "RGB") == before
+
+
+def test_statistics_show_rows_by_coins_and_variant_beside_rows_of_before():
+    from game.ui.tables.mind_the_gap import stats_lines
+
+    stats = {
+        "normal-2p": {"games": 4, "wins": 1, "helper_games": 0, "best_series": 30},
+        "normal-2p-20c-std": {"games": 1, "wins": 1, "helper_games": 0, "best_series": 80},
+        "normal-2p-6c-small+jokers": {"games": 2, "wins": 1, "helper_games": 1, "best_series": None},
+        "easy-1p-12c-std": {"games": 1, "wins": 0, "helper_games": 0},
+    }
+    assert problems(MTG_STATS, stats) == []
+    lines = stats_lines(stats, "en")
+    assert [label for label, _ in lines] == [
+        "Easy · 1 player · 12 coins",
+        "Normal · 2 players · 6 coins · small pyramid · jokers as 0",
+        "Normal · 2 players · 20 coins",
+        "Normal · 2 players · earlier games, coins and variant not recorded",
+    ]
+    assert "best series 30" in lines[-1][1] and "best series 80" in lines[2][1]
+    assert [label for label, _ in stats_lines(stats, "de")][-1].endswith("frühere Spiele, ohne Münzen und Variante")

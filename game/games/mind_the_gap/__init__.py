@@ -30,13 +30,17 @@ For the table (all of these read a state or any seat's view alike):
 - series: :class:`Series` (start, next_game, with_result, total, JSON),
   :func:`points_of_state`, :func:`series_in` (the series in a save's meta).
 - the match: ``POLICY`` (hands secret between people unless open; the
-  statistics fold, :func:`.policy.fold_result`).
+  statistics fold, :func:`.policy.fold_result`, one row per
+  :func:`stats_key`: level, seats, coins, variant; :func:`parse_stats_key`
+  reads a row's key, also the older "normal-2p").
+- who begins: the option ``first`` (a seat, default 0); a series asks for
+  each pyramid (``Series.next_game(first)``).
 - setup screen: :func:`expected_win_rate` (players, level, coins, variant)
   -> (rate, deals) or None; ``LEVEL_COINS``, ``MAX_COINS``.
 """
 
 from game.games.mind_the_gap.board import placement_problem
-from game.games.mind_the_gap.bots import BOTS
+from game.games.mind_the_gap.bots import BOTS, TEAMMATES
 from game.games.mind_the_gap.help import (
     DeadEnd,
     Help,
@@ -49,7 +53,7 @@ from game.games.mind_the_gap.help import (
     prepare,
 )
 from game.games.mind_the_gap.notation import NOTATION
-from game.games.mind_the_gap.policy import POLICY
+from game.games.mind_the_gap.policy import POLICY, parse_stats_key, stats_key
 from game.games.mind_the_gap.rules import (
     GAME,
     HAND_SIZE,
@@ -75,6 +79,7 @@ CONFORMANCE = [
     {"players": 3, "level": "normal", "jokers": True},
     {"players": 1, "level": "normal", "coins": 0},
     {"players": 2, "level": "expert", "small": True, "jokers": True, "coins": 3},
+    {"players": 3, "level": "normal", "first": 2},
     dict(TUTORIAL_OPTIONS),
 ]
 
@@ -88,6 +93,7 @@ __all__ = [
     "MAX_COINS",
     "NOTATION",
     "POLICY",
+    "TEAMMATES",
     "TUTORIAL_OPTIONS",
     "Action",
     "DeadEnd",
@@ -102,12 +108,14 @@ __all__ = [
     "finished_count",
     "gap_values",
     "legal_places",
+    "parse_stats_key",
     "placement_problem",
     "points_for",
     "points_of_state",
     "prepare",
     "seat_name",
     "series_in",
+    "stats_key",
     "tutorial_intro",
     "tutorial_steps",
 ]

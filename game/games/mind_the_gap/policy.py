@@ -3,9 +3,13 @@ turn loop of :class:`~game.engine.match.Match`: the hands are secret
 between people unless they are open (Easy), and what a finished game adds
 to the statistics.
 
-The statistics of this game are one row per level and player count,
-``f"{level}-{players}p"``: games, wins, games with the helper on at some
-point, and the best total of a finished series of five pyramids.
+The statistics of this game are one row per level, player count, coins
+and variant, :func:`stats_key` (``"normal-2p-6c-std"``): games, wins, games
+with the helper on at some point, and the best total of a finished series of
+five pyramids (a series with 20 coins can score far more than one with 6, so
+the two never share a row).  Rows written before coins and variants were
+kept (``"normal-2p"``) stay as they are: read, shown as rows of their own,
+never added to.
 """
 
 from __future__ import annotations
@@ -15,15 +19,38 @@ from typing import Any
 
 from game.engine.core import Outcome
 from game.engine.match import Match, Policy
-from game.games.mind_the_gap.rules import State
+from game.games.mind_the_gap.notation import VARIANTS, variant_name
+from game.games.mind_the_gap.rules import LEVELS, State
 from game.games.mind_the_gap.series import points_for, series_in
 
 
-def fold_result(stats: dict, state: State, outcome: Outcome, meta: Mapping[str, Any]) -> None:
+def stats_key(level: str, players: int, coins: int, small: bool, jokers: bool) -> str:
+    """The statistics row of a game with these settings."""
+    return f"{level}-{players}p-{coins}c-{variant_name(small, jokers)}"
+
+
+def parse_stats_key(key: str) -> tuple[str, int, int | None, str | None]:
+    """(level, players, coins, variant) of a row; coins and variant are
+    None in a row written before they were kept.  ValueError for a key
+    that is not a statistics key."""
+    parts = key.split("-")
+    if len(parts) not in (2, 4) or parts[0] not in LEVELS or not parts[1].endswith("p") or not parts[1][:-1].isdigit():
+        raise ValueError(f"not a statistics key: {key!r}")
+    if len(parts) == 2:
+        return parts[0], int(parts[1][:-1]), None, None
+    coins, variant = parts[2], parts[3]
+    if not coins.endswith("c") or not coins[:-1].isdigit() or variant not in VARIANTS:
+        raise ValueError(f"not a statistics key: {key!r}")
+    return parts[0], int(parts[1][:-1]), int(coins[:-1]), variant
+
+
+def fold_result(stats: dict, state: State, outcome: Outcome, meta: Mapping[str, Any], coins: int) -> None:
     """Add the game that ended in ``state`` to ``stats`` (in place).
     ``meta`` is what the table keeps beside the game: ``helper_used`` and
-    the ``series`` as it stood before this pyramid."""
-    row = stats.setdefault(f"{state.level}-{state.players}p", {"games": 0, "wins": 0, "helper_games": 0, "best_series": None})
+    the ``series`` as it stood before this pyramid; ``coins`` are the coins
+    the game began with (its row; the state holds those left)."""
+    key = stats_key(state.level, state.players, coins, state.small, state.jokers)
+    row = stats.setdefault(key, {"games": 0, "wins": 0, "helper_games": 0, "best_series": None})
     row["games"] += 1
     row["wins"] += 1 if outcome.won else 0
     if meta.get("helper_used"):
@@ -42,7 +69,7 @@ class MtgPolicy(Policy):
         return len(match.people()) > 1 and not match.state.open_hands
 
     def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
-        fold_result(stats, match.state, outcome, match.meta)
+        fold_result(stats, match.state, outcome, match.meta, match.options["coins"])
 
 
 POLICY = MtgPolicy()

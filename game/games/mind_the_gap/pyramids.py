@@ -37,7 +37,7 @@ def copies(value: int, jokers: bool) -> int:
 class Table:
     """All finished pyramids for one target, one shape and one rule set."""
 
-    __slots__ = ("atleast", "cap", "expert", "full", "jokers", "pos", "pyramids", "shape", "target")
+    __slots__ = ("_counts", "_tally", "atleast", "cap", "expert", "full", "jokers", "pos", "pyramids", "shape", "target")
 
     def __init__(self, target: int, shape: Shape, jokers: bool, expert: bool, pyramids: list[tuple[int, ...]]):
         self.target = target
@@ -62,6 +62,23 @@ class Table:
         self.pos = tuple(tuple(row) for row in pos)
         self.atleast = tuple(tuple(row) for row in atleast)
         self.cap = tuple(copies(v, jokers) for v in range(MAX_VALUE + 1))
+        self._counts: tuple[tuple[tuple[int, int], ...], ...] | None = None
+        self._tally: tuple[tuple[int, ...], ...] | None = None
+
+    @property
+    def counts(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each pyramid, its (value, copies) pairs, the target included
+        (built on first use: only the weighing bots ask)."""
+        if self._counts is None:
+            self._counts = tuple(tuple(sorted(Counter(pyr).items())) for pyr in self.pyramids)
+        return self._counts
+
+    @property
+    def tally(self) -> tuple[tuple[int, ...], ...]:
+        """For each pyramid, its copies of each value 0..13 (built on first use)."""
+        if self._tally is None:
+            self._tally = tuple(tuple(pyr.count(v) for v in range(MAX_VALUE + 1)) for pyr in self.pyramids)
+        return self._tally
 
     def __len__(self) -> int:
         return len(self.pyramids)

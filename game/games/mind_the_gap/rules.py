@@ -10,7 +10,9 @@ Actions and their texts (see :meth:`MindTheGap.action_to_text`)::
     place 3H r2c1     put a card from the hand into a gap, then draw
     discard JC        pay a coin, discard a card from the hand, then draw
     takeback r3c2     pay a coin, move a pyramid card (not the target) to the discard pile
-    pass              only with no coin left and no card that fits
+    pass              only with no coin left and no card that fits (the text's
+                      rule; also when nothing else at all is legal, which only a
+                      written position can reach: see :meth:`MindTheGap.legal_actions`)
     stop              the team gives up (lost); never among the legal actions,
                       it is :meth:`MindTheGap.stop_action`
 """
@@ -112,12 +114,13 @@ class MindTheGap:
             "small": False,
             "jokers": False,
             "preset": None,
+            "first": 0,
         }
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
             raise ValueError("options must be a mapping")
-        known = {"players", "level", "coins", "small", "jokers", "preset"}
+        known = {"players", "level", "coins", "small", "jokers", "preset", "first"}
         unknown = set(options) - known
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
@@ -139,9 +142,14 @@ class MindTheGap:
         preset = options.get("preset")
         if preset is not None and preset not in PRESETS:
             raise ValueError(f"preset must be one of {', '.join(PRESETS)} or null")
-        if preset == "tutorial" and (players != 2 or small or jokers):
-            raise ValueError("the tutorial deal is for two players with the normal pyramid and no jokers")
-        return {"players": players, "level": level, "coins": coins, "small": small, "jokers": jokers, "preset": preset}
+        # who begins (the team decides; records from before this option
+        # began with seat 0, so that is the default)
+        first = options.get("first", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+            raise ValueError(f"first must be a seat from 0 to {players - 1}")
+        if preset == "tutorial" and (players != 2 or small or jokers or first != 0):
+            raise ValueError("the tutorial deal is for two players with the normal pyramid and no jokers, seat 0 beginning")
+        return {"players": players, "level": level, "coins": coins, "small": small, "jokers": jokers, "preset": preset, "first": first}
 
     def new_game(self, options: Mapping[str, Any], seed: int) -> State:
         o = self.validate_options(options)
@@ -170,7 +178,7 @@ class MindTheGap:
             stock=tuple(deck),
             discard=(),
             coins=o["coins"],
-            turn=0,
+            turn=o["first"],
         )
         return self._settle(state)
 
@@ -206,14 +214,19 @@ class MindTheGap:
                 ok_by_value[v] = ps
             for p in ps:
                 out.append(Action(PLACE, c, p))
-        placeable = bool(out)
         if state.coins > 0:
             for c in distinct:
                 out.append(Action(DISCARD, c))
             for p in range(1, shape.size):
                 if places[p] is not None:
                     out.append(Action(TAKEBACK, None, p))
-        if not placeable and (state.coins == 0 or not hand):
+        # the text: a pass only when the coins are gone and no card fits.
+        # A seat with coins but no card and nothing to take back could do
+        # nothing at all; only a written position gets there (a deal never
+        # empties a hand: the stock holds at least 39 cards, and a game
+        # draws at most 9 + 20 of them, one per place filled or refilled
+        # and one per discard), and it passes rather than being stuck.
+        if not out:
             out.append(PASS_ACTION)
         return out
 
@@ -273,6 +286,8 @@ class MindTheGap:
         else:  # pass
             if coins > 0 and hand:
                 raise IllegalAction(m("err.pass_with_coins", n=coins))
+            if coins > 0 and any(c is not None for c in places[1:]):
+                raise IllegalAction(m("err.pass_take_back", n=coins))
             if self._can_place(state, hand):
                 raise IllegalAction(m("err.pass_can_place"))
             event = (seat, PASS, None, None)

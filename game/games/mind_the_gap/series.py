@@ -2,8 +2,9 @@
 pyramid, 0 for a lost one; the best total is kept (by the statistics).
 
 Each pyramid of a series is an ordinary game with its own record: the same
-options, and a seed derived from the series seed and the pyramid's number,
-so every pyramid replays on its own.  The series itself is a small value
+options (but for who begins, which the team picks again for each pyramid),
+and a seed derived from the series seed and the pyramid's number, so every
+pyramid replays on its own.  The series itself is a small value
 the table keeps (and saves as JSON) next to the current game's record.
 
 >>> s = Series.start({"players": 2}, 7)
@@ -74,11 +75,16 @@ class Series:
         i = self.index if index is None else index
         return derive_seed(self.seed, "series", i)
 
-    def next_game(self):
-        """(options, seed) for the pyramid to play now."""
+    def next_game(self, first: int | None = None):
+        """(options, seed) for the pyramid to play now; ``first`` is the
+        seat the team picked to begin it (default: as in the series'
+        options)."""
         if self.done:
             raise ValueError("the series is over")
-        return dict(self.options), self.game_seed()
+        options = dict(self.options)
+        if first is not None:
+            options = GAME.validate_options({**options, "first": first})
+        return options, self.game_seed()
 
     def with_result(self, points: int) -> Series:
         if self.done:

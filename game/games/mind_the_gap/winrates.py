@@ -2,9 +2,11 @@
 
 ``winrates.json`` (made by ``scripts/winrates.py``) holds, for 1-3 players
 and 0-20 coins, how many of a fixed number of simulated deals the seed bot
-(the rules text's policy) won, per rule set: ``standard`` (Easy, Normal and
-Hard: the seed bot ignores open hands, so only the coins differ), ``expert``,
-``small`` and ``jokers``.  With a few hundred deals per cell a rate is good
+won (the rules text's policy in the reading closest to its table, weighing
+each finished pyramid by the ways the unseen cards complete it: see
+docs/fidelity.md; the file names the bot), per rule set: ``standard``
+(Easy, Normal and Hard: the seed bot ignores open hands, so only the coins
+differ), ``expert``, ``small`` and ``jokers``.  With a few hundred deals per cell a rate is good
 to about ± 5 points (95 %); the file records the exact count.
 
 >>> rate, deals = expected_win_rate(2, "normal", 6)

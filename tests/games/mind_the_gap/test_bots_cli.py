@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+from pathlib import Path
 
 import pytest
 
+import game.games.mind_the_gap as mtg_pkg
 from game.__main__ import main as game_main
-from game.games.mind_the_gap import BOTS, GAME, NOTATION, expected_win_rate
-from game.games.mind_the_gap.bots import SeedBot, StrongBot
+from game.games.mind_the_gap import BOTS, GAME, NOTATION, TEAMMATES, expected_win_rate
+from game.games.mind_the_gap.bots import FlatSeedBot, SeedBot, StrongBot, completions, keeping_most, weighing_most
 from game.games.mind_the_gap.help import finished_count
 from game.games.mind_the_gap.pyramids import table
 from game.games.mind_the_gap.sim import simulate
@@ -84,6 +87,84 @@ def test_seed_bot_discards_the_least_needed_card():
     s = P("5C/3H,8D/6C,9S,-/10D,4C,KH,- - 5 normal std players=2 hands=7S,5D,2C|4H")
     for seed in range(5):
         assert GAME.action_to_text(decide(SeedBot(), s, seed)) == "discard 7S"
+
+
+# --- the two readings of the seed's policy (issue 14) ------------------------------------------------
+
+
+def ways(t, vals, disc, i) -> int:
+    """Directly: the ways the cards out there complete pyramid ``i``."""
+    pyr = t.pyramids[i]
+    out = 1
+    for v in set(pyr):
+        placed = sum(1 for x in vals if x == v)
+        out *= math.comb(t.cap[v] - placed - disc.count(v), pyr.count(v) - placed)
+    return out
+
+
+def test_completions_count_the_ways_the_unseen_cards_complete_a_pyramid():
+    # target 5, an 8 placed, a 3 and two 6s discarded
+    s = P("5C/-,8D/-,-,-/-,-,-,- 3S,6S,6D 6 normal std players=2 hands=AS|2C")
+    t = table(5)
+    vals, disc = [None if c is None else c.value for c in s.places], [3, 6, 6]
+    ids = [i for i in range(len(t)) if t.compatible(vals, disc) >> i & 1]
+    assert completions(t, vals, disc, ids) == [ways(t, vals, disc, i) for i in ids]
+    # a pyramid 5 / 3 8 / ...: the 3 has 3 copies out there, the 5 three, the 8 three
+    one = next(i for i in ids if t.pyramids[i][1] == 3)
+    assert completions(t, vals, disc, [one])[0] == ways(t, vals, disc, one) > 0
+
+
+def positions(n: int, moves: int):
+    """Boards of real deals after ``moves`` moves of the flat seed bot."""
+    out = []
+    for seed in range(n):
+        s = GAME.new_game({"players": 2, "coins": 6, "jokers": seed % 5 == 0}, seed)
+        rng = random.Random(seed)
+        for _ in range(moves + seed % 3):
+            if s.result is not None:
+                break
+            s = GAME.apply(s, FlatSeedBot().choose(GAME.view(s, s.turn), GAME.legal_actions(s), rng))
+        if s.result is None:
+            out.append(s)
+    return out
+
+
+def test_the_weighted_reading_keeps_the_most_ways_counted_directly():
+    """weighing_most (each pyramid weighed once per board) against a direct
+    count on the board after each placement; and on some of these boards
+    the flat reading picks otherwise, so the weights matter."""
+    differ = 0
+    for s in positions(40, 3):
+        t = table(s.places[0].value, s.small, s.jokers, s.expert)
+        vals, disc = [None if c is None else c.value for c in s.places], [c.value for c in s.discard]
+        placements = [a for a in GAME.legal_actions(s) if a.kind == "place"]
+        direct = {}
+        for a in placements:
+            after = list(vals)
+            after[a.place] = a.card.value
+            m = t.compatible(after, disc)
+            direct[a] = sum(ways(t, after, disc, i) for i in range(len(t)) if m >> i & 1)
+        top = max(direct.values(), default=0)
+        want = [a for a in placements if top and direct[a] == top]
+        got = weighing_most(t, vals, disc, t.compatible(vals, disc), placements)
+        assert got == want
+        differ += set(got) != set(keeping_most(t, t.compatible(vals, disc), placements))
+    assert differ >= 3
+
+
+def test_the_flat_reading_plays_exactly_the_games_of_before():
+    """``seed-flat`` is the seed bot as it was: the same wins on the same
+    deals as the code before issue 14 (87 of 200 and 47 of 100, measured
+    with that code)."""
+    assert simulate({"players": 2, "level": "normal"}, 200, 3, "seed-flat")["wins"] == 87
+    assert simulate({"players": 3, "level": "hard"}, 100, 4, "seed-flat")["wins"] == 47
+
+
+def test_the_table_seats_the_weighted_seed_bot_and_the_win_rates_come_from_it():
+    assert TEAMMATES == ("seed", "strong") and BOTS["seed"] is SeedBot and SeedBot.weighted
+    assert "seed-flat" in BOTS and not FlatSeedBot.weighted
+    data = json.loads((Path(mtg_pkg.__file__).parent / "winrates.json").read_text(encoding="utf-8"))
+    assert data["bot"] == "seed"
 
 
 def test_strong_bot_prefers_a_plan_its_own_hand_can_finish():

@@ -336,3 +336,58 @@ def test_public_log_records_moves_but_not_draws():
     s2 = GAME.apply(s, a)
     assert s2.log == ((0, "discard", a.card, None),)
     assert s.stock[0] not in [e[2] for e in s2.log]
+
+
+# --- issue 14: passing, who begins ------------------------------------------------------------
+
+
+def test_no_pass_while_coins_remain_even_with_an_empty_hand():
+    """Issue 14: with an empty hand a pass was allowed while coins
+    remained; the text allows a pass only when the coins are gone."""
+    s = P("5C/3H,8D/-,-,-/-,-,-,- - 2 normal std players=2 hands=-|2C")
+    legal = GAME.legal_actions(s)
+    assert PASS_ACTION not in legal
+    assert {GAME.action_to_text(a) for a in legal} == {"takeback r2c1", "takeback r2c2"}
+    assert refuse(s, PASS_ACTION).reason.key == "mind_the_gap.err.pass_take_back"
+    # with no coin the empty hand passes, as before
+    broke = P("5C/3H,8D/-,-,-/-,-,-,- - 0 normal std players=2 hands=-|2C")
+    assert GAME.legal_actions(broke) == [PASS_ACTION]
+
+
+def test_a_seat_that_can_do_nothing_at_all_passes_rather_than_sticking():
+    """Only a written position gets there (no card, coins, nothing to take
+    back): the pass keeps the game going."""
+    s = P("5C/-,-/-,-,-/-,-,-,- - 3 normal std players=2 hands=-|2C")
+    assert GAME.legal_actions(s) == [PASS_ACTION]
+    assert GAME.apply(s, PASS_ACTION).turn == 1
+
+
+def test_no_deal_ever_empties_a_hand():
+    """Why no record of today holds a pass the text forbids: the stock
+    outlasts every game (39+ cards; at most 9 + 20 are drawn)."""
+    for seed in range(150):
+        rng = random.Random(seed)
+        s = GAME.new_game({"players": 3, "coins": 20, "jokers": seed % 2 == 0}, seed)
+        while s.result is None:
+            legal = GAME.legal_actions(s)
+            paid = [a for a in legal if a.kind in ("discard", "takeback")]
+            s = GAME.apply(s, rng.choice(paid if paid and rng.random() < 0.8 else legal))
+            assert all(s.hands) and s.stock
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_the_team_picks_who_begins(first):
+    s = GAME.new_game({"players": 3, "first": first}, 4)
+    assert s.turn == first and GAME.current_player(s) == first
+    # the same deal: only the turn differs
+    assert replace(s, turn=0) == GAME.new_game({"players": 3}, 4)
+
+
+def test_who_begins_defaults_to_seat_one_and_is_checked():
+    assert GAME.validate_options({"players": 2})["first"] == 0
+    assert GAME.default_options()["first"] == 0
+    for bad in (2, -1, True, "1", 1.0):
+        with pytest.raises(ValueError):
+            GAME.validate_options({"players": 2, "first": bad})
+    with pytest.raises(ValueError):
+        GAME.validate_options({"players": 2, "preset": "tutorial", "first": 1})

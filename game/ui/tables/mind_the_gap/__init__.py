@@ -24,8 +24,29 @@ def resume(app, save: dict) -> str | None:
 
 
 def _order(key: str) -> tuple:
-    level = key.split("-")[0]
-    return (LEVELS.index(level) if level in LEVELS else len(LEVELS), key)
+    """Level, table size, variant, coins; a row from before coins and
+    variants were kept after the newer rows of its level and size."""
+    try:
+        level, players, coins, variant = mtg.parse_stats_key(key)
+    except ValueError:
+        return (len(LEVELS), 0, 1, "", 0, key)
+    return (LEVELS.index(level), players, coins is None, variant or "", coins or 0, key)
+
+
+def stats_label(key: str, lang: str) -> str:
+    """"Normal · 2 players · 6 coins · small pyramid"; a row from before
+    coins and variants were kept says so instead."""
+    try:
+        level, players, coins, variant = mtg.parse_stats_key(key)
+    except ValueError:
+        return key
+    parts = [tr("mind_the_gap.ui.level." + level, lang), tr("mind_the_gap.ui.n_players", lang, n=players)]
+    if coins is None:
+        parts.append(tr("mind_the_gap.ui.stats_old_row", lang))
+    else:
+        parts.append(tr("mind_the_gap.ui.coins", lang, n=coins))
+        parts += [tr(f"mind_the_gap.ui.{v}", lang) for v in (variant or "").split("+") if v in ("small", "jokers")]
+    return " · ".join(parts)
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
@@ -34,15 +55,13 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         row = stats[key]
         if not isinstance(row, dict) or not row.get("games"):
             continue
-        level, players = key.split("-") if "-" in key else (key, "?")
-        label = f"{tr('mind_the_gap.ui.level.' + level, lang)} · {tr('mind_the_gap.ui.n_players', lang, n=int(players.rstrip('p') or 0))}"
         games, wins = row.get("games", 0), row.get("wins", 0)
         val = tr("mind_the_gap.ui.stats_row", lang, wins=wins, games=games, pct=round(100 * wins / games) if games else 0)
         if row.get("helper_games"):
             val += " · " + tr("mind_the_gap.ui.stats_helper", lang, n=row["helper_games"])
         if row.get("best_series") is not None:
             val += " · " + tr("mind_the_gap.ui.stats_best", lang, n=row["best_series"])
-        out.append((label, val))
+        out.append((stats_label(key, lang), val))
     return out
 
 

@@ -12,7 +12,7 @@ from game.games import mind_the_gap as mtg
 from game.ui.dragdrop import hold_over
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.mind_the_gap.setup import SetupScene
-from game.ui.tables.mind_the_gap.table import MtgTable, start_game
+from game.ui.tables.mind_the_gap.table import MtgTable, ask_who_begins, start_game
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable
 
 NAMES = ("Anna", "Ben", "Cleo")
@@ -80,6 +80,17 @@ def scene_factories(app):
         t.prepare_shot = lambda: t.skip_to(4)
         return t
 
+    def log_scrolled():
+        t = shown(app, mid_game(seed=3, moves=16, options={"players": 2, "level": "normal", "coins": 12}))
+        t.prepare_shot = lambda: t.scroll_log(3)
+        return t
+
+    def who_begins():
+        t = shown(app, finished(True), 0)
+        t.match.meta["series"] = mtg.Series.start(TWO, 7).with_result(4).to_json()
+        t.prepare_shot = lambda: ask_who_begins(app, t)
+        return t
+
     return [
         ("mind-the-gap-setup", lambda: SetupScene(app)),
         ("mind-the-gap-table-helper", lambda: shown(app, mid_game(helper=True))),
@@ -90,6 +101,9 @@ def scene_factories(app):
         ("mind-the-gap-won", lambda: shown(app, finished(True), 0)),
         ("mind-the-gap-lost", lambda: shown(app, finished(False), 0)),
         ("mind-the-gap-tutorial", tutorial),
+        ("mind-the-gap-no-coins", lambda: shown(app, mid_game(seed=8, moves=3, options={"players": 2, "level": "hard", "coins": 0}))),
+        ("mind-the-gap-log-scrolled", log_scrolled),
+        ("mind-the-gap-who-begins", who_begins),
     ]
 
 

@@ -77,9 +77,9 @@ class MtgDrawing:
             bw = int(16 * s)
             for i in range(count):
                 surface.blit(cardart.back(bw), (row.right - int(10 * s) - (count - i) * int(bw * 0.55) - bw // 2, row.y + int(12 * s)))
-        lines = [(None, self.render(line.message)) for line in self.match.log()]
+        lines, title = self.log_window([(None, self.render(line.message)) for line in self.match.log()])
         if lines:
-            draw_log(surface, L.log, tr("mind_the_gap.ui.log"), lines, s)
+            draw_log(surface, L.log, title, lines, s)
         if view.level == "easy" and self.viewer is not None:
             self._draw_open_hands(surface, view, L, L.log.bottom + int(8 * s) if lines else L.log.y)
 
@@ -148,7 +148,8 @@ class MtgDrawing:
         panel(surface, z, 60, int(10 * s), (255, 255, 255) if self.drag.active else None)
         text(surface, tr("mind_the_gap.ui.discard_pile", n=len(view.discard)), (z.x, z.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft")
         if not view.discard:
-            text(surface, tr("mind_the_gap.ui.discard_hint"), z.center, int(14 * s), INK_DIM, anchor="center", shadow=False, max_width=z.w - 10)
+            hint = tr("mind_the_gap.ui.discard_hint" if view.coins else "mind_the_gap.ui.discard_hint_no_coin")
+            text(surface, hint, z.center, int(14 * s), INK_DIM, anchor="center", shadow=False, max_width=z.w - 10)
         for i, (c, r) in enumerate(zip(view.discard, L.discard_cards)):
             if not self.anim.hidden(("discard", i)):
                 surface.blit(self.face(c, L.dw), r)
@@ -187,16 +188,28 @@ class MtgDrawing:
             label = tr("mind_the_gap.ui.your_hand", name=self.seat_name(self.viewer))
             text(surface, label, (L.hand[0].x, L.hand[0].bottom + int(2 * s)), int(13 * s), INK_DIM, shadow=False)
 
-    def _draw_status(self, surface: pygame.Surface, view, L: Layout) -> None:
+    def status_line(self, view) -> str:
+        """Whose turn it is and what that player can do (with no coin left
+        it never offers the discard pile); a dead end when the help is on."""
         if self.finished:
             line = ""
         elif self.viewer is not None and self.current == self.viewer:
-            line = tr("mind_the_gap.ui.your_turn", name=self.seat_name(self.viewer), coins=view.coins)
+            name = self.seat_name(self.viewer)
+            if view.coins:
+                line = tr("mind_the_gap.ui.your_turn", name=name, coins=view.coins)
+            elif self.can_pass():
+                line = tr("mind_the_gap.ui.your_turn_pass", name=name)
+            else:
+                line = tr("mind_the_gap.ui.your_turn_no_coin", name=name)
         else:
             line = tr("mind_the_gap.ui.waiting", name=self.seat_name(self.current))
         if self.match.meta.get("helper"):
             dead = self.help().dead
             if dead is not None:
                 line = self.render(dead.message())
+        return line
+
+    def _draw_status(self, surface: pygame.Surface, view, L: Layout) -> None:
+        line = self.status_line(view)
         if line:
             text(surface, line, L.status.center, int(16 * L.scale), INK, anchor="center", max_width=L.status.w)

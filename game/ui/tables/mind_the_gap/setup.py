@@ -1,6 +1,6 @@
 """Setting up a game of Mind the Gap / Lückenlos: players (people or
-computer teammates, with names), level and coins (with the expected win
-rate from the simulator), variants, and the deal number."""
+computer teammates, with names) and who begins (★), level and coins (with
+the expected win rate from the simulator), variants, and the deal number."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
-from game.ui.kit.form import Choice, Entry, Seats, SetupForm, Stepper, Toggles, Values, seed_from, unique_names
+from game.ui.kit.form import Choice, Entry, SeatMark, Seats, SetupForm, Stepper, Toggles, Values, seed_from, unique_names
 from game.ui.scene import ButtonSpec
 from game.ui.tables.mind_the_gap.table import start_game
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable
@@ -29,6 +29,8 @@ class SetupScene(SetupForm):
         names = list(p.get("names", []))[:MAX_PLAYERS]
         values = {
             "players": p.get("players", 2),
+            # who begins: seat 1 (as before there was a choice), each new game
+            "first": 0,
             "names": names + default_names[len(names) :],
             "kinds": list(p.get("kinds", ["person"] * MAX_PLAYERS))[:MAX_PLAYERS],
             "level": level,
@@ -41,10 +43,10 @@ class SetupScene(SetupForm):
         self.start_label = tr("mind_the_gap.ui.start")
 
     def fields(self) -> list:
-        kinds = [("person", tr("ui.human"))] + [(b, f"{tr('ui.computer')}: {tr('mind_the_gap.ui.bot.' + b)}") for b in mtg.BOTS]
+        kinds = [("person", tr("ui.human"))] + [(b, f"{tr('ui.computer')}: {tr('mind_the_gap.ui.bot.' + b)}") for b in mtg.TEAMMATES]
         return [
             Choice("players", tr("mind_the_gap.ui.players"), [(n, str(n)) for n in range(1, MAX_PLAYERS + 1)]),
-            Seats("players", kinds, lambda i: tr("ui.seat", n=i + 1)),
+            Seats("players", kinds, lambda i: tr("ui.seat", n=i + 1), columns=(SeatMark("first"),), header=tr("mind_the_gap.ui.seats_head")),
             Choice("level", tr("mind_the_gap.ui.level"), [(lv, tr(f"mind_the_gap.ui.level.{lv}")) for lv in LEVELS], hint=lambda v: tr(f"mind_the_gap.ui.level_hint.{v['level']}")),
             Stepper("coins", tr("mind_the_gap.ui.coins_label"), 0, mtg.MAX_COINS, hint=expected_text),
             Toggles(tr("mind_the_gap.ui.variants"), [(v, tr(f"mind_the_gap.ui.variant.{v}")) for v in VARIANTS]),
@@ -57,15 +59,20 @@ class SetupScene(SetupForm):
     def changed(self, key: str) -> None:
         if key == "level":
             self.values["coins"] = mtg.LEVEL_COINS[self.values["level"]]
+        if key == "players":
+            self.values["first"] %= self.values["players"]
 
     # --- starting ------------------------------------------------------------------------------
     def options(self) -> dict:
         v = self.values
-        return {"players": v["players"], "level": v["level"], "coins": v["coins"], "small": v["small"], "jokers": v["jokers"]}
+        return {"players": v["players"], "level": v["level"], "coins": v["coins"], "small": v["small"], "jokers": v["jokers"], "first": v["first"]}
 
     def prefs(self) -> dict:
+        # who begins is chosen anew for each game (and is no key of the
+        # saves' prefs shape, game.persistence.shapes.PREFS)
         v = self.values
-        return {**self.options(), "series": v["series"], "names": list(v["names"]), "kinds": list(v["kinds"])}
+        options = {k: x for k, x in self.options().items() if k != "first"}
+        return {**options, "series": v["series"], "names": list(v["names"]), "kinds": list(v["kinds"])}
 
     def seed(self) -> int:
         self.remember()

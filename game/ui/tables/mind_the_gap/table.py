@@ -8,7 +8,10 @@ gaps glow while dragging because they are found in the legal actions; an
 illegal drop flies back and shows the engine's reason.  The turn loop, the
 pass screen, saving and statistics are the kit's
 (:mod:`game.ui.kit.table`); a series of five pyramids lives in
-``match.meta["series"]``.
+``match.meta["series"]``, and the team picks who begins each of its
+pyramids.  With no coin left nothing offers a discard or a take-back: the
+pyramid's cards cannot be picked up, the texts do not mention the pile,
+and D / T only say why.  The log panel scrolls (:mod:`.logscroll`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
 from game.ui.tables.mind_the_gap.draw import MtgDrawing
 from game.ui.tables.mind_the_gap.layout import PLAY_CENTRE, Layout, compute_layout
+from game.ui.tables.mind_the_gap.logscroll import LogScroll
 
 PLACE, DISCARD, TAKEBACK, PASS = "place", "discard", "takeback", "pass"
 #: how long a card a computer plays (or "Show me") travels, in base seconds
@@ -40,7 +44,7 @@ TAKEBACK_FLIGHT = 0.45
 PAID_FLIGHT = 0.22
 
 
-class MtgTable(MtgDrawing, TableScene):
+class MtgTable(LogScroll, MtgDrawing, TableScene):
     """A pyramid and the hands of one to three players (people or computer
     teammates); ``match.meta`` keeps the gap help switch, whether it was
     ever on, the setup's choices and a series."""
@@ -92,6 +96,10 @@ class MtgTable(MtgDrawing, TableScene):
     def can_pass(self) -> bool:
         return self.my_turn() and any(a.kind == PASS for a in self.match.legal())
 
+    def can_pay(self) -> bool:
+        """Whether the team has a coin for a discard or a take-back."""
+        return self.view.coins > 0
+
     # --- drag and drop --------------------------------------------------------------------
     def drag_sources(self) -> list[Source]:
         if not self.my_turn():
@@ -99,7 +107,8 @@ class MtgTable(MtgDrawing, TableScene):
         L = self.layout()
         v = self.view
         out = [Source(r, ("hand", card), self.face(card, L.hw)) for card, r in zip(v.hand, L.hand)]
-        out += [Source(L.places[p], ("pyr", p), self.face(c, L.pw)) for p, c in enumerate(v.places) if p != 0 and c is not None]
+        if self.can_pay():  # a pyramid card can only go back to the pile, for a coin
+            out += [Source(L.places[p], ("pyr", p), self.face(c, L.pw)) for p, c in enumerate(v.places) if p != 0 and c is not None]
         return out
 
     def drag_zones(self) -> list[Zone]:
@@ -188,6 +197,9 @@ class MtgTable(MtgDrawing, TableScene):
             self.do_pass()
             return True
         picked = self.drag.selected.payload if self.drag.selected is not None else None
+        if k in (pygame.K_d, pygame.K_t) and not self.can_pay():
+            self.notice(msg("mind_the_gap.ui.no_coin_keys"))
+            return True
         if picked is not None and (k, picked[0]) in ((pygame.K_d, "hand"), (pygame.K_t, "pyr")):
             res = self.ask_coin(mtg.Action(DISCARD, picked[1]) if picked[0] == "hand" else mtg.Action(TAKEBACK, None, picked[1]))
             self.drag.cancel()
@@ -229,7 +241,14 @@ class MtgTable(MtgDrawing, TableScene):
         return int(self.app.size[0] * PLAY_CENTRE)
 
     def static_key(self) -> tuple:
-        return (*super().static_key(), self.match.meta.get("helper"))
+        return (*super().static_key(), self.match.meta.get("helper"), self.log_back)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.log_event(event):
+            super().handle_event(event)
+
+    def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        return self.log_event_while_busy(event) or super().accepts_while_busy(event)
 
     def show_result(self, outcome: Outcome) -> None:
         # the statistics fold has read the series as it stood before this
@@ -248,7 +267,7 @@ class MtgTable(MtgDrawing, TableScene):
                 lines.append(tr("mind_the_gap.ui.series_done", total=series.total))
         notes = [tr("mind_the_gap.ui.helper_marked")] if self.match.meta.get("helper_used") else []
         if series is not None and not series.done:
-            first = (tr("mind_the_gap.ui.next_pyramid"), lambda: next_in_series(self.app, self))
+            first = (tr("mind_the_gap.ui.next_pyramid"), lambda: ask_who_begins(self.app, self))
         else:
             first = (tr("ui.play_again"), lambda: play_again(self.app, self))
         buttons = [first, (tr("ui.new_deal"), lambda: new_deal(self.app, self)), (tr("ui.menu"), self.app.to_menu)]
@@ -299,8 +318,24 @@ def new_deal(app, table: MtgTable) -> MtgTable:
     return start_game(app, dict(m.options), random.randrange(1, 10**9), _meta_for_next(table, "series"), series=table.series() is not None, seats=m.seats)
 
 
-def next_in_series(app, table: MtgTable) -> MtgTable:
+def ask_who_begins(app, table: MtgTable) -> None:
+    """Before the next pyramid of a series the team picks who begins (alone
+    there is nothing to pick)."""
     series = table.series()
     assert series is not None and not series.done
-    options, seed = series.next_game()
+    seats = table.match.seats
+    if len(seats) == 1:
+        next_in_series(app, table, 0)
+        return
+    title = tr("mind_the_gap.ui.who_begins_title", n=series.index + 1, length=series.length)
+    buttons = [(s.name, lambda i=i: next_in_series(app, table, i)) for i, s in enumerate(seats)]
+    app.push(ResultScene(app, title, [tr("mind_the_gap.ui.who_begins_body")], buttons, won=None))
+
+
+def next_in_series(app, table: MtgTable, first: int | None = None) -> MtgTable:
+    """The series' next pyramid, ``first`` beginning (default: as the
+    series began)."""
+    series = table.series()
+    assert series is not None and not series.done
+    options, seed = series.next_game(first)
     return start_game(app, options, seed, _meta_for_next(table), seats=table.match.seats)
