@@ -37,7 +37,10 @@ Prophet by the weighted majority.  docs/delphi.md has its figures.
 
 :class:`GodBot` is not a player of its own: it wraps a computer seat's
 player bot and writes that seat's rule when it is God (a library rule of
-the seat's level); the policy (:mod:`~game.games.delphi.policy`) makes it.
+the seat's level, with the library's hint for the rule given first), and
+when no card can follow the dealt starters it lays the first starters
+offered (from the top of its deck); the policy
+(:mod:`~game.games.delphi.policy`) makes it.
 """
 
 from __future__ import annotations
@@ -48,12 +51,14 @@ from typing import Any
 
 from game.cards import RANKS, SUITS, Card, derive_seed
 from game.games.delphi.infer import AugurBot
-from game.games.delphi.library import LEVELS, LIBRARY, choose_rule
+from game.games.delphi.library import LEVELS, LIBRARY, LibraryRule, choose_rule
+from game.games.delphi.log import library_hint
 from game.games.delphi.state import (
     DECLARE,
     PROPHET_PICK,
     PROPHET_VERDICT,
     SETRULE,
+    STARTER,
     TURN,
     Action,
     DelphiView,
@@ -264,12 +269,17 @@ class CautiousBot:
 
 
 # --- the computer God --------------------------------------------------------------
-def choose_library_rule(level: str | None, rng: random.Random) -> str:
-    """The rule text a computer God draws: a library rule of that difficulty
+def library_choice(level: str | None, rng: random.Random) -> LibraryRule:
+    """The library rule a computer God draws: one of that difficulty
     (``library.choose_rule``), any library rule for an unknown level."""
     if level in LEVELS:
-        return choose_rule(level, rng).text
-    return rng.choice(LIBRARY).text
+        return choose_rule(level, rng)
+    return rng.choice(LIBRARY)
+
+
+def choose_library_rule(level: str | None, rng: random.Random) -> str:
+    """The text of :func:`library_choice`."""
+    return library_choice(level, rng).text
 
 
 class GodBot:
@@ -285,13 +295,21 @@ class GodBot:
         self.level = level
         self.seed = seed
 
+    def entry(self, round_index: int) -> LibraryRule:
+        """The library rule this God writes in round ``round_index`` (0-based)."""
+        return library_choice(self.level, random.Random(derive_seed(self.seed, "computer-god", round_index)))
+
     def rule(self, round_index: int) -> str:
-        """The rule this God writes in round ``round_index`` (0-based)."""
-        return choose_library_rule(self.level, random.Random(derive_seed(self.seed, "computer-god", round_index)))
+        return self.entry(round_index).text
 
     def choose(self, view: DelphiView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase == SETRULE:
-            return Action("rule", text=self.rule(view.round))
+            entry = self.entry(view.round)
+            if view.hint_rule != entry.id and library_hint(entry.id):
+                return Action("libhint", text=entry.id)
+            return Action("rule", text=entry.text)
+        if view.phase == STARTER and view.seat == view.god and legal:
+            return legal[0]  # the first starters offered: from the top of the deck
         return self.player.choose(view, legal, rng)
 
 

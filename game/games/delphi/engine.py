@@ -22,7 +22,7 @@ import game.games.delphi.options as opts
 from game.cards import Card, CardParseError, multi_deck, parse_cards
 from game.engine.cli import NumberError, whole_number
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.delphi.deal import deal, round_fields
+from game.games.delphi.deal import deal, give_hint, round_fields
 from game.games.delphi.hands import canon, distinct, replace, sort_cards
 from game.games.delphi.log import player_name
 from game.games.delphi.rounds import RoundRules
@@ -42,6 +42,7 @@ from game.games.delphi.state import (
     PROPHET_VERDICT,
     ROUND_OVER,
     SETRULE,
+    STARTER,
     TURN,
     Action,
     DelphiState,
@@ -121,15 +122,19 @@ class DelphiGame(RoundRules):
         if plan.hand:
             return deal(s, "", True, plan.starters, plan.note)
         if plan.rule is not None:
-            return deal(s, plan.rule, False, starters_for(self.rule_for(plan.rule)), "")
+            return self._after_deal(deal(s, plan.rule, False, starters_for(self.rule_for(plan.rule)), ""))
         return s  # God writes the rule at the table
 
     # --- who may do what ---------------------------------------------------------
     def legal_actions(self, s: DelphiState) -> list[Action]:
         """Every action of the current player, except that only single-card
         plays are listed (any ordered string of held cards is legal too: the
-        strings are too many to list) and only judge-by-hand choices are
-        listed while God writes the rule (any rule text is legal)."""
+        strings are too many to list), only judge-by-hand choices are
+        listed while God writes the rule (any rule text and any hint are
+        legal), and only starters with one card changed are listed when God
+        chooses them (any that leave the line open are legal).  A declaration
+        by the player who has just played, while the next one is on turn,
+        is not theirs to list."""
         p = s.phase
         if p == TURN:
             hand = s.hands[s.turn]
@@ -148,6 +153,9 @@ class DelphiGame(RoundRules):
             return [Action("prophet"), Action("pass")]
         if p == SETRULE:
             return [Action("byhand", n=k) for k in range(1, MAX_STARTERS + 1)]
+        if p == STARTER:
+            # God's own choices first; keeping the dealt starters is allowed too
+            return [Action("starter", c) for c in self.starter_choices(s)] + [Action("starter", s.main)]
         if p == ROUND_OVER:
             return [Action("next")]
         return []
@@ -177,11 +185,18 @@ class DelphiGame(RoundRules):
         if k == "pass":
             if s.phase != DECLARE:
                 raise self._not_now(s)
-            return self._next_turn(s, s.turn)  # not logged: it is the usual case
+            # not logged (the usual case); the chance stays open during the next turn
+            return replace(self._next_turn(s, s.turn), declarer=s.turn)
         if k == "rule":
             return self._set_rule(s, a.text)
         if k == "byhand":
             return self._set_by_hand(s, a.n, a.text)
+        if k == "hint":
+            return give_hint(s, a.text)
+        if k == "libhint":
+            return give_hint(s, "", a.text.strip() or "?")
+        if k == "starter":
+            return self._choose_starters(s, a.cards)
         if k == "next":
             if s.phase != ROUND_OVER:
                 raise IllegalAction(msg("delphi.err.round_not_over"))
@@ -262,7 +277,7 @@ class DelphiGame(RoundRules):
     # --- text forms -------------------------------------------------------------------
     def action_to_text(self, a: Action) -> str:
         k = a.kind
-        if k in ("play", "pick", "god-pick"):
+        if k in ("play", "pick", "god-pick", "starter"):
             return k + " " + " ".join(c.code for c in a.cards)
         if k == "verdict":
             return "verdict right" if a.n else "verdict wrong"
@@ -270,6 +285,8 @@ class DelphiGame(RoundRules):
             return "rule " + a.text
         if k == "byhand":
             return f"byhand {a.n}" + (" " + a.text if a.text else "")
+        if k in ("hint", "libhint"):
+            return k + (" " + a.text if a.text else "")
         return k
 
     def action_from_text(self, text: str) -> Action:
@@ -280,12 +297,14 @@ class DelphiGame(RoundRules):
         head = head.lower()
         rest = rest.strip()
         try:
-            if head in ("play", "pick", "god-pick"):
+            if head in ("play", "pick", "god-pick", "starter"):
                 cards = tuple(parse_cards(rest))
                 if not cards:
                     raise NotationError(f"'{head}' needs cards, e.g. '{head} 3H'")
-                if head != "play" and len(cards) != 1:
+                if head in ("pick", "god-pick") and len(cards) != 1:
                     raise NotationError(f"'{head}' takes exactly one card")
+                if head == "starter" and len(cards) > MAX_STARTERS:
+                    raise NotationError(f"'starter' takes 1 to {MAX_STARTERS} cards")
                 return Action(head, cards)
         except CardParseError as e:
             raise NotationError(str(e)) from None
@@ -295,6 +314,10 @@ class DelphiGame(RoundRules):
             return Action("verdict", n=1 if rest.lower() == "right" else 0)
         if head == "rule" and rest:
             return Action("rule", text=rest)
+        if head == "hint":
+            return Action("hint", text=rest)
+        if head == "libhint" and rest and " " not in rest:
+            return Action("libhint", text=rest)
         if head == "byhand":
             num, _, note = rest.partition(" ")
             try:
@@ -315,6 +338,8 @@ class DelphiGame(RoundRules):
         if k == "noplay":
             return msg("delphi.do.noplay", player=who)
         if k == "prophet":
+            if s.phase == TURN and s.declarer >= 0:
+                who = player_name(s, s.declarer)  # the player who has just played
             return msg("delphi.do.prophet", player=who)
         if k == "pass":
             return msg("delphi.do.pass", player=who)
@@ -335,6 +360,10 @@ class DelphiGame(RoundRules):
             return msg("delphi.do.rule", player=who)  # never the rule itself
         if k == "byhand":
             return msg("delphi.do.byhand", player=who, n=a.n)
+        if k in ("hint", "libhint"):
+            return msg("delphi.do.hint", player=who)
+        if k == "starter":
+            return msg("delphi.do.starter", player=who, cards=list(a.cards))
         if k == "next":
             return msg("delphi.do.next", round=s.round + 2)
         if k == "stop":

@@ -1,9 +1,10 @@
 """Delphi's round log: compact entries in the state, sentences on demand.
 
 An entry is a flat tuple ``(key, name, value, name, value, ...)`` so that
-states copy cheaply.  Parameters named ``player`` and ``judge`` hold seats
-and ``god`` stands for God's name; :func:`render_entry` turns them into
-names when a table shows the log.
+states copy cheaply.  Parameters named ``player`` and ``judge`` hold seats,
+``god`` stands for God's name and ``hint_rule`` for the hint of that
+library rule (shown as ``hint``); :func:`render_entry` turns them into
+names and sentences when a table shows the log.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from game.engine.core import Message, msg
+from game.games.delphi.library import library_rule
 
 LogEntry = tuple  # (key, name, value, name, value, ...)
 
@@ -46,6 +48,30 @@ def player_name(table: HasGod, seat: int) -> Any:
     return msg("delphi.player", n=seat + 1)
 
 
+#: the library families that have a hint: what the rule looks at, true of
+#: every rule of the family and no more (``delphi.hint.<family>``)
+HINTED_FAMILIES = ("one", "two", "three", "periodic", "back", "line")
+
+
+def library_hint(rule_id: str) -> Message | None:
+    """The hint a computer God gives with library rule ``rule_id`` (a
+    message in the reader's language: what its family of rules looks
+    at), or None for an unknown rule or a family without a hint."""
+    try:
+        rule = library_rule(rule_id)
+    except KeyError:
+        return None
+    return msg(f"delphi.hint.{rule.family}") if rule.family in HINTED_FAMILIES else None
+
+
+def hint_text(hint: str, hint_rule: str) -> Any:
+    """God's hint as the table shows it: a library rule's hint or God's own
+    words ("" for none)."""
+    if hint_rule:
+        return library_hint(hint_rule) or ""
+    return hint
+
+
 def render_entry(item: LogEntry, table: HasGod, names: Sequence[str] | None = None) -> Message:
     """A log entry as a :class:`Message`: seats become "Player n", or
     ``names[seat]`` when the table passes its players' names."""
@@ -59,6 +85,8 @@ def render_entry(item: LogEntry, table: HasGod, names: Sequence[str] | None = No
                 out[name] = player_name(table, value)
         elif name == "god":
             out[name] = god_title(table)
+        elif name == "hint_rule":
+            out["hint"] = library_hint(value) or ""
         elif isinstance(value, tuple):
             out[name] = list(value)
         else:

@@ -5,6 +5,11 @@
 - God's screen shows the rule, so with several people at the table it is
   covered before anybody else acts, and the screen first goes to a person
   who is not God;
+- the chance to declare oneself Prophet never holds the table up: a
+  person's ``DECLARE`` moment passes by itself (:meth:`automatic`) and the
+  chance stays open while the next player is on turn (the engine's
+  ``declarer``), except when the device would go to another person next
+  (then the pass screen would end the chance, so the person is asked);
 - between rounds the table shows the round's result, then ``next``;
 - the log and the refusals carry the players' own names and God's title;
 - the statistics count every finished round once (also across undo and
@@ -19,7 +24,7 @@ from typing import Any
 from game.engine.core import Bot, Message, Outcome
 from game.engine.match import Fold, Match, Moved, Policy
 from game.games.delphi.bots import GodBot
-from game.games.delphi.state import ROUND_OVER, Action, DelphiState, RoundResult
+from game.games.delphi.state import DECLARE, ROUND_OVER, Action, DelphiState, RoundResult
 
 #: the level of a computer God whose seat names none
 DEFAULT_LEVEL = "medium"
@@ -31,6 +36,21 @@ class DelphiPolicy(Policy):
 
     def proceed_action(self, state: DelphiState) -> Action:
         return Action("next")
+
+    def automatic(self, match: Match, seat: int) -> Action | None:
+        """``pass`` for a person who may declare themselves Prophet: the
+        chance stays open during the next player's turn, so nobody waits
+        for a click.  Not when the next to act is another person and the
+        device would be passed (the pass screen would close the chance):
+        then the person says Prophet or Continue."""
+        st = match.state
+        if st.phase != DECLARE:
+            return None
+        after = match.game.apply(st, Action("pass"))
+        nxt = match.game.current_player(after)
+        if match.secret and nxt is not None and nxt != seat and not match.is_bot(nxt):
+            return None
+        return Action("pass")
 
     def first_viewer(self, match: Match) -> int | None:
         """The first person who is not God (God when God is the only person)."""

@@ -26,6 +26,16 @@ rules screen and the report):
   lowest fitting card (by rank, then spades, hearts, diamonds, clubs).
 - Only a play (right or wrong) opens the chance to declare oneself
   Prophet; a No Play does not.  A player expelled by that play cannot.
+  The chance lasts until the next player plays or declares No Play: the
+  player is asked right after the play (``DECLARE``), and one who passes
+  there may still declare while the next player is on turn
+  (``declarer``), so a table need not stop for the question.
+- "Selected if necessary": when no card at all can follow the dealt
+  starter(s), God may lay other starters from the deck (``STARTER``, see
+  :mod:`~game.games.delphi.deal`).  A play before God has chosen keeps
+  the dealt ones (records from before this choice replay so).
+- God may give a hint before writing the rule (``hint``, ``libhint``); it
+  stays on the table for the round and is shown with its result.
 - The high count includes expelled players' hands.
 
 Who acts is always one seat (``current_player``): the player on turn, the
@@ -41,7 +51,7 @@ from collections.abc import Sequence
 
 from game.cards import Card
 from game.engine.core import IllegalAction, Message, NotationError, msg
-from game.games.delphi.deal import deal
+from game.games.delphi.deal import choose_starters, deal, open_line, starter_options
 from game.games.delphi.hands import remove, replace, set_at, sort_cards
 from game.games.delphi.log import LogEntry, entry, god_title, player_name, render_entry
 from game.games.delphi.options import MAX_NOTE, MAX_RULE_TEXT
@@ -63,6 +73,7 @@ from game.games.delphi.state import (
     PROPHET_VERDICT,
     ROUND_OVER,
     SETRULE,
+    STARTER,
     TURN,
     WRONG_CARD_PENALTY,
     DelphiState,
@@ -80,6 +91,7 @@ class RoundRules:
     def __init__(self, parser: Parser | None = None) -> None:
         self._parser: Parser = parser or default_parser
         self._cache: dict[str, RuleLike] = {}
+        self._starters: tuple[tuple, list[tuple[Card, ...]]] | None = None
 
     # --- rules ------------------------------------------------------------
     def rule_for(self, text: str) -> RuleLike:
@@ -109,6 +121,26 @@ class RoundRules:
                 return c
         raise AssertionError("God was asked to pick from a hand with no fitting card")
 
+    def starter_choices(self, s: DelphiState) -> list[tuple[Card, ...]]:
+        """The starters offered to God instead of dealt ones that no card
+        can follow (see :func:`~game.games.delphi.deal.starter_options`)."""
+        key = (s.rule, s.main, s.deck)
+        if self._starters is None or self._starters[0] != key:
+            self._starters = (key, starter_options(self.rule_for(s.rule).accepts, s.main, s.deck))
+        return self._starters[1]
+
+    def _after_deal(self, s: DelphiState) -> DelphiState:
+        """God chooses the starters when no card can follow the dealt ones
+        and other starters would leave the line open."""
+        if s.by_hand or s.phase != TURN or open_line(self.rule_for(s.rule).accepts, s.main):
+            return s
+        return replace(s, phase=STARTER) if self.starter_choices(s) else s
+
+    def _choose_starters(self, s: DelphiState, cards: tuple[Card, ...]) -> DelphiState:
+        if s.phase != STARTER:
+            raise IllegalAction(msg("delphi.err.starter_not_now"))
+        return choose_starters(s, cards, self.rule_for(s.rule).accepts)
+
     # --- who acts -----------------------------------------------------------
     def current_player(self, s: DelphiState) -> int | None:
         p = s.phase
@@ -116,7 +148,7 @@ class RoundRules:
             return s.turn
         if p in (PROPHET_VERDICT, PROPHET_PICK):
             return s.prophet
-        if p in (SETRULE, GOD_VERDICT, GOD_CHECK_PICK, GOD_PICK):
+        if p in (SETRULE, STARTER, GOD_VERDICT, GOD_CHECK_PICK, GOD_PICK):
             return s.god
         if p == ROUND_OVER:
             return (s.first_god + s.round + 1) % s.players
@@ -131,15 +163,11 @@ class RoundRules:
     # --- the Prophet's conditions --------------------------------------------
     def _active(self, s: DelphiState, exclude: int = -1) -> list[int]:
         """Players still in the round: not God, not expelled, not the Prophet."""
-        return [
-            p
-            for p in range(s.players)
-            if p != s.god and not s.expelled[p] and p != s.prophet and p != exclude
-        ]
+        return [p for p in range(s.players) if p != s.god and not s.expelled[p] and p != s.prophet and p != exclude]
 
     def prophet_blocker(self, s: DelphiState, seat: int) -> Message | None:
         """Why ``seat`` may not declare itself Prophet now (``None``: it may)."""
-        if s.phase in (SETRULE, ROUND_OVER, GAME_OVER):
+        if s.phase in (SETRULE, STARTER, ROUND_OVER, GAME_OVER):
             return msg("delphi.err.prophet_not_now")
         if seat == s.god:
             return msg("delphi.err.prophet_god", god=god_title(s))
@@ -153,19 +181,12 @@ class RoundRules:
             return msg("delphi.err.expelled")
         if len(self._active(s, exclude=seat)) < 2:
             return msg("delphi.err.prophet_too_few")
-        if s.phase != DECLARE or s.turn != seat:
+        if not ((s.phase == DECLARE and s.turn == seat) or (s.phase == TURN and s.declarer == seat)):
             return msg("delphi.err.prophet_after_play")
         return None
 
     def _may_declare(self, s: DelphiState, seat: int) -> bool:
-        return (
-            s.prophet < 0
-            and not s.been_prophet[seat]
-            and not s.expelled[seat]
-            and seat != s.god
-            and len(self._active(s, exclude=seat)) >= 2
-        )
-
+        return s.prophet < 0 and not s.been_prophet[seat] and not s.expelled[seat] and seat != s.god and len(self._active(s, exclude=seat)) >= 2
 
     def _not_now(self, s: DelphiState) -> IllegalAction:
         return IllegalAction(msg("delphi.err.not_now", waiting=self.status(s)))
@@ -186,7 +207,7 @@ class RoundRules:
         except ValueError as e:
             raise IllegalAction(msg("delphi.err.rule_unusable", error=str(e))) from None
         s = replace(s, log=s.log + (entry("delphi.log.rule_written", god=True),))
-        return deal(s, text, False, starters_for(rule), "")
+        return self._after_deal(deal(s, text, False, starters_for(rule), ""))
 
     def _set_by_hand(self, s: DelphiState, starters: int, note: str) -> DelphiState:
         if s.phase != SETRULE:
@@ -200,6 +221,8 @@ class RoundRules:
 
     # a play
     def _play(self, s: DelphiState, cards: tuple[Card, ...]) -> DelphiState:
+        if s.phase == STARTER:  # the first player goes on: the dealt starters stay
+            s = replace(s, phase=TURN)
         if s.phase != TURN:
             raise self._not_now(s)
         if not cards:
@@ -221,6 +244,7 @@ class RoundRules:
             pending=tuple(cards),
             pending_kind="play",
             prophet_says=-1,
+            declarer=-1,
             log=s.log + (entry("delphi.log.play", player=s.turn, cards=tuple(cards), n=len(cards)),),
         )
         if s.prophet >= 0:
@@ -230,6 +254,8 @@ class RoundRules:
         return self._settle_play(s, self.truth_play(s, cards), exempt=False)
 
     def _noplay(self, s: DelphiState) -> DelphiState:
+        if s.phase == STARTER:
+            s = replace(s, phase=TURN)
         if s.phase != TURN:
             raise self._not_now(s)
         hand = s.hands[s.turn]
@@ -240,6 +266,7 @@ class RoundRules:
             prophet_says=-1,
             picked=None,
             exempt=False,
+            declarer=-1,
             log=s.log + (entry("delphi.log.noplay", player=s.turn, cards=tuple(hand)),),
         )
         if s.prophet >= 0:
@@ -474,7 +501,7 @@ class RoundRules:
 
     # declaring oneself Prophet
     def _declare(self, s: DelphiState) -> DelphiState:
-        seat = self.current_player(s)
+        seat = s.declarer if s.phase == TURN and s.declarer >= 0 else self.current_player(s)
         if seat is None:
             raise IllegalAction(msg("engine.game_over"))
         why = self.prophet_blocker(s, seat)
@@ -497,7 +524,7 @@ class RoundRules:
         for k in range(1, n + 1):
             p = (after + k) % n
             if p != s.god and p != s.prophet and not s.expelled[p]:
-                return replace(s, phase=TURN, turn=p)
+                return replace(s, phase=TURN, turn=p, declarer=-1)
         raise AssertionError("no player left, yet the round goes on")  # _round_end_reason prevents this
 
     def _round_end_reason(self, s: DelphiState, seat: int) -> LogEntry | None:

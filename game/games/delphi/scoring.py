@@ -9,7 +9,9 @@ A round:
 - a Prophet still standing at the end adds 1 for every main-line card and
   2 for every side-line card played after they declared;
 - God scores the best player score; with a Prophet standing, at most twice
-  the number of cards played when the Prophet declared.
+  the number of cards played up to and including the card with the Prophet
+  marker (the last main-line card when the Prophet declared: wrong plays
+  after it, the declarer's own included, do not count).
 
 >>> player_scores([11, 8, 0])
 [0, 3, 15]
@@ -44,12 +46,24 @@ def prophet_bonus(main_nums: Iterable[int], side_counts: Iterable[tuple[int, int
     return main + 2 * side
 
 
-def god_score(best_player: int, prophet_at: int | None) -> int:
-    """God's score: the best player score, capped at twice the cards played
-    up to the Prophet marker when a Prophet stands."""
-    if prophet_at is None:
+def god_score(best_player: int, cap_cards: int | None) -> int:
+    """God's score: the best player score, capped at twice ``cap_cards``
+    (the cards played up to and including the marked card) when a Prophet
+    stands (``None``: no Prophet)."""
+    if cap_cards is None:
         return best_player
-    return min(best_player, 2 * prophet_at)
+    return min(best_player, 2 * cap_cards)
+
+
+def cap_cards(main_nums: Sequence[int], prophet_anchor: int) -> int:
+    """The cards played up to and including the main-line card with the
+    Prophet marker: that card's play number, as play numbers count main
+    and side lines together.
+
+    >>> cap_cards((1, 2, 5, 6), prophet_anchor=1)  # cards 3 and 4 went to a side line later
+    2
+    """
+    return main_nums[prophet_anchor]
 
 
 def compensated(gods: Sequence[int], players: int) -> tuple[int, ...]:
@@ -92,12 +106,13 @@ def round_result(s: DelphiState, reason: Message) -> RoundResult:
     scores = [0] * s.players
     for p, sc in zip(seats, player_scores(sizes)):
         scores[p] = sc
-    bonus = 0
+    bonus = cap = 0
     if s.prophet >= 0:
         bonus = prophet_bonus(s.main_nums, ((sp.first, len(sp.cards)) for sp in s.side), s.prophet_at)
         scores[s.prophet] += bonus
+        cap = cap_cards(s.main_nums, s.prophet_anchor)
     best = max(scores[p] for p in seats)
-    scores[s.god] = god_score(best, s.prophet_at if s.prophet >= 0 else None)
+    scores[s.god] = god_score(best, cap if s.prophet >= 0 else None)
     return RoundResult(
         round=s.round,
         god=s.god,
@@ -113,4 +128,7 @@ def round_result(s: DelphiState, reason: Message) -> RoundResult:
         god_capped=scores[s.god] < best,
         played=s.played,
         reason=reason,
+        cap_cards=cap,
+        hint=s.hint,
+        hint_rule=s.hint_rule,
     )

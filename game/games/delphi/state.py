@@ -25,7 +25,8 @@ from game.engine.core import Message
 from game.games.delphi.log import render_entry
 
 # --- phases: what the table waits for ------------------------------------------
-SETRULE = "setrule"  # God writes the rule (or chooses to judge by hand)
+SETRULE = "setrule"  # God writes the rule (or chooses to judge by hand), and may give a hint
+STARTER = "starter"  # no card can follow the dealt starter(s): God may choose others
 TURN = "turn"  # the player on turn plays cards or declares No Play
 PROPHET_VERDICT = "prophet-verdict"  # the Prophet judges the pending play / No Play
 GOD_VERDICT = "god-verdict"  # God judges by hand (judge-by-hand rounds only)
@@ -60,8 +61,16 @@ class Action:
     ``pass`` (decline to declare), ``verdict`` (``n`` 1 = right, 0 = wrong),
     ``pick`` (the Prophet's card from a No Play hand), ``god-pick`` (God's
     card, judge-by-hand rounds), ``rule`` (``text``), ``byhand`` (``n``
-    starter cards, ``text`` an optional note shown at the end), ``next``,
-    ``stop`` (the players end the game early; never a listed action).
+    starter cards, ``text`` an optional note shown at the end), ``hint``
+    (``text``: God's hint for everyone, given before the rule), ``libhint``
+    (``text``: the id of the library rule whose hint God gives), ``starter``
+    (``cards``: the starters God lays instead of dealt ones no card can
+    follow), ``next``, ``stop`` (the players end the game early; never a
+    listed action).
+
+    ``prophet`` is also the move of the player who has just played while
+    the next player is on turn (``OpenTable.declarer``); like ``stop`` it
+    is then not among the listed actions, which are the player on turn's.
     """
 
     kind: str
@@ -129,6 +138,11 @@ class RoundResult:
     god_capped: bool  # God scored less than the best player (the Prophet's cap)
     played: int
     reason: Message
+    #: with a Prophet standing: the cards played up to and including the
+    #: marked card (God's cap is twice this); 0 without one
+    cap_cards: int = 0
+    hint: str = ""  # God's hint in this round, as given
+    hint_rule: str = ""  # or the library rule whose hint God gave
 
 
 @dataclass(frozen=True)
@@ -142,6 +156,7 @@ class OpenTable:
     god: int
     by_hand: bool
     hint: str  # a true hint God gives everyone
+    hint_rule: str  # the library rule whose hint God gave ("" for a hint in God's words)
     phase: str
     main: tuple[Card, ...]
     main_nums: tuple[int, ...]  # play number of each main-line card
@@ -151,6 +166,9 @@ class OpenTable:
     turn: int  # the player on turn (TURN) or whose play is being judged
     expelled: tuple[bool, ...]
     prophet: int  # -1: none
+    #: during a turn: the player who has just played and may still declare
+    #: themselves Prophet until this turn's play (-1: nobody)
+    declarer: int
     prophet_at: int
     prophet_anchor: int  # main-line index of the Prophet marker, -1 if none
     been_prophet: tuple[bool, ...]

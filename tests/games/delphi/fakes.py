@@ -36,6 +36,8 @@ FAKE_RULES = {
     "nothing": FakeRule("nothing", 0, lambda c, m: False),
     "hearts": FakeRule("hearts", 0, lambda c, m: c.suit.value == "H"),
     "above-both": FakeRule("above-both", 2, lambda c, m: c.value > m[-1].value and c.value > m[-2].value),
+    # after a King no card fits: God may choose the starter
+    "higher": FakeRule("higher", 1, lambda c, m: c.value > m[-1].value),
 }
 
 

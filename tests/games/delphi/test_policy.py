@@ -13,7 +13,7 @@ from game.engine.match import Match, Moved, Seat, StepKind
 from game.games.delphi import GAME, POLICY
 from game.games.delphi.bots import CautiousBot, GodBot, choose_library_rule
 from game.games.delphi.hands import replace
-from game.games.delphi.library import LIBRARY
+from game.games.delphi.library import LIBRARY, find_text
 from game.games.delphi.policy import fold_game, fold_round, name_message
 from game.games.delphi.state import ROUND_OVER, SETRULE, TURN, Action, RoundResult
 
@@ -68,6 +68,9 @@ def test_the_god_bot_writes_at_setrule_only_and_leaves_the_shared_generator_alon
     rng = random.Random(5)
     before = rng.getstate()
     god = GodBot(CautiousBot(), "hard", 1)
+    # first the library rule's hint for everyone, then the rule
+    assert god.choose(GAME.view(s, 2), GAME.legal_actions(s), rng) == Action("libhint", text=god.entry(0).id)
+    s = GAME.apply(s, Action("libhint", text=god.entry(0).id))
     assert god.choose(GAME.view(s, 2), GAME.legal_actions(s), rng) == Action("rule", text=OLD_TABLE_RULES["hard", 1][0])
     assert rng.getstate() == before
     # any other decision is the seat's player bot's
@@ -84,11 +87,15 @@ def test_an_unknown_level_draws_from_the_whole_library():
 
 def test_the_match_brings_in_the_god_of_the_seat_level_and_the_game_seed():
     m = Match.start(GAME, {"players": 4, "rounds": 4, "first_god": 1}, 1, seats(["cautious"] * 4, levels=[None, "hard"]))
+    hint = m.play_bot()
+    assert isinstance(hint, Moved) and hint.seat == 1 and hint.action.kind == "libhint"
     moved = m.play_bot()
     assert isinstance(moved, Moved) and moved.seat == 1
     assert moved.action == Action("rule", text=OLD_TABLE_RULES["hard", 1][0])
     assert m.state.rule == OLD_TABLE_RULES["hard", 1][0] and m.state.phase == TURN
+    assert m.state.hint_rule == hint.action.text and find_text(m.state.rule).id == hint.action.text
     m = Match.start(GAME, {"players": 4, "rounds": 4, "first_god": 1}, 33, seats(["cautious"] * 4))
+    m.play_bot()
     m.play_bot()
     assert m.state.rule == OLD_TABLE_RULES["medium", 33][0]  # no level: medium
 

@@ -67,11 +67,31 @@ def test_round_result_with_a_standing_prophet():
     assert r.high == 11 and r.prophet_bonus == 3 + 4
     assert r.scores == (10, 3 + 7, 0, 10, 8)  # God: the best score, 10, is below 2 * 6
     assert not r.god_capped
-    s2 = replace(s, prophet_at=4)  # main 5, 6, 9, 10, 11 and side 7, 8 follow card 4
+    # declared right after the wrong QH (card 4): the marker goes on the last
+    # main-line card, 4C (card 3); main 5, 6, 9, 10, 11 and side 7, 8 follow card 4
+    s2 = replace(s, prophet_at=4, prophet_anchor=2)
     r2 = scoring.round_result(s2, g.status(s2))
     assert r2.prophet_bonus == 5 + 2 * 2
-    assert r2.scores == (8, 3 + 9, 0, 10, 8)  # God: twice 4 is below the best score, 12
+    # God: the cards up to and including the marked card are 3 (not the 4
+    # played at the declaration), twice 3 is below the best score, 12
+    assert r2.cap_cards == 3
+    assert r2.scores == (6, 3 + 9, 0, 10, 8)
     assert r2.god_capped
+
+
+def test_gods_cap_counts_up_to_the_marked_card_not_to_the_declaration():
+    """The text: "count the cards (right and wrong) played up to and
+    including the card with the Prophet marker and double this number"."""
+    g, s = new_table(rule="odd-black", players=5)
+    # 3H is card 1; seat 1 plays a wrong 2H (card 2) and declares at once
+    s = replace(rig(s, hands={1: "2H 9S 4C", 2: "5S", 3: "AC 2C 3C 4C 5C 6C 7C 8C", 4: "AD 2D 3D 4D 5D 6D 7D 8D"}, main="3H"), turn=1)
+    s = act(g, s, "play 2H")
+    s = act(g, s, "prophet")
+    assert s.prophet_at == 2 and s.prophet_anchor == 0
+    r = scoring.round_result(s, g.status(s))
+    assert r.cap_cards == 1  # only the starter, which carries the marker
+    assert max(r.scores[1:]) == 8 - 1  # seat 2 holds 1 card, the high count is 8
+    assert r.scores[0] == 2 * 1 and r.god_capped  # before: twice the 2 cards played at the declaration
 
 
 def test_game_totals_give_10_to_seats_that_were_not_god_in_a_short_game():
@@ -190,8 +210,24 @@ def test_options_are_checked_and_filled():
 
 # --- the text's worked example -------------------------------------------------------------
 EXAMPLE_PLAYS = [
-    "9S", "JD", "5D", "QD", "4C", "JD", "AH", "8H", "2C", "AS",
-    "10S", "10D", "8H", "7H", "10H", "10S 9H 4S 2S", "2C", "5H",
+    "9S",
+    "JD",
+    "5D",
+    "QD",
+    "4C",
+    "JD",
+    "AH",
+    "8H",
+    "2C",
+    "AS",
+    "10S",
+    "10D",
+    "8H",
+    "7H",
+    "10H",
+    "10S 9H 4S 2S",
+    "2C",
+    "5H",
 ]
 
 
