@@ -24,6 +24,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.delphi import demo, start_game, stats_lines
 from game.ui.tables.delphi.godscene import GodScene
+from game.ui.tables.delphi.layout import VISIBLE
 from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.setup import SetupScene, god_round
 from game.ui.tables.delphi.summary import RoundScene
@@ -88,7 +89,10 @@ def test_setup_starts_a_game_and_the_computer_god_draws_a_library_rule(app):
     assert st.phase in (TURN, DECLARE) or st.played > 1
     assert find_text(st.rule) is not None, st.rule  # the computer God drew from the library
     assert t.viewer == 0 and t.view.rule is None  # the person never sees the rule
-    assert GAME.action_to_text(t.match.actions[0]).startswith("rule ")
+    # the library rule's hint for everyone first, then the rule
+    hint, rule = (GAME.action_to_text(a) for a in t.match.actions[:2])
+    assert hint == "libhint " + find_text(st.rule).id and rule.startswith("rule ")
+    assert st.hint_rule == find_text(st.rule).id
 
 
 def test_a_computer_god_draws_a_rule_of_its_seats_level(app):
@@ -96,7 +100,8 @@ def test_a_computer_god_draws_a_rule_of_its_seats_level(app):
     t = start_game(app, {"players": 4, "rounds": 4, "first_god": 1}, 21, meta)
     settle(app, 1.0)
     # what the table drew for this seed before the computer God moved to the engine side
-    assert t.match.record().actions[0] == "rule card.suit = last2.suit or card.color != last.color"
+    # (now with the library rule's hint given first)
+    assert t.match.record().actions[:2] == ["libhint echo_suit_or_switch", "rule card.suit = last2.suit or card.color != last.color"]
 
 
 def test_setup_rows_follow_the_seat_count_and_rounds(app):
@@ -198,12 +203,23 @@ def test_playing_out_of_turn_is_refused_and_the_card_flies_back(app):
     assert any(t.seat_name(other) in x.text for x in t.toasts.items)  # says who is to play
 
 
-def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
+def declare_moment(app) -> DelphiTable:
+    """Anna has just played and may declare herself Prophet; Cleo, a person
+    too, is next, so the table asks Anna (the pass screen would end her
+    chance)."""
     m = my_turn_match(prophet=False)
-    t = seat_table(app, m)
+    t = seat_table(app, Match(m.runner, demo.seats(5, people=(0, 2))))
+    if isinstance(app.scenes.top, PassScene):
+        press(app, "show my cards")
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 1.0)
     assert t.match.state.phase == DECLARE and t.current == 0  # early in the round, no Prophet yet
+    assert button(app, "Continue").is_enabled and button(app, "Declare Prophet").is_enabled
+    return t
+
+
+def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
+    t = declare_moment(app)
     before = t.match.state
     drag(app, hand_point(t, 0), slot_point(t))
     assert t.match.state is before
@@ -224,14 +240,42 @@ def test_buttons_follow_the_engine(app):
     why = GAME.prophet_blocker(t.match.state, 0)
     assert why is not None and prophet.tool_tip_text == t.render(why)
     drag(app, hand_point(t, 1), slot_point(t))
-    settle(app, 1.0)
-    assert t.match.state.phase == DECLARE and t.current == 0
-    assert button(app, "Declare Prophet").is_enabled
-    assert button(app, "Continue").is_enabled
-    press(app, "Declare Prophet")
+    pump(app, 4)
+    # nothing waits for Anna: the next player (a computer) is on turn, and
+    # Anna may still declare until it has played
+    st = t.match.state
+    assert st.phase == TURN and t.current == 2 and st.declarer == 0
+    assert not any("Continue" in b.text for b in buttons(app))
+    assert t.busy  # the computer thinks ...
+    press(app, "Declare Prophet")  # ... and the button works meanwhile
     assert t.match.state.prophet == 0
     settle(app, 0.5)
     assert not any(b.is_enabled for b in buttons(app) if "Declare Prophet" in b.text)  # the Prophet already
+
+
+def test_the_chance_to_declare_ends_when_the_next_player_has_played(app):
+    t = seat_table(app, my_turn_match(prophet=False))
+    drag(app, hand_point(t, 1), slot_point(t))
+    pump(app, 4)
+    assert t.match.state.declarer == 0 and t.may_declare()
+    assert "Prophet (P)" in t.status_text()
+    for _ in range(200):
+        if t.match.state.turn != 2 or t.match.state.phase != TURN:
+            break
+        pump(app, 1, dt=1 / 30)
+    assert not t.may_declare() and t.match.state.prophet == -1
+    assert not any(b.is_enabled for b in buttons(app) if "Declare Prophet" in b.text)
+    assert "prophet" not in t.match.record().actions
+
+
+def test_p_declares_while_a_computer_thinks(app):
+    t = seat_table(app, my_turn_match(prophet=False))
+    drag(app, hand_point(t, 1), slot_point(t))
+    pump(app, 4)
+    assert t.busy and t.current == 2
+    key(app, pygame.K_p, frames=1)
+    assert t.match.state.prophet == 0
+    assert t.match.record().actions[-2:] == ["pass", "prophet"]
 
 
 def test_prophet_judges_with_right_and_wrong(app):
@@ -423,9 +467,6 @@ def test_computer_plays_are_animated(app):
     m = my_turn_match()
     t = seat_table(app, m)
     drag(app, hand_point(t, 0), slot_point(t))
-    settle(app, 0.5)
-    assert t.match.state.phase == DECLARE
-    press(app, "Continue")
     # the next seat is a computer: after its thinking pause a card travels
     for _ in range(40):
         pump(app, 1, dt=1 / 30)
@@ -488,23 +529,62 @@ def test_save_and_resume_replays_the_game(app):
 
 
 # --- the tableau fits ----------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-def test_a_hundred_cards_stay_inside_the_tableau(app, size):
-    m = demo.crowded()
-    assert m.state.played >= 100
+def _resized(app, size) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     pump(app, 2)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("make", ["long_line", "crowded"])
+def test_a_long_main_line_stays_readable(app, size, make):
+    """100+ cards: one row whose last card and "?" sit side by side, side
+    lines hanging in that row's columns (never where another row would
+    go), the whole line as an overview above; all inside the tableau."""
+    m = getattr(demo, make)()
+    assert len(m.state.main) >= (100 if make == "long_line" else 50)
+    _resized(app, size)
     t = seat_table(app, m)
     L = t.layout()
     T = L.tableau
-    rects = T.main + [c for col in T.side for c in col] + ([T.slot] if T.slot else [])
-    assert len(rects) == len(m.state.main) + sum(len(sp.cards) for sp in m.state.side) + 1
-    assert all(T.area.contains(x) for x in rects), T.area
-    assert T.fits
+    assert T.fits and T.overview is not None
+    assert len(T.overview.chips) == len(m.state.main)
+    assert all(T.area.contains(r) for r in T.overview.chips)
+    assert T.overview.area.bottom <= T.strip.top and T.area.contains(T.strip)
+    last, slot = T.main[-1], T.slot
+    assert slot is not None and slot.y == last.y and 0 < slot.x - last.right <= T.cw * 0.2  # side by side
+    assert T.strip.contains(last) and T.strip.contains(slot)
+    shown = [r for i, r in enumerate(T.main) if T.in_view(i)]
+    assert len(shown) >= VISIBLE - 1 and all(T.strip.contains(r) for r in shown)  # and the "?"
+    hanging = [r for j, col in enumerate(T.side) for r in col if T.in_view(m.state.side[j].anchor)]
+    assert all(T.strip.contains(r) for r in hanging)
+    assert not any(r.colliderect(x) for r in hanging for x in shown)  # no side card over a main-line card
+    assert T.cw >= int(44 * L.s)
     # nothing in the tableau overlaps the hand, the status line or the side bar
     assert T.area.bottom <= L.status.y and T.area.right <= L.sidebar.x
     if size == (1280, 800):
         assert L.hand.cw >= 70  # hand cards stay large
+
+
+def test_the_long_line_scrolls_back_and_comes_back_with_the_next_play(app):
+    t = seat_table(app, demo.long_line())
+    T = t.layout().tableau
+    assert T.scroll == 0 and T.in_view(len(t.view.main) - 1)
+    post_wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2)
+    pygame.mouse.set_pos(T.strip.center)
+    t.handle_event(post_wheel)
+    assert t.layout().tableau.scroll == 6  # three places a notch
+    key(app, pygame.K_PAGEUP)
+    T = t.layout().tableau
+    assert T.scroll == 6 + T.shown // 2 and not T.in_view(len(t.view.main) - 1)
+    assert not T.strip.contains(T.slot)  # the "?" went with the newest cards
+    # a click on a label of the overview brings that card into the row
+    click(app, T.overview.chips[3].center)
+    T = t.layout().tableau
+    assert T.in_view(3) and T.first == 0
+    # the next play brings the newest cards back
+    drag(app, hand_point(t, 0), T.area.center)
+    settle(app, 0.3)
+    assert t.layout().tableau.scroll == 0
 
 
 def test_cards_are_large_on_an_ordinary_table(app):
@@ -557,10 +637,7 @@ def _changed_box(before: pygame.Surface, after: pygame.Surface) -> pygame.Rect |
 
 
 def test_a_refusal_comes_in_its_band_under_the_header_over_the_play_area(app):
-    t = seat_table(app, my_turn_match())
-    drag(app, hand_point(t, 0), slot_point(t))
-    settle(app, 1.0)
-    assert t.match.state.phase == DECLARE
+    t = declare_moment(app)
     drag(app, hand_point(t, 0), slot_point(t))  # not now: the engine says why
     assert [x.kind for x in t.toasts.items] == ["refuse"]
     settle(app, 1.5)  # every card landed, the verdict badge gone; the message stays

@@ -3,7 +3,8 @@ harness, the benchmark and the crash tests: rounds played by computers
 through the match (:meth:`~game.engine.match.Match.run`; a person's seat is
 played by a stand-in, a person God's rule written by the policy's computer
 God) until the wanted moment: side lines, a Prophet in office, a play or
-a No Play being judged, the end of a round, the end of the game."""
+a No Play being judged, the end of a round, the end of the game; a main
+line of 100 cards; God choosing the starter and giving a hint."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
+from game.cards import Card
 from game.engine.match import Match, Seat
 from game.games.delphi import GAME
-from game.games.delphi.state import GAME_OVER, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, TURN, Action, DelphiState, DelphiView
+from game.games.delphi.state import DECLARE, GAME_OVER, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, STARTER, TURN, Action, DelphiState, DelphiView
 from game.ui.dragdrop import hold_over
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.setup import SetupScene, default_bot
+from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
@@ -103,6 +106,13 @@ def setrule(players: int = 4, god: int = 0) -> Match:
     return Match.start(GAME, {"players": players, "rounds": players, "first_god": god}, 7, seats(players))
 
 
+def _sorted_hand(st: DelphiState) -> tuple[tuple[Card, ...], list[Card], list[Card]]:
+    """The hand on turn, and its different cards that fit and that do not."""
+    hand = st.hands[st.turn]
+    kinds = sorted(set(hand))
+    return hand, [c for c in kinds if GAME.fits(st, c)], [c for c in kinds if not GAME.fits(st, c)]
+
+
 class Stager:
     """Plays every seat of a long round with the engine's own verdicts, so
     that the round lasts (bots end rounds sooner): mostly right cards, now
@@ -118,17 +128,14 @@ class Stager:
     def choose(self, view: DelphiView, legal: Sequence[Action], _rng: random.Random) -> Action:
         st, rng = self.match.state, self.rng
         if st.phase == TURN:
-            hand = st.hands[st.turn]
-            kinds = sorted(set(hand))
-            right = [c for c in kinds if GAME.fits(st, c)]
-            wrong = [c for c in kinds if not GAME.fits(st, c)]
+            hand, right, wrong = _sorted_hand(st)
             safe = st.played < st.expel_after
             if wrong and len(hand) > 4 and safe and rng.random() < 0.5:
                 return Action("play", tuple(rng.sample(wrong, 2 if len(wrong) > 1 and rng.random() < 0.3 else 1)))
             if right and (len(hand) > 2 or st.turn == 0):
                 return Action("play", (rng.choice(right),))
             return Action("play", (rng.choice(wrong),)) if wrong and safe else Action("noplay")
-        if st.phase == "declare":
+        if st.phase == DECLARE:
             return Action("prophet") if rng.random() < 0.6 and st.played >= 8 else Action("pass")
         if st.phase == PROPHET_VERDICT:
             truth = GAME.truth_play(st, st.pending) if st.pending_kind == "play" else GAME.truth_noplay(st, st.hands[st.turn])
@@ -137,6 +144,60 @@ class Stager:
             fits = [c for c in st.hands[st.turn] if GAME.fits(st, c)]
             return Action("pick", (fits[0] if fits else st.hands[st.turn][0],))
         return legal[0]
+
+
+class LineStager(Stager):
+    """A stand-in that makes the main line long: right cards whenever it
+    can; a hand down to two cards declares a wrong No Play (God lays a
+    fitting card, five cards come: No Play never expels); wrong plays and
+    strings only while they cannot expel; one Prophet who judges right."""
+
+    def choose(self, view: DelphiView, legal: Sequence[Action], _rng: random.Random) -> Action:
+        st, rng = self.match.state, self.rng
+        if st.phase == TURN:
+            hand, right, wrong = _sorted_hand(st)
+            if right and len(hand) <= 2 and len(st.deck) >= 5:
+                return Action("noplay")
+            if wrong and st.played < st.expel_after - 2 and len(hand) > 3 and rng.random() < 0.35:
+                return Action("play", tuple(rng.sample(wrong, 2 if len(wrong) > 1 and rng.random() < 0.25 else 1)))
+            if right:
+                return Action("play", (rng.choice(right),))
+            return Action("play", (rng.choice(wrong),)) if len(hand) > 4 else Action("noplay")
+        if st.phase == DECLARE:
+            return Action("prophet") if st.prophet < 0 and not any(st.been_prophet) and st.played >= 40 else Action("pass")
+        if st.phase == PROPHET_VERDICT:
+            truth = GAME.truth_play(st, st.pending) if st.pending_kind == "play" else GAME.truth_noplay(st, st.hands[st.turn])
+            return Action("verdict", n=int(truth))
+        return super().choose(view, legal, _rng)
+
+
+def long_line(target: int = 100, seed: int = 4, players: int = 6) -> Match:
+    """Six seats and a main line of 100 cards (seed 4 reaches 101 at Anna's
+    turn, with 20 side plays and a Prophet standing); Anna (seat 0) is at the
+    screen, computers in the other seats."""
+    opts = {"players": players, "rounds": players, "first_god": 1, "rules": ["card.suit != last.suit or card.rank = last.rank"] + [None] * (players - 1)}
+    staged = Match.start(GAME, opts, seed, seats(players, people=range(players)))
+    staged.run(lambda m: m.state.phase == ROUND_OVER or (m.state.phase == TURN and m.state.turn == 0 and len(m.state.main) >= target), limit=4000, stand_in=LineStager(staged, random.Random(seed)))
+    return Match(staged.runner, seats(players))
+
+
+#: ``card.rank > last.rank``: no card can follow a King
+HIGHER = "card.rank > last.rank"
+
+
+def starter_choice() -> Match:
+    """A person God (Anna) whose rule, ``card.rank > last.rank``, was dealt a
+    King as starter: God may lay another."""
+    opts = {"players": 4, "rounds": 4, "first_god": 0, "rules": [HIGHER, None, None, None]}
+    seed = next(k for k in range(1, 500) if GAME.new_game(opts, k).phase == STARTER)
+    return Match.start(GAME, opts, seed, seats(4))
+
+
+def hinted() -> Match:
+    """Five seats, Gardner's rule, God's hint on the table, Anna to play."""
+    opts = gardner()
+    opts["rules"][0] = {"rule": GARDNER, "hint": "Only the colour of the card matters, and it depends on the last card."}
+    return find(opts, _anna_plays)
 
 
 def crowded(target: int = 100, seed: int = 3, players: int = 5) -> Match:
@@ -160,23 +221,33 @@ def scene_factories(app):
     def at(make: Callable[[], Match], prep: Callable[[DelphiTable], None] | None = None):
         return lambda: table(app, make(), prep)
 
-    def god(text: str = "", mode: str = "write", library: bool = False):
+    def god(text: str = "", mode: str = "write", library: bool = False, hint: str = ""):
         def prep(t: DelphiTable) -> None:
             g = app.scenes.top
             if isinstance(g, GodScene):
                 g.set_mode(mode)
                 g.set_text(text)
+                if hint:
+                    g.hint = hint
+                    g.rebuild_ui()
                 g.analyser.wait()
                 if library:
                     g.open_library()
 
         return at(setrule, prep)
 
+    def pick_starter(t: DelphiTable) -> None:
+        top = app.scenes.top
+        if isinstance(top, StarterScene) and top.cards():
+            top.choose(min(3, len(top.cards()) - 1))
+
     return [
         ("delphi-setup", lambda: SetupScene(app)),
         ("delphi-god-write", god("card.rank > last.rank and card.rank > last2.rank")),
         ("delphi-god-error", god("if last.rank is odd card.color = black")),
         ("delphi-god-ok", god(GARDNER)),
+        ("delphi-god-hint", god(GARDNER, hint="Only the colour counts.")),
+        ("delphi-god-starter", at(starter_choice, pick_starter)),
         ("delphi-god-library", god(library=True)),
         ("delphi-god-hand", god(mode="hand")),
         ("delphi-pass", lambda: PassScene(app, "Ben", lambda: None)),
@@ -187,6 +258,9 @@ def scene_factories(app):
         ("delphi-prophet-judges", at(prophet_judges)),
         ("delphi-noplay", at(noplay_judged)),
         ("delphi-crowded", at(crowded)),
+        ("delphi-long-line", at(long_line)),
+        ("delphi-long-line-back", at(long_line, lambda t: t.scroll_line(40))),
+        ("delphi-hint", at(hinted)),
         ("delphi-god-view", at(lambda: Match(mid_round().runner, seats(5, people=(1,))))),
         ("delphi-round-summary", at(round_over)),
         ("delphi-game-over", at(game_over)),

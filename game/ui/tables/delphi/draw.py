@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Card
+from game.cards import Card, display
 from game.engine.core import Message
+from game.games.delphi.log import hint_text
 from game.games.delphi.state import DECLARE, GAME_OVER, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN, DelphiView
 from game.i18n import tr
 from game.ui import cardart
@@ -144,6 +145,8 @@ class DelphiDrawing:
                 return tr(key, name=name, player=player, card=v.picked)
         if me is not None and me == v.god and ph in GOD_WATCHES and not v.by_hand:
             return tr("delphi.table.god_watch", status=self.render(self.status_message()))
+        if self.may_declare():
+            return tr("delphi.table.may_declare", status=self.render(self.status_message()))
         return self.render(self.status_message())
 
     def info_lines(self, view: DelphiView) -> list[tuple[str, tuple]]:
@@ -161,8 +164,9 @@ class DelphiDrawing:
                 lines.append((tr("delphi.table.expel_from", n=view.expel_after + 1), INK_DIM))
         if view.prophet >= 0:
             lines.append((tr("delphi.ui.prophet_is", player=self.seat_name(view.prophet)), GOLD))
-        if view.hint:
-            lines.append((tr("delphi.ui.hint", hint=view.hint), INK))
+        hint = hint_text(view.hint, view.hint_rule)
+        if hint:
+            lines.append((tr("delphi.ui.hint", hint=hint), INK))
         if view.rule is not None and view.phase not in (ROUND_OVER, GAME_OVER):
             if view.by_hand:
                 lines.append((tr("delphi.table.your_note", note=view.note or tr("delphi.table.no_note")), HIGHLIGHT))
@@ -205,13 +209,60 @@ class DelphiDrawing:
     def _draw_tableau(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         s = L.s
         T = L.tableau
-        text(surface, tr("delphi.ui.main_line"), (T.area.x, T.area.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft", shadow=False)
-        if not T.fits:
-            text(surface, tr("delphi.table.crowded"), (T.area.right, T.area.y - int(4 * s)), int(13 * s), INK_DIM, anchor="bottomright", shadow=False)
+        title = tr("delphi.table.main_line_n", n=len(view.main)) if T.overview is not None else tr("delphi.ui.main_line")
+        head = text(surface, title, (T.area.x, T.area.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft", shadow=False)
+        note = tr("delphi.table.crowded") if not T.fits else (tr("delphi.table.line_scroll") if T.overview is not None else "")
+        if note:
+            text(surface, note, (T.area.right, T.area.y - int(4 * s)), int(12 * s), INK_DIM, anchor="bottomright", shadow=False, max_width=T.area.right - head.right - int(16 * s))
+        if T.overview is not None:
+            self._draw_overview(surface, view, T, s)
+        # the row: cards scrolled out of it are cut off (markers stand a little above it)
+        clip = surface.get_clip()
+        surface.set_clip(T.strip.union(T.strip.move(0, -int(T.cw * 0.2))))
+        self._draw_row(surface, view, T, s)
+        surface.set_clip(clip)
+        # the row goes on beyond its ends: a fade says so
+        for edge, more in ((T.strip.x, T.first > 0), (T.strip.right - int(T.cw * 0.35), T.scroll > 0)):
+            if more:
+                fade = pygame.Surface((int(T.cw * 0.35), T.ch), pygame.SRCALPHA)
+                for x in range(fade.get_width()):
+                    a = int(150 * (1 - x / fade.get_width())) if edge == T.strip.x else int(150 * x / fade.get_width())
+                    pygame.draw.line(fade, (12, 40, 28, a), (x, 0), (x, T.ch))
+                surface.blit(fade, (edge, T.strip.y))
+
+    def _draw_overview(self, surface: pygame.Surface, view: DelphiView, T, s: float) -> None:
+        """The whole main line as labels; the part in the row framed."""
+        ov = T.overview
+        under: dict[int, int] = {}
+        for sp in view.side:
+            under[sp.anchor] = under.get(sp.anchor, 0) + len(sp.cards)
+        marked = set(view.white) | set(view.black)
+        four = self.app.settings.four_colour
+        for i, (c, r) in enumerate(zip(view.main, ov.chips)):
+            pygame.draw.rect(surface, (246, 244, 236), r, border_radius=max(2, r.h // 5))
+            if i < view.starters:
+                pygame.draw.rect(surface, (120, 150, 130), r, 1, border_radius=max(2, r.h // 5))
+            if i == view.prophet_anchor and view.prophet >= 0:
+                pygame.draw.rect(surface, PROPHET[0], r, max(2, int(2 * s)), border_radius=max(2, r.h // 5))
+            text(surface, display(c, self.lang), r.center, ov.font, cardart.suit_colour(c.suit, four), bold=True, anchor="center", shadow=False, max_width=r.w - 2)
+            if under.get(i):
+                pygame.draw.rect(surface, WRONG_RED, (r.x + 1, r.bottom - max(2, int(3 * s)), min(r.w - 2, under[i] * max(2, int(3 * s))), max(2, int(3 * s))))
+            if view.main_nums[i] in marked:  # a white or black marker: a small pawn's head
+                fill, edge = BLACK_PAWN if view.main_nums[i] in view.black else WHITE_PAWN
+                rad = max(2, int(3.5 * s))
+                pygame.draw.circle(surface, fill, (r.right - rad, r.y + rad), rad)
+                pygame.draw.circle(surface, edge, (r.right - rad, r.y + rad), rad, 1)
+        for f in ov.frames:
+            pygame.draw.rect(surface, HIGHLIGHT, f, max(1, int(2 * s)), border_radius=max(3, int(4 * s)))
+
+    def _draw_row(self, surface: pygame.Surface, view: DelphiView, T, s: float) -> None:
         cw = T.cw
         shadow = cardart.shadow(cw)
         # side lines first (they hang below; the main line is drawn over their tops)
+        left, right = T.strip.x - cw, T.strip.right
         for j, rects in enumerate(T.side):
+            if rects and not left < rects[0].x < right:
+                continue  # scrolled out of the row
             for k, (c, r) in enumerate(zip(view.side[j].cards, rects)):
                 if not self.anim.hidden(("side", j, k)):
                     surface.blit(shadow, (r.x + 2, r.y + 3))
@@ -219,7 +270,7 @@ class DelphiDrawing:
             if len(rects) >= 2 and not self.anim.hidden(("side", j, 0)):
                 string_bracket(surface, rects, (240, 220, 160), max(2, int(2 * s)))
         for i, r in enumerate(T.main):
-            if i >= len(view.main) or self.anim.hidden(("main", i)):
+            if i >= len(view.main) or self.anim.hidden(("main", i)) or not left < r.x < right:
                 continue
             surface.blit(shadow, (r.x + 2, r.y + 3))
             surface.blit(self.face(view.main[i], cw), r)
@@ -247,6 +298,23 @@ class DelphiDrawing:
         if 0 <= view.prophet_anchor < len(T.main) and view.prophet >= 0:
             r = T.main[view.prophet_anchor]
             pawn(surface, (r.x + ph * 0.36, r.bottom - int(2 * s)), int(ph * 1.1), "prophet")
+
+    def tableau_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click on the overview brings that card into the row."""
+        T = self.layout().tableau
+        i = T.overview.index_at(pos) if T.overview is not None else None
+        if i is None:
+            return False
+        self.scroll_line(T.scroll_to(i) - T.scroll)
+        return True
+
+    def scroll_line(self, by: int) -> None:
+        """Scroll the main line's row ``by`` places back (negative: on)."""
+        T = self.layout().tableau
+        want = max(0, min(T.places - T.shown, T.scroll + by))
+        if want != self.scroll:
+            self.scroll = want
+            self.touch()
 
     def _draw_shown(self, surface: pygame.Surface, view: DelphiView, L: Layout) -> None:
         if L.shown is None:

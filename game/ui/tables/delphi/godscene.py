@@ -1,8 +1,10 @@
 """God's private screen before a round: write the rule in the rule
 language (checked as you type: where a parse error is, and then how the
 rule behaves in simulated lines, see :mod:`.rulecheck`), pick one from the
-library, or choose to judge every play by hand.  Nothing of the rule
-leaves this screen except through the engine's ``rule`` action."""
+library, or choose to judge every play by hand; and, either way, give
+everyone a hint if God likes (the library's hint for a library rule is
+one click away).  Nothing of the rule leaves this screen except through
+the engine's ``rule`` action; the hint goes first, as ``hint``."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.engine.core import Message
 from game.games.delphi.bots import choose_library_rule
 from game.games.delphi.library import LibraryRule, find_text
+from game.games.delphi.log import library_hint
+from game.games.delphi.options import MAX_NOTE
 from game.games.delphi.rulelang import MAX_INPUT, Analysis
 from game.games.delphi.state import Action
 from game.i18n import tr
@@ -38,6 +43,7 @@ class GodScene(Scene):
         self.mode = mode
         self.rule_text = text
         self.note = ""
+        self.hint = ""
         self.starters = 1
         self.checked = check_text(text)
         self.analyser = Analyser()
@@ -45,6 +51,7 @@ class GodScene(Scene):
             self.analyser.request(text.strip())
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.note_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.hint_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.use_button: pygame_gui.elements.UIButton | None = None
         self._lib_cache: tuple[str, LibraryRule | None] | None = None
 
@@ -85,6 +92,15 @@ class GodScene(Scene):
         y = left.y + int(70 * self.app.scale)
         return y, y + int(94 * self.app.scale)
 
+    def _hint_row(self, left: pygame.Rect) -> pygame.Rect:
+        """The hint's entry: above the library buttons (writing), below the
+        note (by hand)."""
+        s = self.app.scale
+        if self.mode == "write":
+            return pygame.Rect(left.x, left.bottom - int(38 * s) - int(52 * s), left.w, int(40 * s))
+        _, note_y = self._hand_rows(left)
+        return pygame.Rect(left.x, note_y + int(104 * s), left.w, int(40 * s))
+
     def build_ui(self) -> None:
         r, s, left, _right = self._columns()
         bh = int(38 * s)
@@ -95,6 +111,15 @@ class GodScene(Scene):
                 b.select()
         by = r.bottom - int(62 * s)
         self.button((r.x + int(28 * s), by, int(150 * s), int(44 * s)), tr("ui.menu"), self.table.leave)
+        hint_row = self._hint_row(left)
+        lib = self._library_entry() if self.mode == "write" else None
+        offer = lib is not None and library_hint(lib.id) and not self.hint
+        self.hint_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(hint_row.x, hint_row.y, hint_row.w - (int(190 * s) if offer else 0), hint_row.h), manager=self.app.ui)
+        self.hint_entry.set_text_length_limit(MAX_NOTE)
+        self.hint_entry.set_text(self.hint)
+        self.keep(self.hint_entry)
+        if offer:
+            self.button((hint_row.right - int(180 * s), hint_row.y, int(180 * s), hint_row.h), tr("delphi.table.use_library_hint"), self.use_library_hint)
         if self.mode == "write":
             self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui)
             self.entry.set_text_length_limit(MAX_INPUT)
@@ -129,6 +154,18 @@ class GodScene(Scene):
             self.rule_text = self.entry.get_text()
         if self.note_entry is not None and self.note_entry.alive():
             self.note = self.note_entry.get_text()
+        if self.hint_entry is not None and self.hint_entry.alive():
+            self.hint = self.hint_entry.get_text()
+
+    def use_library_hint(self) -> None:
+        """The library's hint for the rule in the entry, in God's language
+        (God may still change it)."""
+        lib = self._library_entry()
+        hint = library_hint(lib.id) if lib is not None else None
+        if hint:
+            self._remember()
+            self.hint = hint.render(self.lang) if isinstance(hint, Message) else str(hint)
+            self.rebuild_ui()
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -145,6 +182,9 @@ class GodScene(Scene):
         if self.entry is not None and self.entry.alive():
             self.entry.set_text(text)
         self._changed()
+        if self.app.scenes.top is self:
+            self._remember()
+            self.rebuild_ui()  # a library rule brings the offer of its hint
 
     def _changed(self) -> None:
         self.checked = check_text(self.rule_text)
@@ -180,6 +220,11 @@ class GodScene(Scene):
         self._finish(Action("byhand", n=self.starters, text=self.note.strip()))
 
     def _finish(self, action: Action) -> None:
+        # the hint first, while this screen is still up (so the table does
+        # not open another one for the rule still to come)
+        self._remember()
+        if self.hint.strip() and not self.table.act_or_refuse(Action("hint", text=self.hint.strip())):
+            return
         if self.app.scenes.top is self:
             self.app.pop()
         self.table.act_or_refuse(action)
@@ -196,14 +241,16 @@ class GodScene(Scene):
                 self._changed()
             elif event.ui_element is self.note_entry and self.note_entry is not None:
                 self.note = self.note_entry.get_text()
+            elif event.ui_element is self.hint_entry and self.hint_entry is not None:
+                self.hint = self.hint_entry.get_text()
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             self.use_rule()
             return
-        typing = any(e is not None and e.alive() and e.is_focused for e in (self.entry, self.note_entry))
+        typing = any(e is not None and e.alive() and e.is_focused for e in (self.entry, self.note_entry, self.hint_entry))
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                for e in (self.entry, self.note_entry):
+                for e in (self.entry, self.note_entry, self.hint_entry):
                     if e is not None and e.alive() and e.is_focused:
                         e.unfocus()
                 return
@@ -227,13 +274,15 @@ class GodScene(Scene):
             self._draw_write(surface, left, right, s)
         else:
             self._draw_hand(surface, left, right, s)
+        hint_row = self._hint_row(left)
+        text(surface, tr("delphi.table.hint_label"), (left.x, hint_row.y - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False, max_width=left.w)
 
     def _draw_write(self, surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
         text(surface, tr("delphi.table.rule_label"), (left.x, left.y), int(15 * s), INK, bold=True, shadow=False)
         y = left.y + int(76 * s)
         c = self.checked
         size = int(16 * s)
-        bottom = left.bottom - int(48 * s)
+        bottom = self._hint_row(left).y - int(30 * s)
         if c.error is not None:
             y = self._draw_error(surface, left, y, s)
         elif c.rule is not None:

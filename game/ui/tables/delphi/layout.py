@@ -2,12 +2,18 @@
 tableau and the hand on the left, a side bar on the right (facts, seats,
 log, buttons).
 
-The tableau is the main line left to right, wrapping into rows, with the
-side lines hanging in columns under the main-line card they were judged
-after.  Three decks make up to 156 cards, so the card width is searched:
-the largest width (and the least squeezing of side columns) for which every
-row, with its deepest side column, fits the area.  Pure geometry: no
-drawing here, so tests can check that nothing leaves the area.
+The tableau is the main line as one row, left to right, with the side
+lines hanging in columns under the main-line card they were judged
+after.  One row, so that the last card and the "?" place for the next
+play always sit side by side and no side line ever hangs where another
+row of the main line would go.  While the whole line fits at a readable
+width it is all there, as large as the area allows; a longer line (three
+decks make up to 156 cards) shows its newest part in that row, at the
+width that shows :data:`VISIBLE` places, and the whole line above it as a
+compact overview (the cards as small labels, the part in the row framed).
+The row can be scrolled back (``scroll``: places back from the newest).
+Pure geometry: no drawing here, so tests can check that nothing leaves
+the area.
 """
 
 from __future__ import annotations
@@ -29,7 +35,37 @@ ACTIVE_PHASES = (TURN, DECLARE, PROPHET_VERDICT, GOD_VERDICT, PROPHET_PICK, GOD_
 PLAY_STEP = 0.44
 STRING_STEP = 0.27
 SIDE_GAP = 0.10  # between a main-line card and the first side card below it
-ROW_GAP = 0.14  # between rows (shares of the card height)
+#: how much the side columns may be squeezed, in this order
+SQUEEZES = (1.0, 0.8, 0.66, 0.55)
+#: places (cards and the "?") a long main line shows in its row: the last
+#: eleven cards, more than any rule looks back, and the "?".  12 give the
+#: cards 70 px at 1280x800 (14 gave 60 px, smaller than the 8-card rows of
+#: before) and 56 px in the smallest window (1024x640)
+VISIBLE = 12
+#: the narrowest card (per scale unit) for which a whole line goes in one
+#: row without an overview
+READABLE = 48
+#: overview labels (width, height, font) per scale unit, largest first
+CHIPS = ((38, 24, 15), (32, 21, 13), (27, 18, 12))
+#: the overview takes at most this share of the tableau's height
+OVERVIEW_SHARE = 0.34
+
+
+@dataclass
+class Overview:
+    """The whole main line as small labels, over the row."""
+
+    area: pygame.Rect
+    chips: list[pygame.Rect]  # per main-line card
+    font: int
+    frames: list[pygame.Rect] = field(default_factory=list)  # around the labels shown in the row, per line
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The main-line card whose label is at ``pos``."""
+        for i, r in enumerate(self.chips):
+            if r.collidepoint(pos):
+                return i
+        return None
 
 
 @dataclass
@@ -37,13 +73,18 @@ class Tableau:
     area: pygame.Rect
     cw: int
     ch: int
-    main: list[pygame.Rect] = field(default_factory=list)  # per main-line card
+    strip: pygame.Rect  # where the row is drawn (cards beyond it are cut off)
+    main: list[pygame.Rect] = field(default_factory=list)  # per main-line card (outside ``strip`` when scrolled away)
     slot: pygame.Rect | None = None  # where the next play lands
     pending: list[pygame.Rect] = field(default_factory=list)  # a play awaiting a verdict
     side: list[list[pygame.Rect]] = field(default_factory=list)  # per side play, per card
     squeeze: float = 1.0
-    overlap: float = 1.0  # main-line step as a share of (card width + gap)
     fits: bool = True
+    overview: Overview | None = None
+    first: int = 0  # the first place shown in the row
+    shown: int = 1  # how many places the row shows
+    places: int = 1  # places in all: main-line cards and the "?" or the pending cards
+    scroll: int = 0  # places back from the newest (0: the newest is in view)
 
     def rect_for_number(self, view, number: int) -> pygame.Rect | None:
         """The card carrying play number ``number`` (for the markers)."""
@@ -54,6 +95,15 @@ class Tableau:
             if sp.first <= number < sp.first + len(sp.cards) and j < len(self.side):
                 return self.side[j][number - sp.first]
         return None
+
+    def in_view(self, i: int) -> bool:
+        """Is main-line place ``i`` in the row's view?"""
+        return self.first <= i < self.first + self.shown
+
+    def scroll_to(self, i: int) -> int:
+        """The ``scroll`` that brings place ``i`` into the middle of the row."""
+        first = min(max(0, i - self.shown // 2), max(0, self.places - self.shown))
+        return self.places - self.shown - first
 
 
 def _columns(view) -> dict[int, list[int]]:
@@ -85,75 +135,92 @@ def _column_offsets(view, plays: list[int], ch: int, squeeze: float) -> tuple[li
     return out, depth
 
 
-def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending: int = 0, max_w: int | None = None) -> Tableau:
+def layout_overview(area: pygame.Rect, n: int, scale: float) -> Overview:
+    """Labels for ``n`` main-line cards in lines across ``area``'s width,
+    at the top; as large as :data:`OVERVIEW_SHARE` of its height allows."""
+    gap = max(2, int(3 * scale))
+    for size in CHIPS:
+        cw, chh = int(size[0] * scale), int(size[1] * scale)
+        per = max(1, (area.w + gap) // (cw + gap))
+        lines = (n + per - 1) // per
+        height = lines * (chh + gap) - gap
+        if height <= area.h * OVERVIEW_SHARE:
+            break
+    chips = [pygame.Rect(area.x + (i % per) * (cw + gap), area.y + (i // per) * (chh + gap), cw, chh) for i in range(n)]
+    return Overview(pygame.Rect(area.x, area.y, area.w, max(0, height)), chips, max(7, int(size[2] * scale)))
+
+
+def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending: int = 0, max_w: int | None = None, scroll: int = 0) -> Tableau:
     """Place the main line (plus the landing slot or a pending play) and
-    the side columns inside ``area``."""
+    the side columns inside ``area``; ``scroll`` places back from the
+    newest when the line is longer than its row."""
     n_main = len(view.main)
-    extra = pending if pending else (1 if slot else 0)
-    n_slots = max(1, n_main + extra)
+    places = max(1, n_main + (pending if pending else (1 if slot else 0)))
     cols = _columns(view)
     hi = int(max_w or 96 * scale)
     lo = max(18, int(30 * scale))
-    W, H = area.w, area.h
+    W = area.w
 
-    def attempt(cw: int, squeeze: float, overlap: float):
+    def per_row(cw: int) -> int:
+        return max(1, int((W - cw) // (cw + max(2, int(cw * 0.10)))) + 1)
+
+    def window(k: int) -> int:
+        return min(max(0, places - k - max(0, scroll)), max(0, places - k))
+
+    def depth(cw: int, squeeze: float, first: int, k: int) -> int:
         ch = round(cw * cardart.ASPECT)
-        gx = max(2, int(cw * 0.10))
-        step = (cw + gx) * overlap
-        per_row = max(1, int((W - cw) // step) + 1)
-        rows = (n_slots + per_row - 1) // per_row
-        depth = {a: _column_offsets(view, plays, ch, squeeze)[1] for a, plays in cols.items()}
-        heights = []
-        for r in range(rows):
-            idx = range(r * per_row, min(n_slots, (r + 1) * per_row))
-            heights.append(ch + max([depth.get(i, 0) for i in idx] + [0]))
-        total = sum(heights) + int(ROW_GAP * ch) * (rows - 1)
-        return total <= H, (cw, ch, step, per_row, heights)
+        return max([_column_offsets(view, plays, ch, squeeze)[1] for a, plays in cols.items() if first <= a < first + k] + [0])
 
-    found = None
-    for cw in range(hi, lo - 1, -4):  # a few widths only: fewer card images to draw and cache
-        for squeeze in (1.0, 0.8):
-            ok, geo = attempt(cw, squeeze, 1.0)
-            if ok:
-                found = (geo, squeeze, 1.0)
-                break
-        if found:
-            break
-    if found is None:
-        for overlap in (0.8, 0.64, 0.5):
-            for squeeze in (0.8, 0.66, 0.55):
-                ok, geo = attempt(lo, squeeze, overlap)
-                if ok:
-                    found = (geo, squeeze, overlap)
-                    break
-            if found:
-                break
+    def solve(height: int, want: int, narrowest: int):
+        for cw in range(hi, narrowest - 1, -2):  # even widths only: fewer card images to draw and cache
+            k = per_row(cw)
+            if k < want:
+                continue
+            first = window(k)
+            for squeeze in SQUEEZES:
+                if round(cw * cardart.ASPECT) + depth(cw, squeeze, first, k) <= height:
+                    return cw, squeeze, k, first
+        return None
+
+    overview = None
+    strip = pygame.Rect(area)
+    found = solve(area.h, places, lo if places <= VISIBLE else max(lo, int(READABLE * scale)))
+    if found is None and places > VISIBLE:
+        overview = layout_overview(area, n_main, scale)
+        top = overview.area.bottom + int(10 * scale)
+        strip = pygame.Rect(area.x, top, W, area.bottom - top)
+        found = solve(strip.h, VISIBLE, lo)
     fits = found is not None
     if found is None:
-        found = (attempt(lo, 0.55, 0.5)[1], 0.55, 0.5)
-    (cw, ch, step, per_row, heights), squeeze, overlap = found
-    T = Tableau(area=pygame.Rect(area), cw=cw, ch=ch, squeeze=squeeze, overlap=overlap, fits=fits)
-    row_y = []
-    y = area.y
-    for h in heights:
-        row_y.append(y)
-        y += h + int(ROW_GAP * ch)
+        k = per_row(lo)
+        found = (lo, SQUEEZES[-1], k, window(k))
+    cw, squeeze, k, first = found
+    ch = round(cw * cardart.ASPECT)
+    step = cw + max(2, int(cw * 0.10))
+    if k < places:  # the row ends with its last whole card (what lies beyond is cut off)
+        strip.w = min(strip.w, k * step - (step - cw))
+    T = Tableau(area=pygame.Rect(area), cw=cw, ch=ch, strip=strip, squeeze=squeeze, fits=fits, overview=overview)
+    T.first, T.shown, T.places, T.scroll = first, min(k, places), places, places - min(k, places) - first
 
-    def slot_rect(i: int) -> pygame.Rect:
-        r, c = divmod(i, per_row)
-        return pygame.Rect(int(area.x + c * step), row_y[min(r, len(row_y) - 1)], cw, ch)
+    def place(i: int) -> pygame.Rect:
+        return pygame.Rect(int(strip.x + (i - first) * step), strip.y, cw, ch)
 
-    T.main = [slot_rect(i) for i in range(n_main)]
+    T.main = [place(i) for i in range(n_main)]
     if pending:
-        T.pending = [slot_rect(n_main + k) for k in range(pending)]
+        T.pending = [place(n_main + j) for j in range(pending)]
     elif slot:
-        T.slot = slot_rect(n_main)
+        T.slot = place(n_main)
     T.side = [[] for _ in view.side]
     for a, plays in cols.items():
-        base = slot_rect(a) if a < n_main else slot_rect(max(0, n_main - 1))
+        base = place(min(a, max(0, n_main - 1)))
         offs, _ = _column_offsets(view, plays, ch, squeeze)
         for j, ys in zip(plays, offs):
             T.side[j] = [pygame.Rect(base.x, base.bottom + yy, cw, ch) for yy in ys]
+    if overview is not None:
+        shown = [r for i, r in enumerate(overview.chips) if T.in_view(i)]
+        for y in sorted({r.y for r in shown}):
+            line = [r for r in shown if r.y == y]
+            overview.frames.append(line[0].unionall(line[1:]).inflate(4, 4))
     return T
 
 
@@ -218,10 +285,11 @@ def sidebar_width(size: tuple[int, int], scale: float) -> int:
     return int(min(max(size[0] * 0.23, 300 * scale), 400 * scale))
 
 
-def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None) -> Layout:
+def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None, scroll: int = 0) -> Layout:
     """The table for ``view``: ``info_h`` is the height the facts panel
     needs, ``chosen`` the hand cards lifted for a string, ``pick`` the
-    shown card chosen in a pick."""
+    shown card chosen in a pick, ``scroll`` how far the main line's row
+    is scrolled back."""
     w, h = size
     s = scale
     m = int(14 * s)
@@ -264,5 +332,5 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
             shown_cards.append(r)
     area = pygame.Rect(m + int(8 * s), t_top, lw - int(16 * s), max(int(60 * s), t_bottom - t_top))
     pending = len(view.pending) if view.pending else 0
-    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending)
+    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending, scroll=scroll)
     return Layout(s, top_h, tab, hand_area, hand, status, sidebar, info, seats, seat_rows, log, buttons, deck, shown, shown_cards, shown_cw)

@@ -55,6 +55,7 @@ class DelphiMotion:
         self.chosen.clear()
         self.cursor.clear()
         self.pick = None
+        self.scroll = 0  # the newest cards come into view
         starts, self.starts = self.starts, None
         before, after = moved.before, moved.after
         if after.round == before.round:

@@ -11,6 +11,7 @@ import pygame
 
 from game.engine.core import Outcome
 from game.games.delphi.library import find_text
+from game.games.delphi.log import hint_text
 from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
@@ -24,17 +25,21 @@ AUTO_NEXT = 3.0
 
 
 def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
-    """Lines that reveal a round's rule: (text, colour, is_rule_text)."""
+    """Lines that reveal a round's rule, and God's hint if there was one:
+    (text, colour, is_rule_text)."""
     out: list[tuple[str, tuple, bool]] = []
     if result.by_hand:
         out.append((tr("delphi.table.judged_by_hand", lang, god=god), INK, False))
         if result.note:
             out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
-        return out
-    out.append((result.rule, HIGHLIGHT, True))
-    entry = find_text(result.rule)
-    if entry is not None:
-        out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
+    else:
+        out.append((result.rule, HIGHLIGHT, True))
+        entry = find_text(result.rule)
+        if entry is not None:
+            out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
+    hint = hint_text(result.hint, result.hint_rule)
+    if hint:
+        out.append((tr("delphi.table.hint_was", lang, god=god, hint=hint), INK_DIM, False))
     return out
 
 
@@ -121,7 +126,7 @@ class RoundScene(Overlay):
         if res is not None:
             out.append(tr("delphi.result.high", n=res.high))
             if res.god_capped:
-                out.append(tr("delphi.result.god_capped", god=self.god_title(), k=res.prophet_at, n=res.scores[res.god]))
+                out.append(tr("delphi.result.god_capped", god=self.god_title(), k=res.cap_cards, n=res.scores[res.god]))
         if self.final and self.outcome is not None and v.compensated:
             out.append(tr("delphi.result.compensation"))
         return out

@@ -6,7 +6,11 @@ rule, the end of a round).
 Input becomes engine actions, never rules of our own: a hand card (or a
 string built by clicking cards in order) dropped on the tableau is
 ``play``; the buttons are enabled from ``legal_actions`` and
-``prophet_blocker``.  A wrong card is not refused (it goes to a side line,
+``prophet_blocker``.  Declaring oneself Prophet never holds the table up:
+the button (and P) stays usable from one's own play until the next player
+has played, also while a computer thinks, and a person's "declare now?"
+moment passes by itself (the policy's ``automatic``; with another person
+next, who would need the device, the person is asked instead).  A wrong card is not refused (it goes to a side line,
 which the engine decides, and the card flies there); refusals are for
 moves that are not possible now, like playing out of turn, and show the
 engine's reason.  The turn loop, saving and statistics are the kit's
@@ -24,7 +28,7 @@ from game.cards import Card
 from game.engine.core import Message, Outcome, msg
 from game.engine.match import Match, Step, seats_from
 from game.games.delphi import GAME
-from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN, Action, DelphiView
+from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, STARTER, TURN, Action, DelphiView
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
@@ -36,6 +40,7 @@ from game.ui.tables.delphi.draw import DelphiDrawing
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import Layout, compute_layout
 from game.ui.tables.delphi.motion import Badge, DelphiMotion
+from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.summary import RoundScene
 
 VERDICT_PHASES = (PROPHET_VERDICT, GOD_VERDICT)
@@ -43,9 +48,9 @@ PICK_PHASES = (PROPHET_PICK, GOD_PICK)
 #: the button Enter presses when the person is to judge, pick or go on
 FOCUS = {PROPHET_VERDICT: "right", GOD_VERDICT: "right", GOD_CHECK_PICK: "right", PROPHET_PICK: "pick", GOD_PICK: "pick", DECLARE: "continue"}
 #: the letter keys of the README: (action kind, n) they play when legal
+#: (P, declaring oneself Prophet, is handled on its own: it is not bound to one's turn)
 LETTERS = {
     pygame.K_n: ("noplay", None),
-    pygame.K_p: ("prophet", None),
     pygame.K_c: ("pass", None),
     pygame.K_r: ("verdict", 1),
     pygame.K_w: ("verdict", 0),
@@ -56,8 +61,10 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
     game_id = "delphi"
     name = "delphi-table"
     think = 0.55
-    #: base seconds a computer takes to declare itself Prophet or go on
-    quick_think = 0.12
+    #: base seconds the next computer takes to play while the person at the
+    #: screen may still declare themselves Prophet (the chance ends with that
+    #: play): a little longer than ``think``, so there is time to press P
+    prophet_window = 1.2
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app, match)
@@ -68,6 +75,8 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         #: where a person's cards start their flight (set just before ``act``)
         self.starts: list[tuple[int, int]] | None = None
         self._layout: tuple[tuple, Layout] | None = None
+        #: places the main line's row is scrolled back (0: the newest in view)
+        self.scroll = 0
         self._string_img: tuple[tuple, pygame.Surface] | None = None
         self.card_drag(
             on_click=self._card_clicked,
@@ -93,25 +102,40 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         """The person at the screen picks a card of an open No Play hand."""
         return self.my_turn() and self.view.phase in PICK_PHASES
 
+    def may_declare(self) -> bool:
+        """The person at the screen may declare themselves Prophet now."""
+        return self.viewer is not None and not self.finished and self.game.prophet_blocker(self.match.state, self.viewer) is None
+
     def layout(self) -> Layout:
-        key = (self.app.size, self.scale, id(self.match.state), self.viewer, tuple(self.chosen), self.pick)
+        key = (self.app.size, self.scale, id(self.match.state), self.viewer, tuple(self.chosen), self.pick, self.scroll)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]
 
     def layout_for(self, view: DelphiView) -> Layout:
-        return compute_layout(self.app.size, self.scale, view, self.info_height(view), self.chosen, self.pick)
+        return compute_layout(self.app.size, self.scale, view, self.info_height(view), self.chosen, self.pick, self.scroll)
 
     def not_your_turn(self) -> Message:
         return msg("delphi.table.not_your_turn", waiting=self.status_message())
 
     # --- the kit's hooks -----------------------------------------------------------------------
     def think_time(self, step: Step) -> float:
-        return self.quick_think if self.match.state.phase == DECLARE else self.think
+        st = self.match.state
+        if st.phase == DECLARE:
+            return 0.0  # a computer's "Prophet or not" holds nobody up
+        if st.phase == TURN and self.viewer is not None and st.declarer == self.viewer:
+            return max(self.think, self.prophet_window)
+        return self.think
+
+    def auto_time(self, step: Step) -> float:
+        return 0.0 if self.match.state.phase == DECLARE else self.auto_pause
 
     def await_person(self, step: Step) -> None:
-        if self.match.state.phase == SETRULE and not any(isinstance(s, GodScene) for s in self.app.scenes.scenes):
+        phase = self.match.state.phase
+        if phase == SETRULE and not any(isinstance(s, GodScene) for s in self.app.scenes.scenes):
             self.app.push(GodScene(self.app, self))
+        elif phase == STARTER and not any(isinstance(s, StarterScene) for s in self.app.scenes.scenes):
+            self.app.push(StarterScene(self.app, self))
 
     def at_break(self, step: Step) -> None:
         """The round's result, once its last card has landed; with nobody
@@ -260,11 +284,15 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         self.do(Action("noplay"))
 
     def declare(self) -> None:
-        why = self.game.prophet_blocker(self.match.state, self.viewer) if self.viewer is not None else None
+        """Declare the person at the screen Prophet: right after their play,
+        or while the next player is still on turn (not only at one's turn)."""
+        if self.viewer is None or self.finished:
+            return
+        why = self.game.prophet_blocker(self.match.state, self.viewer)
         if why is not None:
             self.refuse(why)
             return
-        self.do(Action("prophet"))
+        self.act_or_refuse(Action("prophet"))
 
     def decline(self) -> None:
         self.do(Action("pass"))
@@ -288,10 +316,38 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         self.stop_game()
         self.anim.finish_all()
 
-    # --- keys ---------------------------------------------------------------------------------------
+    # --- keys and the pointer -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.layout().tableau.area.collidepoint(pygame.mouse.get_pos()):
+                self.scroll_line(3 * int(event.y))  # up: back to older cards
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.busy and self.may_declare():
+            self.declare()  # while a computer thinks, too: its play would end the chance
+            return
+        super().handle_event(event)
+
+    def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
+            return self.may_declare()
+        return event.type == pygame.MOUSEWHEEL or super().accepts_while_busy(event)
+
+    def on_pointer(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            return self.tableau_clicked(event.pos)
+        return False
+
     def on_key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_line(self.layout().tableau.shown // 2 * (1 if k == pygame.K_PAGEUP else -1))
+            return True
         if self.viewer is None:
+            return False
+        if k == pygame.K_p:
+            if self.may_declare():
+                self.declare()
+                return True
             return False
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_cursor(k)
@@ -319,7 +375,7 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         if kind == "verdict":
             self.verdict(bool(n))
         else:
-            {"noplay": self.no_play, "prophet": self.declare, "pass": self.decline}[kind]()
+            {"noplay": self.no_play, "pass": self.decline}[kind]()
         return True
 
     def _move_cursor(self, k: int) -> None:
@@ -370,7 +426,7 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
             chosen = self.pick is not None and self.pick < len(v.shown_hand)
             label = tr("delphi.table.put_card", card=v.shown_hand[self.pick or 0]) if chosen else tr("delphi.table.choose_card")
             out.append((ButtonSpec("pick", label, self.do_pick, chosen, primary=True), row1))
-        elif mine and ph == DECLARE:
+        elif mine and ph == DECLARE:  # only when another person gets the device next
             out.append((ButtonSpec("continue", tr("delphi.table.continue"), self.decline, primary=True), row1))
             out.append((ButtonSpec("prophet", tr("delphi.ui.prophet"), self.declare), row2))
         elif v.hand is not None and self.viewer is not None:
@@ -384,7 +440,8 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         if rect is not None and self.viewer is not None:
             why = self.game.prophet_blocker(self.match.state, self.viewer)
             tip = self.render(why) if why is not None else None
-            out.append((ButtonSpec("prophet", tr("delphi.ui.prophet"), self.declare, why is None and self.can("prophet"), tooltip=tip), rect))
+            # usable while a computer thinks (its play would end the chance)
+            out.append((ButtonSpec("prophet", tr("delphi.ui.prophet"), self.declare, why is None, tooltip=tip, waits=False), rect))
         return out
 
     @staticmethod
