@@ -131,7 +131,10 @@ class GodScene(Scene):
             self.button((left.x + half + int(10 * s), lib_y, half, bh), tr("delphi.table.random_rule"), self.random_rule)
             self.use_button = self.button((r.right - int(300 * s), by, int(270 * s), int(44 * s)), tr("delphi.table.use_rule"), self.use_rule, object_id="#primary", enabled=self.usable())
             if not self.rule_text:
-                self.entry.focus()
+                # through the manager, so that a click on the hint's entry
+                # takes the focus away (entry.focus() alone left both focused
+                # and the hint typed into the rule)
+                self.app.ui.set_focus_set(self.entry)
         else:
             self.entry = None
             y, note_y = self._hand_rows(left)

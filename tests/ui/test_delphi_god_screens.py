@@ -1,0 +1,90 @@
+"""God's screens of issue 13 at the table: a hint typed on God's screen (or
+the library's, one click away) reaches every player's facts panel and the
+round's result; a person God whose rule no card can follow after the dealt
+starter lays another one on the starter screen, or keeps it."""
+
+from __future__ import annotations
+
+from game.games.delphi.scoring import round_result
+from game.games.delphi.state import STARTER
+from game.ui.tables.delphi import demo
+from game.ui.tables.delphi.godscene import GodScene
+from game.ui.tables.delphi.starterscene import StarterScene
+from game.ui.tables.delphi.summary import rule_reveal
+from tests.ui.helpers import button, click, press, pump, settle
+from tests.ui.test_delphi_table import seat_table, type_text
+
+GARDNER = demo.GARDNER
+
+
+def god_screen(app):
+    t = seat_table(app, demo.setrule())
+    g = app.scenes.top
+    assert isinstance(g, GodScene)
+    return t, g
+
+
+def test_a_typed_hint_goes_to_every_player_with_the_rule(app):
+    t, g = god_screen(app)
+    click(app, g.hint_entry.rect.center)
+    type_text(app, "Colours matter.")
+    click(app, g.entry.rect.center)
+    type_text(app, "card.color != last.color")
+    g.analyser.wait()
+    pump(app, 2)
+    press(app, "Use this rule")
+    settle(app, 1.0)
+    st = t.match.state
+    assert st.hint == "Colours matter." and st.rule == "card.color != last.color"
+    assert [t.match.game.action_to_text(a) for a in t.match.actions[:2]] == ["hint Colours matter.", "rule card.color != last.color"]
+    for seat in range(st.players):
+        view = t.match.game.view(st, seat)
+        assert any("Colours matter." in line for line, _ in t.info_lines(view))
+
+
+def test_the_library_hint_is_one_click_away_for_a_library_rule(app):
+    t, g = god_screen(app)
+    g.set_text(GARDNER)  # a library rule: its hint is offered
+    pump(app, 2)
+    press(app, "The library's hint")
+    assert g.hint and g.hint_entry.get_text() == g.hint
+    assert "last card" in g.hint  # the 'two' family: the card and the last one
+    g.analyser.wait()
+    pump(app, 2)
+    press(app, "Use this rule")
+    settle(app, 1.0)
+    assert t.match.state.hint == g.hint and any(g.hint in line for line, _ in t.info_lines(t.view))
+
+
+def test_the_hint_is_told_again_with_the_rule_at_the_end_of_the_round():
+    m = demo.hinted()
+    res = m.state
+    r = round_result(res, m.game.status(res))
+    lines = [x for x, _, _ in rule_reveal(r, "de", "Gott")]
+    assert any("Only the colour of the card matters" in x for x in lines)
+
+
+def test_a_person_god_lays_another_starter(app):
+    t = seat_table(app, demo.starter_choice())
+    sc = app.scenes.top
+    assert isinstance(sc, StarterScene) and t.match.state.phase == STARTER
+    assert not button(app, "Lay these starters").is_enabled
+    cards = sc.cards()
+    assert cards and all(c.value < 13 for c in cards)  # any card lower than the King can be followed
+    grid, _ = sc._grid()
+    click(app, grid[2].center)
+    assert sc.laid() == (cards[2],)
+    press(app, "Lay these starters")
+    settle(app, 0.5)
+    st = t.match.state
+    assert st.main[0] == cards[2]  # the computers may have played on
+    assert f"starter {cards[2].code}" in [t.match.game.action_to_text(a) for a in t.match.actions]
+    assert not any(isinstance(s, StarterScene) for s in app.scenes.scenes)
+
+
+def test_a_person_god_may_keep_the_dealt_starter(app):
+    t = seat_table(app, demo.starter_choice())
+    dealt = t.match.state.main
+    press(app, "Keep the dealt ones")
+    settle(app, 0.5)
+    assert t.match.state.main[: len(dealt)] == dealt and "starter " + dealt[0].code in [t.match.game.action_to_text(a) for a in t.match.actions]
