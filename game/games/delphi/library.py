@@ -2,7 +2,9 @@
 
 Each entry has an ``id``, its ``text`` in the rule language, a ``family``
 (``one``: the judged card alone; ``two``: the card and the last one;
-``three``: also the one before; ``periodic``: the position counts), its
+``three``: also the one before; ``periodic``: the position counts;
+``back``: a card further back, up to ``last6``, or the first starter;
+``line``: the whole main line so far, through an aggregate or a table), its
 ``lookback`` and a description for the end-of-round reveal
 (``description`` -> Message ``delphi_lang.lib.<id>``, English and German).
 
@@ -35,7 +37,7 @@ from pathlib import Path
 from game.engine import Message
 from game.games.delphi.rulelang import Rule, RuleSyntaxError, parse_rule
 
-FAMILIES = ("one", "two", "three", "periodic")
+FAMILIES = ("one", "two", "three", "periodic", "back", "line")
 PROVISIONAL = ("easy", "medium", "hard")
 
 
@@ -123,6 +125,32 @@ LIBRARY: tuple[LibraryRule, ...] = (
     _r("waves", "if pos % 3 = 1 then card.rank >= 7 else card.rank <= 7", "periodic", 0, "hard"),
     _r("fifth_face", "pos % 5 != 0 or card.rank is face", "periodic", 0, "hard"),
     _r("odd_pos_odd_rank", "if pos is odd then card.rank is odd else card.suit = last.suit", "periodic", 1, "hard"),
+    # --- further back: last3 … last6 and the first starter ------------------------------
+    _r("echo3_colour", "card.color = last3.color", "back", 3, "hard"),
+    _r("four_suits", "card.suit not in {last.suit, last2.suit, last3.suit}", "back", 3, "hard"),
+    _r("rank_gap_four", "card.rank != last4.rank and card.color != last.color", "back", 4, "hard"),
+    _r("suit_three_back", "card.rank != last3.rank and card.suit != last.suit", "back", 3, "hard"),
+    _r("echo4_or_face", "card.color = last4.color or card.rank is face", "back", 4, "hard"),
+    _r("fresh_five", "card.rank != last5.rank and card.rank != last.rank", "back", 5, "hard"),
+    _r("first_suit_or_switch", "card.suit = first.suit or card.color != last.color", "back", 1, "medium"),
+    _r("first_colour_pos", "if pos is even then card.color = first.color else card.color != first.color", "back", 0, "hard"),
+    _r("above_first", "card.rank > first.rank or card.suit = first.suit or card.rank <= 3", "back", 0, "hard"),
+    _r("first_rank_suit", "card.suit != [clubs, diamonds, hearts, spades][first.rank]", "back", 0, "hard"),
+    # --- the whole main line so far: counts, sums, extremes, runs, tables by place -------
+    _r("rank_twice_or_switch", "count(each.rank = card.rank) < 2 or card.color != last.color", "line", 1, "hard"),
+    _r("suit_balance", "count(each.suit = card.suit) * 4 < pos + 3", "line", 0, "hard"),
+    _r("red_count_parity", "count(each is red) % 2 = card.rank % 2", "line", 0, "hard"),
+    _r("sum_parity_colour", "if sum(each.rank) % 2 = 0 then card is red else card is black", "line", 0, "hard"),
+    _r("sum_not_five", "(sum(each.rank) + card.rank) % 5 != 0", "line", 0, "hard"),
+    _r("top_or_switch", "card.rank >= max(each.rank) or card.color != last.color", "line", 1, "hard"),
+    _r("inside_or_red", "card.rank > min(each.rank) and card.rank < max(each.rank) or card is red", "line", 0, "hard"),
+    _r("seen_rank_or_switch", "any(each.rank = card.rank) or card.color != last.color", "line", 1, "hard"),
+    _r("three_and_switch", "if streak(each.color = last.color) < 3 then card.color = last.color else card.color != last.color", "line", 1, "hard"),
+    _r("red_pairs", "if streak(each is red) < 2 then card is red or card is face else card is black", "line", 0, "hard"),
+    _r("pi_or_switch", "card.rank % 10 = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4][pos] or card.color != last.color", "line", 1, "hard"),
+    _r("red_red_black", "card.color = [red, red, black][pos]", "line", 0, "medium"),
+    _r("suit_wheel", "card.suit != [hearts, spades, diamonds, clubs][pos]", "line", 0, "hard"),
+    _r("colour_catch_up", "if count(each is red) * 2 < pos then card is red else card is black", "line", 0, "hard"),
 )
 
 #: the measurement (scripts/delphi_difficulty.py); absent or unreadable: none

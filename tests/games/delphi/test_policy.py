@@ -20,28 +20,30 @@ from game.games.delphi.state import ROUND_OVER, SETRULE, TURN, Action, RoundResu
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
 
 #: what the table's computer God (``choose_library_rule`` with
-#: ``derive_seed(seed, "computer-god", round)``) drew before it moved out of
-#: the UI: (level, game seed) -> the rules of rounds 0, 1 and 2
+#: ``derive_seed(seed, "computer-god", round)``) draws: (level, game seed) ->
+#: the rules of rounds 0, 1 and 2.  Pinned again when issue 13 added 24
+#: rules to the library (76 rules: the thirds moved); a record keeps the
+#: rule God wrote, so old games replay all the same
 OLD_TABLE_RULES = {
     ("easy", 1): [
-        "if last.rank is face then card.rank is odd else card.rank is even",
-        "card.rank is even",
-        "card.rank + last.rank + last2.rank is odd",
+        "card.rank + last.rank is odd",
+        "card.suit != spades",
+        "card.rank != last.rank and card.rank != last2.rank",
     ],
     ("medium", 33): [
-        "card.color != last.color",
-        "abs(card.rank - last.rank) = 1 or card.suit = last.suit",
-        "if pos is even then card.color = red else card.color = black",
+        "card.suit = last.suit or card.color != last.color",
+        "if last.color = red then card.rank > 6 else card.rank <= 7",
+        "if last.color = red then card.color = black else card.rank is even",
     ],
     ("hard", 20261130): [
-        "card.rank = last.rank or card.color != last.color",
+        "card.suit not in {last.suit, last2.suit, last3.suit}",
         "card.rank in {2..5, 11..13}",
-        "if card.suit = last.suit then card.rank > last.rank",
+        "if last.rank <= 6 then card.rank >= 7 else card.rank <= 7",
     ],
     ("hard", 1): [
+        "card.rank >= max(each.rank) or card.color != last.color",
+        "card.rank != last4.rank and card.color != last.color",
         "if last.rank <= 6 then card.rank >= 7 else card.rank <= 7",
-        "if last.rank is even and last2.rank is even then card.rank is odd else card.color = last.color",
-        "if card.suit = last.suit then card.rank > last.rank",
     ],
 }
 

@@ -116,3 +116,11 @@ def test_starters_cover_what_the_rule_looks_back():
     line = [Card.parse(c) for c in ("2H", "3H", "4H")]
     with pytest.raises(ValueError):
         parse_rule("card.rank != last4.rank").accepts(Card.parse("5H"), line)
+
+
+def test_the_complete_check_of_the_slowest_rules_we_could_build_stays_under_a_second():
+    from game.games.delphi.rulelang.bench import measure_check
+
+    res = measure_check(repeats=2)
+    assert len(res["rules"]) >= 8
+    assert res["worst_s"] < 1.0, res
