@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.engine import Message
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.errors import err
-from game.games.delphi.rulelang.lexer import MAX_NUMBER
+from game.games.delphi.rulelang.lexer import GERMAN, MAX_NUMBER
 from game.games.delphi.rulelang.printer import to_text
 
 MAX_DEPTH = 48
@@ -185,9 +185,13 @@ class _Checker:
     def aggregate(self, node: A.Agg) -> str:
         self.known(node, node.fn, tuple(A.AGGREGATES))
         if self.in_agg:
-            raise err("agg_nested", self.col(node), fn=node.fn)
+            raise err("agg_nested", self.col(node), fn=node.fn, fn_de=GERMAN.get(node.fn, node.fn))
         if "each" not in A.refs_of(node.body):
-            raise err("agg_needs_each", self.col(node), fn=node.fn)
+            number = A.AGGREGATES.get(node.fn) == "number"
+            raise err(
+                "agg_needs_each", self.col(node), fn=node.fn, fn_de=GERMAN.get(node.fn, node.fn),
+                example="each.rank" if number else "each.color = red", example_de="jede.wert" if number else "jede.farbton = rot",
+            )
         want = A.BOOL if A.AGGREGATES[node.fn] == "bool" else A.NUM
         self.in_agg = True
         try:
@@ -195,7 +199,7 @@ class _Checker:
         finally:
             self.in_agg = False
         if t != want:
-            raise err("type_agg", self.col(node.body), fn=node.fn, expected=type_name(want), text=self.snippet(node.body), type=type_name(t))
+            raise err("type_agg", self.col(node.body), fn=node.fn, fn_de=GERMAN.get(node.fn, node.fn), expected=type_name(want), text=self.snippet(node.body), type=type_name(t))
         return A.type_of(node)
 
     def table(self, node: A.Table) -> str:
