@@ -34,6 +34,7 @@ from game.ui.scenes.dialog import ConfirmScene
 from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.scenes.passdevice import PassScene
 from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.saves import SavesScene, sample_entries
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.sound import Sounds
@@ -379,6 +380,7 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         ("menu", lambda: MenuScene(app)),
         ("settings", lambda: SettingsScene(app)),
         ("statistics", lambda: StatsScene(app)),
+        ("saves", lambda: SavesScene(app, sample_entries())),
         ("rules", lambda: RulesScene(app)),
         ("pass", lambda: PassScene(app, "Anna", lambda: None)),
         ("confirm", lambda: ConfirmScene(app, "Pay a coin?", "Discarding costs one coin.", lambda: None)),

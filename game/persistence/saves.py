@@ -1,17 +1,39 @@
-"""Autosaves of running games (one slot per game) and statistics.
+"""Autosaves of running games and statistics.
 
 A save is a game record (seed, options, actions) plus what the table needs
 to resume (seat names, series progress, flags), written atomically after
-every action.  Replaying the record rebuilds the exact state.  Only files
-named after a known game (``<game id>.json``) are saves; anything else in
-the folder is left alone.
+every action.  Replaying the record rebuilds the exact state.
+
+Each game kind keeps one save per setup started: a setup is the game's
+options and who sits where (how many seats, which are computers and at
+what level), so "Runs, 4 seats, 2 computers" and "Runs, 3 people" are
+two saves, and starting the same setup again replaces its save.  The
+file is ``<game id>.<12 hex digits of the setup>.json``.  At most
+:data:`PER_GAME` saves are kept per game kind; when a new setup would
+make one more, the oldest of that game goes.
+
+Seat names are not part of the setup: the default names are said in the
+player's language ("Person 1"), and a setup must not change with it.
+
+Before issue 15 a game kind had one save, ``<game id>.json``.  Such a
+file is still found and listed, and the first listing that may write
+renames it to its setup's name (nothing is lost: when that name is taken
+the old file keeps its own name and is listed beside it).
+
+Only files named after a known game are saves; anything else in the
+folder is left alone.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
+import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,64 +42,225 @@ from game.i18n import Message, current
 from game.persistence.files import delete, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.shapes import SAVE, STATS
+from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
 STATS_SCHEMA = 1
 #: the statistics are a few KB (Runs keeps a row per person's name)
 STATS_MAX_BYTES = 4 * 2**20
+#: saves kept per game kind.  Six: a game has at most a handful of setups
+#: a player comes back to (Gaps: three redeal rules; Runs and Delphi: a few
+#: tables of people and computers), and 4 x 6 = 24 rows still fit the list
+#: on three screens at the smallest window (9 rows a screen at 800x500)
+PER_GAME = 6
+#: ``<game id>.json`` (before issue 15) or ``<game id>.<setup>.json``
+SAVE_NAME = re.compile(r"(?P<game>[a-z0-9-]+?)(?:\.(?P<setup>[0-9a-f]{12}))?\.json")
+_IDS = frozenset(g.id for g in GAMES)
 
-__all__ = ["SAVE_SCHEMA", "STATS_SCHEMA", "delete_save", "latest_save", "load_stats", "read_save", "save_path", "saves_dir", "set_aside_save", "stats_path", "update_stats", "write_save"]
+__all__ = [
+    "PER_GAME", "SAVE_SCHEMA", "STATS_SCHEMA", "SaveEntry", "delete_save", "delete_save_named", "latest_save", "list_saves",
+    "load_stats", "read_save", "save_name", "save_path", "saves_count", "saves_dir", "set_aside_save", "stats_path", "update_stats", "write_save",
+]
 
 
-def save_path(game_id: str) -> Path:
-    return saves_dir() / f"{game_id}.json"
+# --- names -----------------------------------------------------------------------------------------
+
+
+def save_name(game_id: str, record: dict, table: dict | None = None) -> str:
+    """The file name of this setup's save: the game, its options and the
+    kinds of its seats (see the module's text)."""
+    meta = table or {}
+    setup = {
+        "options": record.get("options") or {},
+        "seats": len(meta.get("names") or meta.get("bots") or []),
+        "bots": list(meta.get("bots") or []),
+        "levels": list(meta.get("levels") or []),
+    }
+    digest = hashlib.sha256(json.dumps(setup, sort_keys=True, ensure_ascii=True).encode()).hexdigest()
+    return f"{game_id}.{digest[:12]}.json"
+
+
+def _game_of(name: str) -> str | None:
+    m = SAVE_NAME.fullmatch(name)
+    return m["game"] if m and m["game"] in _IDS else None
+
+
+def _files(game_id: str | None = None) -> list[tuple[float, str]]:
+    """(modified, name) of the save files, newest first; only files named
+    after a known game (a stray ``notes.json`` or a ``montana.json``,
+    another name of Gaps, is no save of ours)."""
+    try:
+        entries = list(os.scandir(saves_dir()))
+    except OSError:
+        return []
+    out = []
+    for e in entries:
+        g = _game_of(e.name)
+        if g is None or (game_id is not None and g != game_id):
+            continue
+        try:
+            out.append((e.stat(follow_symlinks=False).st_mtime, e.name))
+        except OSError:
+            continue
+    return sorted(out, reverse=True)
+
+
+def save_path(game_id: str, name: str | None = None) -> Path:
+    """The file ``name``; without it the most recent save of ``game_id``,
+    or where a save from before issue 15 lay when it has none."""
+    if name is None:
+        found = _files(game_id)
+        name = found[0][1] if found else f"{game_id}.json"
+    return saves_dir() / name
+
+
+def saves_count() -> int:
+    """How many saves Continue offers (a look at the names only)."""
+    return len(_files())
+
+
+# --- writing ---------------------------------------------------------------------------------------
 
 
 def write_save(game_id: str, record: dict, table: dict | None = None) -> None:
-    save_versioned(
-        save_path(game_id),
-        SAVE_SCHEMA,
-        {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()},
-    )
+    """Write the save of this game's setup.  A new setup of a game that
+    already has :data:`PER_GAME` saves drops that game's oldest."""
+    name = save_name(game_id, record, table)
+    path = saves_dir() / name
+    new = not os.path.lexists(path)
+    save_versioned(path, SAVE_SCHEMA, {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()})
+    if new:
+        for _, old in _files(game_id)[PER_GAME:]:
+            with contextlib.suppress(OSError):  # it stays; the next new setup tries again
+                delete(saves_dir() / old)
 
 
-def read_save(game_id: str) -> tuple[dict | None, Message | None]:
-    """(save, problem).  A bad save, or one of another game, is moved
-    aside and explained."""
-    res = load_json(save_path(game_id), SAVE_SCHEMA, "save", SAVE)
+def delete_save(game_id: str, record: dict, table: dict | None = None) -> None:
+    """Remove the save of this setup (its game ended)."""
+    delete(saves_dir() / save_name(game_id, record, table))
+
+
+def delete_save_named(name: str) -> None:
+    """Remove the save file ``name`` (the player deleted it in the list)."""
+    if _game_of(name) is None:
+        raise ValueError(f"not a save: {name!r}")
+    delete(saves_dir() / name)
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+def read_save(game_id: str, name: str | None = None) -> tuple[dict | None, Message | None]:
+    """(save, problem): the save file ``name``, without it the most recent
+    save of ``game_id``.  A bad save, or one of another game, is moved
+    aside and explained.  The save comes with ``"file"``, its file's name
+    (for :func:`set_aside_save`; not written)."""
+    path = save_path(game_id, name)
+    res = load_json(path, SAVE_SCHEMA, "save", SAVE)
     data = res.data
     if res.problem or data is None:
         return None, res.problem
     other = next((g for g in (data["game"], data["record"]["game"]) if g != game_id), None)
     if other is not None:
-        return None, set_aside_save(game_id, why("save", "other_game", game=info(other).name(current())))
+        return None, _aside(path, why("save", "other_game", game=info(other).name(current())))
+    data["file"] = path.name
     return data, None
 
 
-def set_aside_save(game_id: str, reason: Message) -> Message:
-    """Move the save aside (a save that does not replay); what to tell."""
-    res = set_aside(save_path(game_id), reason)
+def set_aside_save(game_id: str, reason: Message, save: dict | None = None) -> Message:
+    """Move the save aside (a save that does not replay); what to tell.
+    ``save`` is the save read (its ``"file"``); without it the most
+    recent save of the game."""
+    name = save.get("file") if isinstance(save, dict) else None
+    return _aside(save_path(game_id, name if isinstance(name, str) else None), reason)
+
+
+def _aside(path: Path, reason: Message) -> Message:
+    res = set_aside(path, reason)
     assert res.problem is not None
     return res.problem
 
 
-def delete_save(game_id: str) -> None:
-    delete(save_path(game_id))
-
-
 def latest_save() -> tuple[str | None, float]:
-    """The game id of the most recent autosave (for "Continue").  Only a
-    file named after a known game counts; a stray ``notes.json`` or a
-    ``montana.json`` (another name of Gaps) is no save of ours."""
-    best, when = None, float("-inf")
-    for g in GAMES:
-        try:
-            t = os.lstat(save_path(g.id)).st_mtime
-        except OSError:
+    """The game id of the most recent save (``--continue``), and when."""
+    found = _files()
+    if not found:
+        return None, 0.0
+    when, name = found[0]
+    return _game_of(name), when
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """A row of the Continue list."""
+
+    file: str
+    game: str
+    saved_at: float
+    #: the seat names; computers' seats have their level (or kind)
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    #: actions in the record: moves made, cards played, rules set
+    actions: int
+    #: Mind the Gap's series: pyramids finished before this one
+    series_done: int
+    save: dict
+
+
+def _entry(data: dict) -> SaveEntry:
+    meta = data.get("table") or {}
+    names = tuple(meta.get("names") or ())
+    bots = tuple(meta.get("bots") or ())
+    series = meta.get("series") or {}
+    return SaveEntry(
+        file=data["file"],
+        game=data["game"],
+        saved_at=float(data.get("saved_at") or 0.0),
+        names=names,
+        bots=bots + (None,) * (len(names) - len(bots)),
+        actions=len(data["record"]["actions"]),
+        series_done=len(series.get("points") or ()),
+        save=data,
+    )
+
+
+def list_saves() -> tuple[list[SaveEntry], list[Message]]:
+    """Every save, newest first, and what was wrong with the files that
+    were bad (moved aside to ``.bad``, as Continue always did).  A save
+    from before issue 15 is renamed to its setup's name on the way."""
+    out: list[SaveEntry] = []
+    problems: list[Message] = []
+    for _, name in _files():
+        game = _game_of(name)
+        assert game is not None
+        data, problem = read_save(game, name)
+        if problem is not None:
+            problems.append(problem)
+        if data is None:
             continue
-        if t > when:
-            best, when = g.id, t
-    return best, (when if best is not None else 0.0)
+        data["file"] = _migrate(name, data)
+        out.append(_entry(data))
+    out.sort(key=lambda e: (-e.saved_at, e.file))
+    return out, problems
+
+
+def _migrate(name: str, data: dict) -> str:
+    """A save named ``<game id>.json`` gets its setup's name when this
+    copy may write and the name is free; the name it has afterwards."""
+    if SAVE_NAME.fullmatch(name)["setup"] is not None or read_only() is not None:  # type: ignore[index]
+        return name
+    target = save_name(data["game"], data["record"], data.get("table"))
+    try:
+        check_writable()
+        if os.path.lexists(saves_dir() / target):
+            return name
+        os.replace(saves_dir() / name, saves_dir() / target)
+    except OSError:
+        return name
+    return target
+
+
+# --- statistics ------------------------------------------------------------------------------------
 
 
 def stats_path() -> Path:

@@ -50,6 +50,8 @@ def test_a_save_beside_stray_files_is_offered(app, private_home):
     _write(save_path("gaps"), GAPS_SAVE)
     app.to_menu()
     press(app, "Continue")
+    assert app.scenes.top.name == "saves" and len(app.scenes.top.entries) == 1
+    press(app, "Resume")
     assert app.scenes.top.name == "gaps-table"
 
 

@@ -210,10 +210,15 @@ def test_a_bad_save_is_explained_kept_aside_and_the_menu_goes_on(app, private_ho
     pump(app, 2)
     press(app, "Continue")
     pump(app, 2)
+    if words == "did not replay":  # read fine, listed; it fails when resumed
+        assert app.scenes.top.name == "saves"
+        press(app, "Resume")
+        pump(app, 2)
     assert app.scenes.top.name == "menu"
     assert any(words in t.text for t in app.toasts.items), [t.text for t in app.toasts.items]
     assert not p.exists()
-    kept = list(p.parent.glob("mind-the-gap.json.bad*"))
+    # (listed, a save from before issue 15 got its setup's name first)
+    kept = list(p.parent.glob("mind-the-gap.json.bad*") if words != "did not replay" else p.parent.glob("mind-the-gap.*.json.bad*"))
     assert kept and kept[0].read_text() == content
     # and the menu no longer offers to continue it
     app.to_menu()

@@ -345,7 +345,7 @@ class TableScene(TwoLayers, Scene):
             self.autosave()
             return
         try:
-            delete_save(self.game_id)
+            delete_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
         except OSError as e:
             self.app.write_failed("save", e, "ui.save.delete_failed")
 
@@ -565,7 +565,7 @@ def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match | None, str | No
             return None, tr("ui.save.other_game", game=other)
         return Match.resume(record, meta=meta, **kw), None
     except (RecordError, KeyError, ValueError, TypeError) as e:
-        return None, set_aside_save(game_id, msg("ui.save.replay_failed", detail=str(e))).render(current())
+        return None, set_aside_save(game_id, msg("ui.save.replay_failed", detail=str(e)), save).render(current())
 
 
 def resume(app, save: dict, game_id: str, make: Callable[[Any, Match], TableScene], **kw: Any) -> str | None:

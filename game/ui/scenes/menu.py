@@ -1,4 +1,4 @@
-"""The main menu: Continue, the four games, Settings, Statistics, Rules, Quit."""
+"""The main menu: Continue (the list of saved games), the four games, Settings, Statistics, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import pygame
 from game.cards import Card
 from game.engine.registry import GAMES, info
 from game.i18n import tr
-from game.persistence.saves import latest_save, read_save
+from game.persistence.saves import read_save, saves_count
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
 from game.ui.scene import Scene
 from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.saves import open_saves
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.tables import available, table
@@ -26,11 +27,12 @@ def open_game(app, game_id: str) -> None:
     table(gi.id).open_new(app)
 
 
-def continue_game(app, game_id: str) -> None:
-    """Reopen the save of ``game_id`` (a known game's id); a save that
-    cannot be used is moved aside and the player told why."""
+def continue_game(app, game_id: str, name: str | None = None) -> None:
+    """Reopen the save file ``name`` of ``game_id`` (a known game's id),
+    without a name its most recent (``--continue``); a save that cannot
+    be used is moved aside and the player told why."""
     gi = info(game_id)
-    data, problem = read_save(gi.id)
+    data, problem = read_save(gi.id, name)
     refused = table(gi.id).resume(app, data) if data is not None else None
     if problem or refused:
         app.toasts.show(problem.render(app.settings.language) if problem else str(refused), "refuse", ttl=8)
@@ -47,10 +49,9 @@ class MenuScene(Scene):
         x = w // 2 - bw // 2
         y = int(h * 0.25)
         self.tags = []
-        saved, _ = latest_save()  # a known game's id, or None
-        if saved is not None and available(saved):
-            name = info(saved).name(self._lang())
-            self.button((x, y, bw, bh), tr("ui.menu.continue", game=name), lambda g=saved: continue_game(self.app, g), object_id="#primary")
+        saved = saves_count()  # files named after a known game; read when the list opens
+        if saved:
+            self.button((x, y, bw, bh), tr("ui.menu.continue", n=saved), lambda: open_saves(self.app), object_id="#primary")
             y += bh + int(18 * s)
         for g in GAMES:
             built = available(g.id)

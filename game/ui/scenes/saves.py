@@ -1,0 +1,254 @@
+"""Continue: the list of every saved game (issue 15).
+
+A row says the game, who plays, when it was saved and how far it got (the
+moves in its record; a Delphi round, a Mind the Gap series' pyramid,
+which the record gives without a replay).  Resume reopens it on its
+table; Delete asks first, with the focus on the safe answer, and Esc
+cancels.  The keyboard: Up/Down (and Tab) go over the rows, Enter
+resumes, Delete asks to delete the row's save, Page Up/Down and the
+mouse wheel scroll, Esc goes back to the menu.
+
+The files are read when the list opens (a bad one is moved aside and
+said, as Continue always did), not on every frame.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.engine.registry import info
+from game.i18n import tr
+from game.persistence.saves import SaveEntry, delete_save_named, list_saves
+from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.scene import Scene
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.tables import available, table
+from game.ui.widgets import felt, panel, text
+
+DELETE_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
+
+
+def when_text(ts: float, lang: str, now: float | None = None) -> str:
+    """"today 10:32", "yesterday 18:04" or the date, in local time."""
+    t = time.localtime(ts)
+    today = time.localtime(now if now is not None else time.time())
+    clock = f"{t.tm_hour:02d}:{t.tm_min:02d}"
+    days = (time.mktime((today.tm_year, today.tm_mon, today.tm_mday, 12, 0, 0, 0, 0, -1)) - time.mktime((t.tm_year, t.tm_mon, t.tm_mday, 12, 0, 0, 0, 0, -1))) / 86400
+    if round(days) == 0:
+        return tr("ui.saves.today", lang, time=clock)
+    if round(days) == 1:
+        return tr("ui.saves.yesterday", lang, time=clock)
+    date = f"{t.tm_mday}.{t.tm_mon}.{t.tm_year}" if lang == "de" else f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d}"
+    return tr("ui.saves.on", lang, date=date, time=clock)
+
+
+def progress_text(e: SaveEntry, lang: str) -> str:
+    """How far the game got, from its record alone."""
+    parts = []
+    series = (e.save.get("table") or {}).get("series") or {}
+    if series:
+        parts.append(tr("ui.saves.pyramid", lang, n=e.series_done + 1, of=int(series.get("length") or 1)))
+    if e.game == "delphi":
+        rounds = sum(1 for a in e.save["record"]["actions"] if a.startswith("rule "))
+        if rounds:
+            parts.append(tr("ui.saves.round", lang, n=rounds))
+    parts.append(tr("ui.saves.moves", lang, n=e.actions))
+    return " · ".join(parts)
+
+
+def players_text(e: SaveEntry, lang: str) -> str:
+    """The seats' names; a computer's seat says so."""
+    names = [tr("ui.saves.computer", lang, name=n) if b else n for n, b in zip(e.names, e.bots, strict=False)]
+    return ", ".join(names) if names else "–"
+
+
+def open_saves(app) -> None:
+    """The menu's Continue: the list, after saying what was wrong with
+    the files that were bad; the menu anew when nothing is left."""
+    entries, problems = list_saves()
+    for p in problems:
+        app.toasts.show(p.render(app.settings.language), "refuse", ttl=8)
+    entries = [e for e in entries if available(e.game)]
+    if not entries:
+        app.to_menu()  # Continue is gone with the last save
+        return
+    app.push(SavesScene(app, entries))
+
+
+def resume_entry(app, e: SaveEntry) -> None:
+    """Reopen ``e`` on its table; a save that does not replay is moved
+    aside and said, and the list shows what is left."""
+    refused = table(e.game).resume(app, e.save)
+    if refused:
+        app.toasts.show(str(refused), "refuse", ttl=8)
+        app.to_menu()
+        open_saves(app)
+
+
+class SavesScene(Scene):
+    name = "saves"
+
+    def __init__(self, app, entries: list[SaveEntry]) -> None:
+        super().__init__(app)
+        #: newest first (:func:`open_saves` reads them)
+        self.entries = list(entries)
+        #: the first row shown (the list scrolls)
+        self.first = 0
+
+    # --- layout -----------------------------------------------------------------------------------
+    def _geometry(self) -> tuple[pygame.Rect, int, int]:
+        """The list's area, a row's height and how many rows fit."""
+        w, h = self.app.size
+        s = self.app.scale
+        top = int(96 * s)
+        bottom = h - int(84 * s)
+        row_h = int(70 * s)
+        width = min(w - int(40 * s), int(1000 * s))
+        area = pygame.Rect(w // 2 - width // 2, top, width, max(row_h, bottom - top))
+        return area, row_h, max(1, (area.h + int(8 * s)) // (row_h + int(8 * s)))
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        area, row_h, fit = self._geometry()
+        self.first = max(0, min(self.first, len(self.entries) - fit))
+        bw, dw, bh = int(150 * s), int(120 * s), int(42 * s)
+        for i in range(self.first, min(len(self.entries), self.first + fit)):
+            e = self.entries[i]
+            y = area.y + (i - self.first) * (row_h + int(8 * s)) + (row_h - bh) // 2
+            self.button((area.right - int(14 * s) - dw - int(10 * s) - bw, y, bw, bh), tr("ui.saves.resume"), lambda e=e: resume_entry(self.app, e), object_id="#primary", key=("resume", e.file))
+            # destructive: never focused; Delete on a row asks the same
+            self.button((area.right - int(14 * s) - dw, y, dw, bh), tr("ui.saves.delete"), lambda e=e: self.ask_delete(e), focus=False, key=("delete", e.file))
+        self.button((w // 2 - int(90 * s), h - int(64 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop, key="back")
+        if self.focused() is None:
+            self.focus_key(("resume", self.entries[self.first].file) if self.entries else "back")
+
+    # --- input ------------------------------------------------------------------------------------
+    def _row(self) -> int | None:
+        k = self._focus_key
+        if isinstance(k, tuple) and k[0] == "resume":
+            return next((i for i, e in enumerate(self.entries) if e.file == k[1]), None)
+        return None
+
+    def _focus_row(self, i: int) -> None:
+        _, _, fit = self._geometry()
+        i = max(0, min(i, len(self.entries) - 1))
+        if i < self.first or i >= self.first + fit:
+            self.first = i if i < self.first else i - fit + 1
+            self.rebuild_ui()
+        self.focus_key(("resume", self.entries[i].file))
+
+    def _scroll(self, rows: int) -> None:
+        _, _, fit = self._geometry()
+        first = max(0, min(self.first + rows, len(self.entries) - fit))
+        if first != self.first:
+            self.first = first
+            row = self._row()
+            if row is not None and not first <= row < first + fit:
+                self.focus_key(("resume", self.entries[first if row < first else first + fit - 1].file))
+            self.rebuild_ui()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y)
+            return
+        super().handle_event(event)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        row = self._row()
+        _, _, fit = self._geometry()
+        if event.key in DELETE_KEYS and row is not None:
+            self.ask_delete(self.entries[row])
+            return True
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.entries:
+            step = fit if event.key == pygame.K_PAGEDOWN else -fit
+            self._focus_row((row if row is not None else self.first) + step)
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.entries:
+            down = event.key == pygame.K_DOWN
+            if row is None:  # on Back: Up goes to the last row, Down to the first
+                self._focus_row(0 if down else len(self.entries) - 1)
+                return True
+            if (down and row == len(self.entries) - 1) or (not down and row == 0):
+                self.focus_key("back")  # Back sits below the last row and above the first
+                return True
+            else:
+                self._focus_row(row + (1 if down else -1))
+                return True
+        return super().handle_key(event)
+
+    # --- deleting ---------------------------------------------------------------------------------
+    def ask_delete(self, e: SaveEntry) -> None:
+        lang = self.app.settings.language
+        body = tr("ui.saves.delete_body", game=info(e.game).name(lang), when=when_text(e.saved_at, lang))
+        self.app.push(ConfirmScene(self.app, tr("ui.saves.delete_title"), body, lambda: self.delete(e), yes=tr("ui.saves.delete"), no=tr("ui.cancel"), destructive=True))
+
+    def delete(self, e: SaveEntry) -> None:
+        row = next((i for i, x in enumerate(self.entries) if x.file == e.file), 0)
+        try:
+            delete_save_named(e.file)
+        except OSError as err:
+            self.app.write_failed("save", err, "ui.saves.delete_failed")
+            return
+        self.entries = [x for x in self.entries if x.file != e.file]
+        if not self.entries:
+            self.app.to_menu()  # nothing left to continue
+            return
+        self._focus_row(min(row, len(self.entries) - 1))
+        self.rebuild_ui()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        s = self.app.scale
+        lang = self.app.settings.language
+        surface.blit(felt((w, h)), (0, 0))
+        text(surface, tr("ui.saves.title"), (w // 2, int(26 * s)), int(34 * s), INK, bold=True, anchor="midtop")
+        area, row_h, fit = self._geometry()
+        if not self.entries:
+            text(surface, tr("ui.saves.none"), (w // 2, h // 2), int(22 * s), INK_DIM, anchor="center")
+        shown = self.entries[self.first : self.first + fit]
+        # the texts end before the buttons (Resume, Delete and their gaps)
+        tw = area.w - int(14 * s) - int(120 * s) - int(10 * s) - int(150 * s) - int(40 * s)
+        for j, e in enumerate(shown):
+            r = pygame.Rect(area.x, area.y + j * (row_h + int(8 * s)), area.w, row_h)
+            focused = self._row() == self.first + j
+            panel(surface, r, 170 if focused else 130, int(10 * s), GOLD if focused else None)
+            x = r.x + int(16 * s)
+            name = info(e.game).name(lang)
+            text(surface, f"{name} · {players_text(e, lang)}", (x, r.y + int(10 * s)), int(20 * s), INK, bold=True, shadow=False, max_width=tw)
+            line2 = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang)}"
+            text(surface, line2, (x, r.y + int(40 * s)), int(16 * s), INK_DIM, shadow=False, max_width=tw)
+        if len(self.entries) > fit:
+            last = min(len(self.entries), self.first + fit)
+            where = tr("ui.saves.showing", lang, a=self.first + 1, b=last, n=len(self.entries))
+            text(surface, where, (area.right, area.y - int(6 * s)), int(14 * s), INK_DIM, anchor="bottomright", shadow=False)
+
+
+def sample_entries(now: float | None = None) -> list[SaveEntry]:
+    """Saves as the list shows them, for the screenshot tool and the
+    smoke run (which start from an empty data folder): a Mind the Gap
+    series, Gaps, a Delphi table and Runs with computers, more than fit
+    the smallest window."""
+    t = now if now is not None else time.time()
+    one = tr("ui.seat", n=1)
+    rows = [
+        ("mind-the-gap", ("Anna", "Ben"), (None, None), 14, {"series": {"points": [3, 5], "length": 5}}, 120),
+        ("gaps", (one,), (None,), 31, {}, 3600),
+        ("delphi", ("Clara", "Dev", "Emil", "Frieda"), (None, "strong", None, "simple"), 40, {}, 26 * 3600),
+        ("runs", ("Anna", "Ben", "Cleo"), (None, "strong", "simple"), 57, {}, 30 * 3600),
+        ("gaps", (one,), (None,), 3, {}, 4 * 86400),
+        ("runs", ("Ben", "Clara"), (None, None), 9, {}, 9 * 86400),
+        ("mind-the-gap", ("Anna", tr("ui.seat", n=2)), (None, "normal"), 2, {}, 12 * 86400),
+        ("delphi", ("Anna", "Ben", "Clara"), (None, None, None), 18, {}, 20 * 86400),
+        ("gaps", (one,), (None,), 48, {}, 40 * 86400),
+        ("runs", ("Dev", "Emil", "Frieda", "Gus"), (None, "simple", "simple", "strong"), 120, {}, 60 * 86400),
+    ]
+    out = []
+    for i, (game, names, bots, n, table_extra, ago) in enumerate(rows):
+        actions = ["rule x" if game == "delphi" and k % 15 == 0 else "m" for k in range(n)]
+        save = {"game": game, "record": {"game": game, "actions": actions}, "table": {"names": list(names), "bots": list(bots), **table_extra}, "saved_at": t - ago}
+        out.append(SaveEntry(f"{game}.{i:012x}.json", game, t - ago, names, bots, n, len((table_extra.get("series") or {}).get("points") or ()), save))
+    return out

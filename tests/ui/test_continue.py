@@ -1,0 +1,121 @@
+"""Continue opens the list of every saved game (issue 15): two games of
+two kinds are both listed, each resumes exactly as it was saved, one is
+deleted after a question whose focus is on Cancel (Esc cancels too), and
+the keyboard goes over the rows."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import GameRunner, Record
+from game.games import gaps as G
+from game.persistence.saves import list_saves, read_save, saves_count
+from game.ui.scenes.dialog import ConfirmScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.saves import SavesScene, sample_entries
+from game.ui.tables.gaps.table import start_game as start_gaps
+from game.ui.tables.runs.table import start_game as start_runs
+from tests.ui.helpers import button, buttons, key, press, pump, settle
+from tests.ui.test_gaps_table import a_move
+
+
+def _two_games(app) -> dict[str, dict]:
+    """A game of Gaps with a move and a game of Runs that computers
+    played a little, both left to the menu; their saves by game."""
+    t = start_gaps(app, {"redeals": 2, "layout": ""}, 12345, {})
+    t.move_card(G.source_cell(t.view, a_move(t)))
+    settle(app, 0.5)
+    start_runs(app, {"players": 3, "rounds": 5}, 777, ["Anna", "Ben", "Cleo"], ["simple", "strong", "simple"], {})
+    settle(app, 1.0)
+    app.to_menu()
+    pump(app, 2)
+    out = {e.game: e.save for e in list_saves()[0]}
+    assert set(out) == {"gaps", "runs"} and out["gaps"]["record"]["actions"] and out["runs"]["record"]["actions"]
+    return out
+
+
+def _open_list(app) -> SavesScene:
+    press(app, "Continue")
+    s = app.scenes.top
+    assert isinstance(s, SavesScene)
+    return s
+
+
+def _same_as_saved(table, save: dict) -> None:
+    """The table's game is the saved record replayed, action for action."""
+    assert table.match.record().to_json()["actions"] == save["record"]["actions"]
+    assert table.match.state == GameRunner.replay(Record.from_json(save["record"])).state
+
+
+def test_two_saved_games_are_listed_and_each_resumes_as_it_was(app):
+    saved = _two_games(app)
+    assert "2 saved games" in button(app, "Continue").text
+    s = _open_list(app)
+    assert [e.game for e in s.entries] == ["runs", "gaps"]  # newest first
+    assert [b.text for b in buttons(app)].count("Resume") == 2
+    for i, game in enumerate(["runs", "gaps"]):
+        app.to_menu()
+        s = _open_list(app)
+        if game == "gaps":  # the keyboard: Down to its row, Enter
+            key(app, pygame.K_DOWN)
+            key(app, pygame.K_RETURN)
+        else:  # pressed without a frame after it: Runs' computers play on at the next
+            s._actions[[b for b in buttons(app) if b.text == "Resume"][i]]()
+        table = app.scenes.top
+        assert table.game_id == game
+        _same_as_saved(table, saved[game])
+    # resuming changed no file: both are still there for the next time
+    assert saves_count() == 2
+
+
+def test_deleting_asks_first_the_focus_is_on_cancel_and_escape_keeps_it(app):
+    _two_games(app)
+    s = _open_list(app)
+    gaps_row = next(e for e in s.entries if e.game == "gaps")
+    assert s.focused() is not None and s.focused().text == "Resume"  # never on Delete
+    s._focus_row(s.entries.index(gaps_row))
+    key(app, pygame.K_DELETE)
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene) and ask.title == "Delete this saved game?"
+    assert "Gaps" in ask.body and ask.focused() is ask.no_b and ask.no_b.text == "Cancel"
+    key(app, pygame.K_RETURN)  # Enter on the focused answer keeps it
+    assert app.scenes.top is s and saves_count() == 2
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_ESCAPE)  # Esc cancels
+    assert app.scenes.top is s and saves_count() == 2
+    # the mouse on the row's Delete, then yes
+    deletes = [b for b in s._elements if getattr(b, "text", "") == "Delete"]
+    s._actions[deletes[s.entries.index(gaps_row)]]()
+    pump(app, 1)
+    press(app, "Delete")
+    assert app.scenes.top is s and [e.game for e in s.entries] == ["runs"]
+    assert read_save("gaps") == (None, None) and [e.game for e in list_saves()[0]] == ["runs"]
+    # the last one deleted: back to the menu, which offers no Continue
+    key(app, pygame.K_DELETE)
+    press(app, "Delete")
+    assert isinstance(app.scenes.top, MenuScene) and not any("Continue" in b.text for b in buttons(app))
+
+
+def test_the_keyboard_goes_over_the_rows_and_scrolls_the_list(app):
+    entries = sample_entries()
+    s = SavesScene(app, entries)
+    app.push(s)
+    pump(app, 1)
+    _, _, fit = s._geometry()
+    assert fit < len(entries)  # the sample list does not fit: it scrolls
+    assert s._row() == 0
+    for _ in range(fit):
+        key(app, pygame.K_DOWN)
+    assert s._row() == fit and s.first == 1  # scrolled by one to show it
+    key(app, pygame.K_PAGEUP)
+    assert s._row() == 0 and s.first == 0
+    key(app, pygame.K_UP)  # from the first row to Back, and on round to the last row
+    assert s.focused().text == "Back"
+    key(app, pygame.K_UP)
+    assert s._row() == len(entries) - 1 and s.first == len(entries) - fit
+    key(app, pygame.K_DOWN)
+    assert s.focused().text == "Back"
+    key(app, pygame.K_DOWN)  # and from Back down to the first
+    assert s._row() == 0 and s.first == 0
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
