@@ -5,10 +5,18 @@ starter lays another one on the starter screen, or keeps it."""
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
+from game import i18n
+from game.games.delphi.library import LIBRARY, rules_in
 from game.games.delphi.scoring import round_result
 from game.games.delphi.state import STARTER
+from game.i18n import tr
+from game.ui.kit.header import button_width
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.godscene import GodScene
+from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.summary import rule_reveal
 from tests.ui.helpers import button, click, press, pump, settle
@@ -88,3 +96,33 @@ def test_a_person_god_may_keep_the_dealt_starter(app):
     press(app, "Keep the dealt ones")
     settle(app, 0.5)
     assert t.match.state.main[: len(dealt)] == dealt and "starter " + dealt[0].code in [t.match.game.action_to_text(a) for a in t.match.actions]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)])
+def test_the_library_has_a_tab_per_family_and_every_label_fits(app, lang, size):
+    """Every family of the library has its tab (the new ones too: further
+    back, the whole line); no tab's label is wider than its button, none
+    overlaps another or the list; a click on a tab shows only its rules."""
+    i18n.set_language(lang)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    _, g = god_screen(app)
+    # a small window is drawn at a larger logical size and scaled down, so
+    # the helpers' clicks (in logical pixels) only land at 1280x800
+    clicks = app.size == size
+    press(app, tr("delphi.table.library")) if clicks else g.open_library()
+    pump(app, 2)
+    lib = app.scenes.top
+    assert isinstance(lib, LibraryScene)
+    assert set(lib.FAMILIES) == {"all"} | {r.family for r in LIBRARY}
+    tabs = lib.tab_rects()
+    s = app.scale
+    for i, (fam, rect) in enumerate(tabs):
+        assert button_width(tr(f"delphi.table.fam.{fam}"), s, least=0) <= rect.w, (fam, rect)
+        assert not any(rect.colliderect(o) for _, o in tabs[i + 1 :])
+        assert rect.bottom <= lib._list_rect().top and lib._rect()[0].contains(rect)
+    for fam in ("back", "line"):
+        press(app, tr(f"delphi.table.fam.{fam}")) if clicks else lib.set_family(fam)
+        shown = lib.rules()
+        assert shown == rules_in(family=fam) and len(shown) >= 10

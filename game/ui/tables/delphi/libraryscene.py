@@ -12,6 +12,7 @@ import pygame
 from game.games.delphi.library import LIBRARY, LibraryRule
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
+from game.ui.kit.header import button_width
 from game.ui.kit.overlay import Overlay
 from game.ui.widgets import panel, text
 
@@ -21,7 +22,7 @@ class LibraryScene(Overlay):
 
     name = "delphi-library"
     dim_alpha = 150
-    FAMILIES = ("all", "one", "two", "three", "periodic")
+    FAMILIES = ("all", "one", "two", "three", "periodic", "back", "line")
 
     def __init__(self, app, on_choose: Callable[[str], None]) -> None:
         super().__init__(app)
@@ -42,17 +43,35 @@ class LibraryScene(Overlay):
 
     def _list_rect(self):
         r, s = self._rect()
-        return pygame.Rect(r.x + int(20 * s), r.y + int(116 * s), r.w - int(40 * s), r.h - int(116 * s) - int(74 * s))
+        top = max(t.bottom for _, t in self.tab_rects()) + int(16 * s)
+        return pygame.Rect(r.x + int(20 * s), top, r.w - int(40 * s), r.bottom - top - int(74 * s))
 
     def _row_h(self) -> int:
         return int(58 * self.app.scale)
 
+    def tab_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each family's tab goes: one row when every label fits its
+        share of the width, else two rows (seven tabs do not fit in one at
+        800x500, nor the German labels at 1280x800)."""
+        r, s = self._rect()
+        gap, x0, y0, th = int(8 * s), r.x + int(20 * s), r.y + int(62 * s), int(38 * s)
+        n = len(self.FAMILIES)
+        labels = [tr(f"delphi.table.fam.{fam}") for fam in self.FAMILIES]
+        for rows in (1, 2, 3):
+            per = -(-n // rows)
+            bw = int((r.w - int(40 * s) - (per - 1) * gap) / per)
+            if all(button_width(lb, s, least=0) <= bw for lb in labels):
+                break
+        out = []
+        for i, fam in enumerate(self.FAMILIES):
+            row, col = divmod(i, per)
+            out.append((fam, pygame.Rect(x0 + col * (bw + gap), y0 + row * (th + gap), bw, th)))
+        return out
+
     def build_ui(self) -> None:
         r, s = self._rect()
-        bw = int((r.w - int(40 * s) - 4 * int(8 * s)) / 5)
-        for i, fam in enumerate(self.FAMILIES):
-            label = tr(f"delphi.table.fam.{fam}")
-            b = self.button((r.x + int(20 * s) + i * (bw + int(8 * s)), r.y + int(62 * s), bw, int(38 * s)), label, lambda f=fam: self.set_family(f))
+        for fam, rect in self.tab_rects():
+            b = self.button(rect, tr(f"delphi.table.fam.{fam}"), lambda f=fam: self.set_family(f))
             if fam == self.family:
                 b.select()
         self.button((r.right - int(200 * s), r.bottom - int(60 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
