@@ -119,3 +119,24 @@ def test_the_keyboard_goes_over_the_rows_and_scrolls_the_list(app):
     assert s._row() == 0 and s.first == 0
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_a_saved_deal_counted_as_lost_by_a_new_deal_of_another_setup_leaves_no_save(app):
+    """Gaps' setup asks before a new deal and counts the saved one as lost;
+    with a save per setup, a new deal under other rules does not overwrite
+    it, so the counted deal's save is deleted (else Continue would offer a
+    game already counted)."""
+    from game.persistence.saves import load_stats
+    from tests.ui.test_gaps_leaving import _played, _setup
+
+    t = _played(app)
+    redeals = t.match.options["redeals"]
+    app.scenes.reset(MenuScene(app))  # a killed app: the save stays, uncounted
+    s = _setup(app)
+    s.values["redeals"] = 0 if redeals else 1
+    press(app, "Deal the cards")
+    assert isinstance(app.scenes.top, ConfirmScene)
+    press(app, "New deal")
+    assert load_stats()[0]["gaps"][f"r{redeals}"]["games"] == 1
+    entries = list_saves()[0]
+    assert [e.save["record"]["options"]["redeals"] for e in entries] == [0 if redeals else 1]
