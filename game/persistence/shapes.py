@@ -84,14 +84,24 @@ SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, opti
 
 # --- statistics -----------------------------------------------------------------------------------
 
-#: Mind the Gap: one row per level and number of players ("normal-2p")
+#: Mind the Gap: one row per level, number of players, coins (0-20) and
+#: variant ("normal-2p-6c-std", ``game.games.mind_the_gap.policy.stats_key``);
+#: rows from before coins and variants were kept ("normal-2p") are read and
+#: shown as they are.  At most 4 levels x 3 table sizes x 21 coin counts x
+#: 4 variants, and the 12 old rows.
+MTG_STATS_KEY = r"(easy|normal|hard|expert)-[1-3]p(-([0-9]|1[0-9]|20)c-(std|small|jokers|small\+jokers))?"
 MTG_ROW = Fields({"games": COUNT, "wins": COUNT, "helper_games": COUNT}, optional={"best_series": Maybe(COUNT)})
-MTG_STATS = MapOf(MTG_ROW, Text(20, pattern=r"(easy|normal|hard|expert)-[1-3]p"), max_len=20)
+MTG_STATS = MapOf(MTG_ROW, Text(40, pattern=MTG_STATS_KEY), max_len=4 * 3 * 21 * 4 + 12)
 
-#: Gaps: one row per rule set ("r2", "r1-layout")
+#: Gaps: one row per rule set ("r2", "r1-layout"); ``best_redeals`` (the
+#: redeals the best game took) came with issue 14, so a row without it is
+#: still a row of ours (shown without it, completed by the next best game)
 GAPS_ROW = Fields(
     {},
-    optional={k: COUNT for k in ("games", "wins", "score_sum", "redeals_used", "assisted_games", "assisted_wins", "streak", "best_streak", "best")},
+    optional={
+        **{k: COUNT for k in ("games", "wins", "score_sum", "redeals_used", "assisted_games", "assisted_wins", "streak", "best_streak", "best")},
+        "best_redeals": Int(0, 2),
+    },
 )
 GAPS_STATS = MapOf(GAPS_ROW, Text(20, pattern=r"r[0-2](-layout)?"), max_len=6)
 
@@ -108,18 +118,19 @@ DELPHI_STATS = Fields(
     },
 )
 
-#: Runs: games, rounds, the best score; per kind of seat and per person
+#: Runs: games, rounds, the best score; per kind of seat and per person.
+#: The games with the house rule "new run" (issue 14) keep the same fields
+#: under "new_run"; a file from before it has only the top level, which is
+#: what it always meant (the written rules), so it is read as it is.
 RUNS_ROW = Fields({}, optional={"seats": COUNT, "wins": COUNT, "sum": SCORE, "best": Maybe(SCORE)})
-RUNS_STATS = Fields(
-    {},
-    optional={
-        "games": COUNT,
-        "rounds": COUNT,
-        "best": Fields({"score": SCORE, "name": NAME}),
-        "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
-        "people": MapOf(RUNS_ROW, NAME, max_len=10_000),
-    },
-)
+RUNS_RULE_STATS = {
+    "games": COUNT,
+    "rounds": COUNT,
+    "best": Fields({"score": SCORE, "name": NAME}),
+    "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
+    "people": MapOf(RUNS_ROW, NAME, max_len=10_000),
+}
+RUNS_STATS = Fields({}, optional={**RUNS_RULE_STATS, "new_run": Fields({}, optional=RUNS_RULE_STATS)})
 
 STATS_BY_GAME: dict[str, Shape] = {"mind-the-gap": MTG_STATS, "gaps": GAPS_STATS, "delphi": DELPHI_STATS, "runs": RUNS_STATS}
 STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME)})
