@@ -162,9 +162,12 @@ class Window:
         wait_for(f"the window at {w}x{h}", lambda: self.size() == (w, h))
 
     def save(self, game_id: str) -> dict | None:
-        p = self.home / "data" / "saves" / f"{game_id}.json"
+        """The newest save of ``game_id``: one file per setup since issue 15
+        (``<game>.<setup digest>.json``, game/persistence/saves.py)."""
+        folder = self.home / "data" / "saves"
         try:
-            return json.loads(p.read_text())
+            found = sorted(folder.glob(f"{game_id}.*json"), key=lambda f: f.stat().st_mtime)
+            return json.loads(found[-1].read_text()) if found else None
         except (OSError, ValueError):
             return None
 
