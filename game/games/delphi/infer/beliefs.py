@@ -29,9 +29,10 @@ def _round_key(view: DelphiView) -> tuple[int, int, tuple[Card, ...]]:
     return (view.round, view.starters, tuple(view.main[: view.starters]))
 
 
-def _situation(line: Sequence[Card]) -> tuple[Card | None, Card | None, int]:
-    """What the candidates may read after ``line``: (last, last2, its length)."""
-    return (line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line))
+def _situation(line: Sequence[Card]) -> tuple[Card, ...]:
+    """What the candidates may read after ``line``: all of it (some read
+    ``first``, ``last3`` … or the whole line)."""
+    return tuple(line)
 
 
 class Beliefs:
@@ -158,11 +159,10 @@ class Beliefs:
             full = self._um_cache.get(key)
             if full is not None:
                 return full
-            units = self.space.units
-            m = [0] * len(units)
-            last, last2, pos = key[0], key[1], len(line) + 1
+            sp = self.space
+            m = [0] * len(sp.units)
             for u in self._needed:
-                m[u] = units[u].mask(last, last2, pos)
+                m[u] = sp.unit_mask(u, key)
             if len(self._uml_cache) > 512:
                 self._uml_cache.clear()
             self._uml_cache[key] = m
@@ -295,7 +295,7 @@ class Beliefs:
         ix = self.listed()
         if ix is None:
             return 0.0, 1.0
-        key = (tuple(line[-2:]), len(line), n_probes, need_top)
+        key = (tuple(line), n_probes, need_top)
         got = self._conf.get(key)
         if got is not None:
             return got
