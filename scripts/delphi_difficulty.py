@@ -105,6 +105,23 @@ def write_doc(data: dict) -> None:
     DOC_PATH.write_text(head + BEGIN + "\n" + table(data) + "\n" + END + tail, encoding="utf-8")
 
 
+def merged(kept: dict, data: dict, args) -> dict:
+    """``kept`` (the file as it was) with the rules of this run replaced and
+    this run's own decision figures under ``added_rules``."""
+    out = dict(kept, rules={**kept["rules"], **data["rules"]})
+    out["added_rules"] = {
+        "what": "rules measured again or added, in a run of their own with the same seats and seeds",
+        "command": f"scripts/delphi_difficulty.py --merge --rules <ids> --rounds {args.rounds}",
+        "bot": args.bot,
+        "rules": sorted(data["rules"]),
+        "rounds_each": args.rounds,
+        "decisions": data["decisions"],
+        "slowest_decision": data["slowest_decision"],
+        "wall_seconds": data["wall_seconds"],
+    }
+    return out
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=30)
@@ -113,6 +130,11 @@ def main(argv=None) -> int:
     p.add_argument("--bot", default="augur")
     p.add_argument("--rules", default="", help="comma-separated rule ids (default: the whole library)")
     p.add_argument("--no-write", action="store_true", help="print only")
+    p.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the other rules' figures in difficulty.json and replace only the measured ones (their run's own decision figures go under added_rules)",
+    )
     args = p.parse_args(argv)
     wanted = [r for r in args.rules.split(",") if r]
     rules = [r for r in LIBRARY if not wanted or r.id in wanted]
@@ -128,6 +150,7 @@ def main(argv=None) -> int:
         "rules": {},
     }
     t0 = time.time()
+    kept = json.loads(JSON_PATH.read_text(encoding="utf-8")) if args.merge else None
     for rule in rules:
         n = args.gardner_rounds if rule.id == "gardner" else args.rounds
         before = len(times)
@@ -150,9 +173,9 @@ def main(argv=None) -> int:
         data["wall_seconds"] = round(time.time() - t0, 1)
         print(f"{rule.id}: {data['rules'][rule.id]}", flush=True)
         if not args.no_write:
-            JSON_PATH.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            JSON_PATH.write_text(json.dumps(merged(kept, data, args) if kept else data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if not args.no_write:
-        write_doc(data)
+        write_doc(merged(kept, data, args) if kept else data)
     print(table(data))
     print(json.dumps({k: v for k, v in data.items() if k != "rules"}, indent=1))
     return 0

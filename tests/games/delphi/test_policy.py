@@ -22,28 +22,30 @@ GARDNER = "if last.rank is odd then card.color = black else card.color = red"
 #: what the table's computer God (``choose_library_rule`` with
 #: ``derive_seed(seed, "computer-god", round)``) draws: (level, game seed) ->
 #: the rules of rounds 0, 1 and 2.  Pinned again when issue 13 added 24
-#: rules to the library (76 rules: the thirds moved); a record keeps the
-#: rule God wrote, so old games replay all the same
+#: rules to the library (76 rules: the thirds moved), and again when the
+#: augur learned those rules and their measured difficulty fell (each rule
+#: below checked to be of its level's third); a record keeps the rule God
+#: wrote, so old games replay all the same
 OLD_TABLE_RULES = {
     ("easy", 1): [
-        "card.rank + last.rank is odd",
-        "card.suit != spades",
-        "card.rank != last.rank and card.rank != last2.rank",
+        "if sum(each.rank) % 2 = 0 then card is red else card is black",
+        "card.rank not in {last.rank, last2.rank} and card.color != last.color",
+        "(sum(each.rank) + card.rank) % 5 != 0",
     ],
     ("medium", 33): [
+        "card.suit = diamonds or card.rank > 9",
         "card.suit = last.suit or card.color != last.color",
-        "if last.color = red then card.rank > 6 else card.rank <= 7",
-        "if last.color = red then card.color = black else card.rank is even",
+        "abs(card.rank - last.rank) = 1 or card.suit = last.suit",
     ],
     ("hard", 20261130): [
-        "card.suit not in {last.suit, last2.suit, last3.suit}",
-        "card.rank in {2..5, 11..13}",
-        "if last.rank <= 6 then card.rank >= 7 else card.rank <= 7",
+        "if last.color = last2.color then card.color != last.color",
+        "count(each.rank = card.rank) < 2 or card.color != last.color",
+        "(card.rank + last.rank) % 3 = 0 or card.suit = last.suit",
     ],
     ("hard", 1): [
-        "card.rank >= max(each.rank) or card.color != last.color",
-        "card.rank != last4.rank and card.color != last.color",
-        "if last.rank <= 6 then card.rank >= 7 else card.rank <= 7",
+        "if count(each is red) * 2 < pos then card is red else card is black",
+        "card.rank > first.rank or card.suit = first.suit or card.rank <= 3",
+        "(card.rank + last.rank) % 3 = 0 or card.suit = last.suit",
     ],
 }
 
