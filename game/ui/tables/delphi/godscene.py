@@ -368,7 +368,7 @@ class GodScene(Scene):
         x, y = right.x + int(14 * s), right.y + int(10 * s)
         text(surface, tr("delphi.table.sheet_title"), (x, y), int(16 * s), GOLD, bold=True, shadow=False)
         y += int(28 * s)
-        for i in range(1, 11):
+        for i in range(1, 12):
             line = tr(f"delphi.table.sheet_{i}")
             used = text_block(surface, line, pygame.Rect(x, y, right.w - int(28 * s), right.bottom - y), int(14 * s), INK if i % 2 else INK_DIM)
             y += used + int(5 * s)
