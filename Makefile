@@ -88,8 +88,10 @@ shots: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(HEADLESS) $(PY) -m game bench --json
 
+# 100,000 random events per table, and every fuzzed file case (make test runs a third of them)
 soak: $(VENV)/.dev-installed
 	$(HEADLESS) $(PY) -m game soak --events 100000 --json
+	$(HEADLESS) MTG_FILE_FUZZ=all $(PY) -m pytest -q -s tests/ui/test_files_fuzz.py
 
 fidelity: $(VENV)/.dev-installed
 	$(PY) scripts/fidelity.py > docs/fidelity.md

@@ -48,7 +48,7 @@ def test_every_bad_settings_file_is_kept_aside_and_the_app_starts(private_home, 
     path = settings_path()
     tally: Counter = Counter()
     expect: Counter = Counter()
-    for case in ff.mutations(SETTINGS):
+    for case in ff.sampled(ff.mutations(SETTINGS)):
         ff.clear(private_home)
         ff.make(path, case, tmp_path / "elsewhere")
         before = ff.snapshot(private_home)
@@ -66,7 +66,7 @@ def test_every_bad_settings_file_is_kept_aside_and_the_app_starts(private_home, 
         tally[verdict] += 1
         expect[case.expect] += 1
     _tally("settings", tally, expect)
-    assert tally["refused"] > 100 and tally["accepted"] >= 2
+    assert tally["refused"] > (100 if ff.FULL else 30) and tally["accepted"] >= 2
 
 
 #: a screen of each game in the middle of a game (``scene_factories``)
@@ -106,7 +106,7 @@ def test_every_bad_save_is_kept_aside_and_continue_goes_on(app, private_home, tm
     tally: Counter = Counter()
     expect: Counter = Counter()
     for label, doc in docs.items():
-        for case in ff.mutations(doc, loose=("options", "meta")):
+        for case in ff.sampled(ff.mutations(doc, loose=("options", "meta"))):
             ff.clear(private_home)
             ff.make(path, case, tmp_path / "elsewhere")
             before = ff.snapshot(private_home)
@@ -131,7 +131,7 @@ def test_every_bad_save_is_kept_aside_and_continue_goes_on(app, private_home, tm
             expect[case.expect] += 1
     app.to_menu()
     _tally(f"saves of {gid}", tally, expect)
-    assert tally["refused"] > 500 and tally["accepted"] >= 4
+    assert tally["refused"] > (500 if ff.FULL else 150) and tally["accepted"] >= 4
 
 
 #: real games whose statistics folds the test writes over each file
@@ -154,7 +154,7 @@ def test_every_bad_statistics_file_is_kept_aside_and_games_still_end(app, privat
     path = stats_path()
     tally: Counter = Counter()
     expect: Counter = Counter()
-    for case in ff.mutations(valid):
+    for case in ff.sampled(ff.mutations(valid)):
         ff.clear(private_home)
         ff.make(path, case, tmp_path / "elsewhere")
         before = ff.snapshot(private_home)
@@ -177,4 +177,4 @@ def test_every_bad_statistics_file_is_kept_aside_and_games_still_end(app, privat
         assert problem is None and set(stats) == {gid for gid, _ in folds}, case.name
         assert os.path.lexists(path.parent / "statistics.json.bad") == (verdict == "refused"), case.name
     _tally("statistics", tally, expect)
-    assert tally["refused"] > 500 and tally["accepted"] >= 2
+    assert tally["refused"] > (500 if ff.FULL else 150) and tally["accepted"] >= 2
