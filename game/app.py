@@ -35,7 +35,7 @@ from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.scenes.passdevice import PassScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saves import SavesScene, sample_entries
-from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.settings import SettingsScene, apply_look
 from game.ui.scenes.stats import StatsScene
 from game.ui.sound import Sounds
 from game.ui.tables import built, table
@@ -71,6 +71,7 @@ class App:
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         i18n.set_language(self.settings.language)
+        apply_look(self.settings)
         pygame.display.init()
         pygame.font.init()
         self.sound = None

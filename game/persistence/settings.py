@@ -14,7 +14,12 @@ SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 #: multiplier applied to every animation's duration
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
-#: the file is ~150 bytes
+#: the appearance choices, in the order the settings screen cycles them (the
+#: drawing is game.ui: cardart.BACKS, widgets.FELTS, cardart.CARD_SIZES)
+CARD_BACKS = ("lattice", "rings", "checks", "sunburst")
+FELTS = ("green", "blue", "burgundy", "grey")
+CARD_SIZES = ("small", "normal", "large")
+#: the file is ~230 bytes
 MAX_BYTES = 64 * 2**10
 
 
@@ -26,6 +31,9 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     auto_draw: bool = False  # Runs: draw automatically when you cannot play
+    card_back: str = "lattice"
+    felt: str = "green"
+    card_size: str = "normal"
 
     @property
     def animation_factor(self) -> float:
@@ -41,6 +49,9 @@ SHAPES: dict[str, Shape] = {
     "sound": Bool(),
     "fullscreen": Bool(),
     "auto_draw": Bool(),
+    "card_back": Text(10, choices=CARD_BACKS),
+    "felt": Text(10, choices=FELTS),
+    "card_size": Text(10, choices=CARD_SIZES),
 }
 
 

@@ -2,7 +2,8 @@
 
 Every image is drawn at twice its size and smooth-scaled down, so edges
 and pips are anti-aliased at any window scale; results are cached per
-(card, width, language, colour scheme) and converted for fast blits.
+(card, width, language, colour scheme; a back per width and design) and
+converted for fast blits.
 Court cards get a drawn, double-ended figure (crown, tiara, cap); below
 ~56 px width a card shows a large index instead of pips so it stays
 readable.
@@ -16,6 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.cards import RANK_LETTERS, Card, Rank, Suit
+from game.persistence.settings import CARD_BACKS
 from game.ui.assets import CARD_BLACK, CARD_RED, FOUR_COLOUR, font
 
 ASPECT = 1.4  # height / width, close to a poker card's 88.9 / 63.5
@@ -196,25 +198,114 @@ def _draw_joker(s: pygame.Surface, W: int, H: int, lang: str) -> None:
     s.blit(zero, (W * 0.93 - zero.get_width(), H * 0.05))
 
 
-def _draw_back(W: int, H: int) -> pygame.Surface:
+#: the card backs, in the order the settings offer them; the first is the default
+BACKS = CARD_BACKS
+#: card size setting -> factor on the width each table's layout gives its cards
+#: ("large" is still capped by what fits: see the tables' layouts)
+CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2}
+
+#: the look chosen in the settings (set by ``set_look``, like the language
+#: is set in game.i18n): the back every ``back(width)`` draws and the card size
+_look = {"back": BACKS[0], "size": "normal"}
+
+
+def set_look(*, back: str | None = None, size: str | None = None) -> None:
+    """Use the chosen back design and card size from now on (unknown names
+    keep the default)."""
+    if back is not None:
+        _look["back"] = back if back in BACKS else BACKS[0]
+    if size is not None:
+        _look["size"] = size if size in CARD_SIZES else "normal"
+
+
+def size_factor() -> float:
+    """The factor the card size setting puts on a table's card width."""
+    return CARD_SIZES.get(_look["size"], 1.0)
+
+
+def _pattern_lattice(pat: pygame.Surface, W: int) -> tuple:
+    """Burgundy with a diagonal gold-red lattice (the classic back)."""
+    w, h = pat.get_size()
+    pat.fill((128, 26, 38))
+    step = max(6, int(W * 0.11))
+    line = (172, 58, 66)
+    for k in range(-h, w + h, step):
+        pygame.draw.line(pat, line, (k, 0), (k + h, h), max(1, W // 70))
+        pygame.draw.line(pat, line, (k, h), (k + h, 0), max(1, W // 70))
+    return (226, 190, 96), "◆"
+
+
+def _pattern_rings(pat: pygame.Surface, W: int) -> tuple:
+    """Navy with rows of light-blue rings, every other row offset."""
+    w, h = pat.get_size()
+    pat.fill((24, 46, 104))
+    step = max(8, int(W * 0.16))
+    r = step * 0.38
+    lw = max(1, W // 80)
+    for j, y in enumerate(range(-step, h + step, int(step * 0.87))):
+        off = step / 2 if j % 2 else 0
+        for x in range(-step, w + step, step):
+            pygame.draw.circle(pat, (70, 110, 190), (x + off, y), r, lw)
+            pygame.draw.circle(pat, (120, 160, 226), (x + off, y), max(1, r * 0.22))
+    return (236, 240, 250), "✦"
+
+
+def _pattern_checks(pat: pygame.Surface, W: int) -> tuple:
+    """Forest green tartan: broad translucent bands across and down, with
+    thin light lines on them."""
+    w, h = pat.get_size()
+    pat.fill((22, 84, 58))
+    band = max(6, int(W * 0.14))
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x in range(0, w, band * 2):
+        pygame.draw.rect(shade, (8, 30, 22, 110), (x, 0, band, h))
+    for y in range(0, h, band * 2):
+        pygame.draw.rect(shade, (8, 30, 22, 110), (0, y, w, band))
+    pat.blit(shade, (0, 0))
+    thin = max(1, W // 110)
+    for x in range(band // 2, w, band * 2):
+        pygame.draw.line(pat, (214, 196, 120), (x, 0), (x, h), thin)
+    for y in range(band // 2, h, band * 2):
+        pygame.draw.line(pat, (214, 196, 120), (0, y), (w, y), thin)
+    for x in range(band * 3 // 2, w, band * 2):
+        pygame.draw.line(pat, (170, 52, 48), (x, 0), (x, h), thin)
+    for y in range(band * 3 // 2, h, band * 2):
+        pygame.draw.line(pat, (170, 52, 48), (0, y), (w, y), thin)
+    return (240, 220, 150), "♣"
+
+
+def _pattern_sunburst(pat: pygame.Surface, W: int) -> tuple:
+    """Near-black with gold rays from the centre."""
+    w, h = pat.get_size()
+    pat.fill((30, 28, 36))
+    cx, cy = w / 2, h / 2
+    reach = (w * w + h * h) ** 0.5
+    n = 24
+    for i in range(0, n, 2):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        pygame.draw.polygon(pat, (120, 92, 40), [(cx, cy), (cx + math.cos(a0) * reach, cy + math.sin(a0) * reach), (cx + math.cos(a1) * reach, cy + math.sin(a1) * reach)])
+    pygame.draw.circle(pat, (30, 28, 36), (cx, cy), W * 0.2)
+    pygame.draw.circle(pat, (226, 190, 96), (cx, cy), W * 0.2, max(1, W // 60))
+    return (240, 204, 110), "★"
+
+
+_PATTERNS = {"lattice": _pattern_lattice, "rings": _pattern_rings, "checks": _pattern_checks, "sunburst": _pattern_sunburst}
+
+
+def _draw_back(W: int, H: int, design: str = BACKS[0]) -> pygame.Surface:
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = max(3, int(W * 0.08))
     rect = pygame.Rect(0, 0, W, H)
     _rounded(s, rect, PAPER, radius)
     inner = rect.inflate(-int(W * 0.12), -int(W * 0.12))
     pat = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pat.fill((128, 26, 38))
-    step = max(6, int(W * 0.11))
-    line = (172, 58, 66)
-    for k in range(-inner.h, inner.w + inner.h, step):
-        pygame.draw.line(pat, line, (k, 0), (k + inner.h, inner.h), max(1, W // 70))
-        pygame.draw.line(pat, line, (k, inner.h), (k + inner.h, 0), max(1, W // 70))
+    trim, emblem_char = _PATTERNS.get(design, _pattern_lattice)(pat, W)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     _rounded(mask, mask.get_rect(), (255, 255, 255, 255), max(2, radius - 3))
     pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     s.blit(pat, inner.topleft)
-    pygame.draw.rect(s, (226, 190, 96), inner, max(1, W // 50), border_radius=max(2, radius - 3))
-    emblem = _text("◆", W * 0.36, (226, 190, 96), bold=False)
+    pygame.draw.rect(s, trim, inner, max(1, W // 50), border_radius=max(2, radius - 3))
+    emblem = _text(emblem_char, W * 0.36, trim, bold=False)
     _blit_centered(s, emblem, rect.center)
     _rounded(s, rect, EDGE, radius, max(1, W // 90))
     return s
@@ -236,10 +327,15 @@ def face(card: Card, width: int, lang: str = "en", four_colour: bool = False) ->
     return _downscale(_draw_face(card, w * SS, h * SS, lang, four_colour), (w, h))
 
 
+def back(width: int, design: str | None = None) -> pygame.Surface:
+    """A card's back in ``design`` (by default the one chosen in the settings)."""
+    return _back(width, design or _look["back"])
+
+
 @lru_cache(maxsize=16)
-def back(width: int) -> pygame.Surface:
+def _back(width: int, design: str) -> pygame.Surface:
     w, h = card_size(width)
-    return _downscale(_draw_back(w * SS, h * SS), (w, h))
+    return _downscale(_draw_back(w * SS, h * SS, design), (w, h))
 
 
 @lru_cache(maxsize=64)
@@ -297,7 +393,7 @@ def shadow(width: int) -> pygame.Surface:
 
 def clear_caches() -> None:
     """Drop every cached image (after the display mode changes)."""
-    for fn in (face, back, slot, glow, shadow, glow_rect):
+    for fn in (face, _back, slot, glow, shadow, glow_rect):
         fn.cache_clear()
 
 

@@ -9,11 +9,39 @@ import pygame
 
 from game.ui.assets import FELT, FELT_DARK, GOLD, INK, PANEL, REFUSE, font
 
+#: the felt colours the settings offer: (centre, edge) of the vignette; the
+#: first is the default.  Each is darker than green, so text and highlights
+#: read at least as well as on it (WCAG contrast at the centre: INK 7.0 on
+#: green, 8.5-10.2 on the others; GOLD 4.5, 5.5-6.6; HIGHLIGHT 5.7, 7.0-8.3).
+FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "green": (FELT, FELT_DARK),
+    "blue": ((26, 70, 112), (14, 42, 72)),
+    "burgundy": ((104, 30, 42), (64, 16, 26)),
+    "grey": ((62, 68, 72), (36, 40, 43)),
+}
+#: the felt chosen in the settings (set by ``set_felt``)
+_felt_now = ["green"]
+
+
+def set_felt(name: str) -> None:
+    """Draw ``name``'s felt from now on (an unknown name keeps green)."""
+    _felt_now[0] = name if name in FELTS else "green"
+
+
+def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
+    """The table's felt at ``size``: the chosen colour unless ``name`` is given."""
+    return _felt((max(1, size[0]), max(1, size[1])), name or _felt_now[0])
+
+
+#: (the app drops the felt with the other image caches when the window changes)
+felt.cache_clear = lambda: _felt.cache_clear()  # type: ignore[attr-defined]
+
 
 @lru_cache(maxsize=4)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A calm green felt with a soft vignette, made small and scaled up."""
-    w, h = max(1, size[0]), max(1, size[1])
+def _felt(size: tuple[int, int], name: str) -> pygame.Surface:
+    """A calm felt with a soft vignette, made small and scaled up."""
+    w, h = size
+    centre, edge = FELTS.get(name, FELTS["green"])
     sw, sh = 64, 40
     small = pygame.Surface((sw, sh))
     cx, cy = sw / 2, sh / 2
@@ -21,7 +49,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         for x in range(sw):
             d = (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5
             k = min(1.0, max(0.0, (d - 0.35) / 1.0))
-            small.set_at((x, y), tuple(int(FELT[i] * (1 - k) + FELT_DARK[i] * k) for i in range(3)))
+            small.set_at((x, y), tuple(int(centre[i] * (1 - k) + edge[i] * k) for i in range(3)))
     big = pygame.transform.smoothscale(small, (w, h))
     if pygame.display.get_surface() is not None:
         big = big.convert()

@@ -1,54 +1,106 @@
-"""Settings: every change applies at once and is saved at once."""
+"""Settings: every change applies at once and is saved at once.
+
+Two columns: what the app does (language, animations, sound, full screen,
+Runs' automatic draw) and how the table looks (four-colour deck, card
+back, felt, card size), the look previewed under its column.  A table
+paused under this screen shows a new look when it comes back: backs and
+felt are read when drawn, its static layer is keyed by the look
+(kit/table.py ``static_key``) and its layout is dropped on a size change.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
 from game import i18n
 from game.cards import Card
 from game.i18n import LANGUAGES, tr
-from game.persistence.settings import ANIMATION_SPEEDS, settings_path
+from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, Settings, settings_path
 from game.ui import cardart
-from game.ui.assets import INK, INK_DIM
-from game.ui.scene import Scene
-from game.ui.widgets import felt, panel, text
+from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.scene import ButtonSpec, Scene
+from game.ui.widgets import felt, panel, set_felt, text, wrapped
+
+
+def apply_look(settings: Settings) -> None:
+    """Draw with the chosen card back, felt and card size from now on."""
+    cardart.set_look(back=settings.card_back, size=settings.card_size)
+    set_felt(settings.felt)
+
+
+def _next(options: tuple[str, ...], value: str) -> str:
+    return options[(options.index(value) + 1) % len(options)] if value in options else options[0]
 
 
 class SettingsScene(Scene):
     name = "settings"
 
-    def rows(self):
+    # --- the buttons, as data --------------------------------------------------------
+    def columns(self) -> tuple[list[tuple[str, ButtonSpec]], list[tuple[str, ButtonSpec]]]:
+        """(label key, button) rows of the left and the right column."""
         st = self.app.settings
-        onoff = lambda v: tr("ui.on") if v else tr("ui.off")  # noqa: E731
-        return [
-            ("ui.settings.language", LANGUAGES[st.language], self._language),
-            ("ui.settings.four_colour", onoff(st.four_colour), self._four),
-            ("ui.settings.animation", tr(f"ui.settings.anim.{st.animation}"), self._anim),
-            ("ui.settings.sound", onoff(st.sound), self._sound),
-            ("ui.settings.fullscreen", onoff(st.fullscreen), self._full),
-            ("ui.settings.auto_draw", onoff(st.auto_draw), self._auto),
-        ]
 
-    def _layout(self):
+        def onoff(v: bool) -> str:
+            return tr("ui.on") if v else tr("ui.off")
+
+        def row(label: str, key: str, value: str, action: Callable[[], None]) -> tuple[str, ButtonSpec]:
+            return label, ButtonSpec(key, value, action)
+
+        general = [
+            row("ui.settings.language", "language", LANGUAGES[st.language], self._language),
+            row("ui.settings.animation", "animation", tr(f"ui.settings.anim.{st.animation}"), self._anim),
+            row("ui.settings.sound", "sound", onoff(st.sound), self._sound),
+            row("ui.settings.fullscreen", "fullscreen", onoff(st.fullscreen), self._full),
+            row("ui.settings.auto_draw", "auto_draw", onoff(st.auto_draw), self._auto),
+        ]
+        look = [
+            row("ui.settings.four_colour", "four_colour", onoff(st.four_colour), self._four),
+            row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), self._back),
+            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), self._felt),
+            row("ui.settings.card_size", "card_size", tr(f"ui.settings.size.{st.card_size}"), self._size),
+        ]
+        return general, look
+
+    # --- where things go ---------------------------------------------------------------
+    def _panel(self):
         w, h = self.app.size
         s = self.app.scale
-        pw = int(min(w * 0.8, 820 * s))
-        return pygame.Rect(w // 2 - pw // 2, int(h * 0.06), pw, int(h * 0.88)), s
+        pw = int(min(w * 0.94, 1120 * s))
+        return pygame.Rect(w // 2 - pw // 2, int(h * 0.04), pw, int(h * 0.92)), s
+
+    def _column_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r, s = self._panel()
+        m = int(28 * s)
+        cw = (r.w - 3 * m) // 2
+        top = r.y + int(96 * s)
+        bottom = r.bottom - int(96 * s)
+        return pygame.Rect(r.x + m, top, cw, bottom - top), pygame.Rect(r.x + 2 * m + cw, top, cw, bottom - top)
+
+    def _row_metrics(self) -> tuple[int, int, int]:
+        """Button width, height and the step from one row to the next."""
+        s = self.app.scale
+        return int(190 * s), int(40 * s), int(52 * s)
 
     def build_ui(self) -> None:
-        r, s = self._layout()
-        y = r.y + int(84 * s)
-        bw, bh = int(220 * s), int(40 * s)
-        self.row_pos = []
-        for key, value, fn in self.rows():
-            self.button((r.right - bw - int(30 * s), y, bw, bh), value, fn)
-            self.row_pos.append((key, y + bh // 2))
-            y += bh + int(12 * s)
-        self.sample_y = y + int(8 * s)
-        self.button((r.centerx - int(90 * s), r.bottom - int(60 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
+        r, s = self._panel()
+        bw, bh, step = self._row_metrics()
+        self.row_pos: list[tuple[str, pygame.Rect]] = []
+        placed = []
+        for col, rows in zip(self._column_rects(), self.columns()):
+            y = col.y
+            for label, spec in rows:
+                placed.append((spec, (col.right - bw, y, bw, bh)))
+                self.row_pos.append((label, pygame.Rect(col.x, y, col.w - bw - int(14 * s), bh)))
+                y += step
+        self.preview_y = self._column_rects()[1].y + len(self.columns()[1]) * step + int(4 * s)
+        placed.append((ButtonSpec("back", tr("ui.back"), self.app.pop), (r.centerx - int(90 * s), r.bottom - int(58 * s), int(180 * s), int(44 * s))))
+        self.build_buttons(placed)
         if self.focus_index is None:
             self.focus_index = 0
 
+    # --- what the buttons do ----------------------------------------------------------------
     def _changed(self) -> None:
         self.app.save_settings()
         self.rebuild_ui()
@@ -65,9 +117,30 @@ class SettingsScene(Scene):
         cardart.clear_caches()
         self._changed()
 
+    def _back(self) -> None:
+        self.app.settings.card_back = _next(CARD_BACKS, self.app.settings.card_back)
+        apply_look(self.app.settings)
+        self._changed()
+
+    def _felt(self) -> None:
+        self.app.settings.felt = _next(FELTS, self.app.settings.felt)
+        apply_look(self.app.settings)
+        self._changed()
+
+    def _size(self) -> None:
+        self.app.settings.card_size = _next(CARD_SIZES, self.app.settings.card_size)
+        apply_look(self.app.settings)
+        # every table keeps its layout, as (key, layout), until the window or
+        # the game moves on: the tables under this screen lay out anew
+        from game.ui.kit.table import TableScene  # (the kit imports the shared scenes)
+
+        for scene in self.app.scenes.scenes:
+            if isinstance(scene, TableScene) and isinstance(getattr(scene, "_layout", None), tuple):
+                scene._layout = None
+        self._changed()
+
     def _anim(self) -> None:
-        i = ANIMATION_SPEEDS.index(self.app.settings.animation)
-        self.app.settings.animation = ANIMATION_SPEEDS[(i + 1) % len(ANIMATION_SPEEDS)]
+        self.app.settings.animation = _next(ANIMATION_SPEEDS, self.app.settings.animation)
         self._changed()
 
     def _sound(self) -> None:
@@ -82,19 +155,48 @@ class SettingsScene(Scene):
     def _full(self) -> None:
         self.app.set_fullscreen(not self.app.settings.fullscreen)
 
-
+    # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
-        r, s = self._layout()
+        r, s = self._panel()
         panel(surface, r, 170, int(16 * s))
-        text(surface, tr("ui.settings.title"), (r.centerx, r.y + int(24 * s)), int(34 * s), INK, bold=True, anchor="midtop")
-        for key, cy in getattr(self, "row_pos", []):
-            text(surface, tr(key), (r.x + int(30 * s), cy), int(20 * s), INK, anchor="midleft", max_width=r.w - int(300 * s))
-        # a sample of the deck in the current colours
-        y = getattr(self, "sample_y", r.bottom - int(200 * s))
+        text(surface, tr("ui.settings.title"), (r.centerx, r.y + int(18 * s)), int(32 * s), INK, bold=True, anchor="midtop")
+        left, right = self._column_rects()
+        for col, key in ((left, "ui.settings.general"), (right, "ui.settings.appearance")):
+            text(surface, tr(key), (col.x, col.y - int(10 * s)), int(17 * s), GOLD, bold=True, anchor="bottomleft")
+        size = int(19 * s)
+        for key, box in getattr(self, "row_pos", []):
+            lines = wrapped(tr(key), size, box.w)
+            if len(lines) > 1:  # a long label takes two smaller lines beside its button
+                lines = wrapped(tr(key), int(16 * s), box.w)[:2]
+                for i, line in enumerate(lines):
+                    text(surface, line, (box.x, box.centery + (i - 0.5) * int(18 * s)), int(16 * s), INK, anchor="midleft", max_width=box.w)
+            else:
+                text(surface, lines[0], (box.x, box.centery), size, INK, anchor="midleft", max_width=box.w)
+        self._draw_preview(surface, right, getattr(self, "preview_y", right.y), s)
+        text(surface, tr("ui.settings.where", path=str(settings_path())), (r.centerx, r.bottom - int(78 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
+
+    def _draw_preview(self, surface, col: pygame.Rect, y: int, s: float) -> None:
+        """The look as a table shows it: faces and a back at the chosen
+        size and colours, on the chosen felt."""
+        st = self.app.settings
+        # high enough for the largest size, so the box keeps its place
+        high = int(70 * s * max(cardart.CARD_SIZES.values()) * cardart.ASPECT) + int(36 * s)
+        box = pygame.Rect(col.x, y, col.w, min(high, col.bottom - y - int(26 * s)))
+        if box.h < int(60 * s):
+            return
+        # the cards at the chosen size (as large as the box lets them be)
+        cw = int(min(70 * s * cardart.size_factor(), (box.h - int(20 * s)) / cardart.ASPECT, (box.w - int(40 * s)) / 5.6))
+        surface.blit(felt(box.size), box)
+        pygame.draw.rect(surface, GOLD, box, max(1, int(2 * s)))
+        gap = int(cw * 0.15)
+        total = 5 * cw + 4 * gap
+        x = box.centerx - total // 2
+        cy = box.centery
         for i, c in enumerate(("AS", "7H", "QD", "10C")):
-            img = cardart.face(Card.parse(c), int(64 * s), self.app.settings.language, self.app.settings.four_colour)
-            surface.blit(img, (r.x + int(30 * s) + i * int(72 * s), y))
-        text(surface, tr("ui.settings.four_colour_hint"), (r.x + int(330 * s), y + int(40 * s)), int(16 * s), INK_DIM, anchor="midleft")
-        text(surface, tr("ui.settings.where", path=str(settings_path())), (r.centerx, y + int(104 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
+            img = cardart.face(Card.parse(c), cw, st.language, st.four_colour)
+            surface.blit(img, img.get_rect(midleft=(x + i * (cw + gap), cy)))
+        back = cardart.back(cw)
+        surface.blit(back, back.get_rect(midleft=(x + 4 * (cw + gap), cy)))
+        text(surface, tr("ui.settings.four_colour_hint"), (box.centerx, box.bottom + int(4 * s)), int(15 * s), INK_DIM, anchor="midtop", max_width=box.w)

@@ -230,10 +230,11 @@ class HandLayout:
     rects: list[pygame.Rect]
 
 
-def layout_hand(area: pygame.Rect, n: int, scale: float, lift: set[int] | None = None) -> HandLayout:
+def layout_hand(area: pygame.Rect, n: int, scale: float, lift: set[int] | None = None, card: float = 1.0) -> HandLayout:
     """A row of ``n`` cards in ``area`` (overlapping when many); cards in
-    ``lift`` sit a little higher (they are chosen for a string)."""
-    cw = int(min(84 * scale, area.h / cardart.ASPECT))
+    ``lift`` sit a little higher (they are chosen for a string); ``card``
+    is the card size setting's factor."""
+    cw = int(min(84 * scale * card, area.h / cardart.ASPECT))
     ch = round(cw * cardart.ASPECT)
     if n <= 0:
         return HandLayout(cw, [])
@@ -292,6 +293,9 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
     is scrolled back."""
     w, h = size
     s = scale
+    # the card size setting: the hand's, the shown hand's and the main
+    # line's widest card (the main line still shrinks to fit its area)
+    f = cardart.size_factor()
     m = int(14 * s)
     top_h = int(HEADER_H * s)
     rw = sidebar_width(size, s)
@@ -309,10 +313,10 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
     # left: the tableau above, the hand below
     lw = sx - 2 * m
     hand_n = len(view.hand) if view.hand else 0
-    hand_h = int(int(84 * s) * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
+    hand_h = int(int(84 * s * f) * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
     hand_area = pygame.Rect(m, h - m - int(18 * s) - hand_h, lw, hand_h)
     status = pygame.Rect(m, hand_area.y - int(34 * s), lw, int(30 * s))
-    hand = layout_hand(hand_area, hand_n, s, lift=set(chosen))
+    hand = layout_hand(hand_area, hand_n, s, lift=set(chosen), card=f)
     t_top = top_h + int(26 * s)
     t_bottom = status.y - int(10 * s)
     shown = None
@@ -320,7 +324,7 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
     shown_cw = 0
     if view.shown_hand:
         n = len(view.shown_hand)
-        shown_cw = int(min(60 * s, (lw - int(24 * s)) / max(1, n) / 0.66))
+        shown_cw = int(min(60 * s * f, (lw - int(24 * s)) / max(1, n) / 0.66))
         sh_h = int(shown_cw * cardart.ASPECT) + int(40 * s)
         shown = pygame.Rect(m, t_bottom - sh_h, lw, sh_h)
         t_bottom = shown.y - int(8 * s)
@@ -332,5 +336,5 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
             shown_cards.append(r)
     area = pygame.Rect(m + int(8 * s), t_top, lw - int(16 * s), max(int(60 * s), t_bottom - t_top))
     pending = len(view.pending) if view.pending else 0
-    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending, scroll=scroll)
+    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending, max_w=int(96 * s * f) // 2 * 2, scroll=scroll)
     return Layout(s, top_h, tab, hand_area, hand, status, sidebar, info, seats, seat_rows, log, buttons, deck, shown, shown_cards, shown_cw)

@@ -67,6 +67,9 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     top = top_h + int(44 * s)
     avail_h = status_y - top - int(8 * s)
     cw = min(avail_w / (COLS + (COLS - 1) * HGAP), avail_h / (ROWS * cardart.ASPECT * (1 + VGAP) - VGAP * cardart.ASPECT))
+    # the card size setting: the 52 cells already fill the room they have,
+    # so "large" cannot grow them (it is "normal" here), "small" shrinks them
+    cw *= min(1.0, cardart.size_factor())
     cw = max(24, int(cw) // 2 * 2)  # even widths: fewer cached card images across sizes
     ch = round(cw * cardart.ASPECT)
     hg, vg = int(cw * HGAP), int(ch * VGAP)

@@ -56,11 +56,14 @@ class Layout:
 def compute_layout(size: tuple[int, int], scale: float, view) -> Layout:
     w, h = size
     s = scale
+    # the card size setting: a factor on each card's nominal width; every
+    # width stays capped by the room it has
+    f = cardart.size_factor()
     L = Layout(scale=s, top_h=int(HEADER_H * s))
     rows = view.shape.rows
     # hand along the bottom
     n_hand = max(1, len(view.hand))
-    L.hw = int(min(104 * s, (w * 0.56) / max(5, n_hand) * 0.95))
+    L.hw = int(min(104 * s * f, (w * 0.56) / max(5, n_hand) * 0.95))
     hh = int(L.hw * cardart.ASPECT)
     hand_y = h - hh - int(22 * s)
     gap = int(L.hw * 0.12)
@@ -73,7 +76,7 @@ def compute_layout(size: tuple[int, int], scale: float, view) -> Layout:
     avail_h = L.status.y - L.top_h - int(18 * s)
     vgap = 0.07
     pw = int(avail_h / (rows * cardart.ASPECT + (rows - 1) * vgap))
-    pw = min(pw, int(112 * s), int((w * 0.5) / (rows + (rows - 1) * 0.14)))
+    pw = min(pw, int(112 * s * f), int((w * 0.5) / (rows + (rows - 1) * 0.14)))
     L.pw = pw
     ph = int(pw * cardart.ASPECT)
     hgap = int(pw * 0.14)
@@ -85,7 +88,7 @@ def compute_layout(size: tuple[int, int], scale: float, view) -> Layout:
     # right column: stock, discard pile, used ranks
     rx = int(w * RIGHT_COLUMN)
     rw = w - rx - int(18 * s)
-    L.dw = int(min(58 * s, rw / 6.2))
+    L.dw = int(min(58 * s * f, rw / 6.2))
     dh = int(L.dw * cardart.ASPECT)
     L.stock = pygame.Rect(rx, L.top_h + int(34 * s), L.dw, dh)
     L.discard_zone = pygame.Rect(rx, L.stock.bottom + int(40 * s), rw, int(h * 0.42))

@@ -119,7 +119,10 @@ def compute_layout(
     # the hand along the bottom, left of the right column
     avail_x0, avail_x1 = margin, rx - int(24 * s)
     avail = avail_x1 - avail_x0
-    L.hw = int(min(100 * s, avail / 8.5))
+    # the card size setting: a factor on the hand's and the run's nominal
+    # width; both stay capped by the room they have
+    f = cardart.size_factor()
+    L.hw = int(min(100 * s * f, avail / 8.5))
     hh = round(L.hw * cardart.ASPECT)
     L.lift = int(14 * s)
     hand_y = h - hh - int(30 * s)
@@ -148,7 +151,7 @@ def compute_layout(
     # the middle: the pile and the run
     top, bottom = below_seats, L.status.y - int(8 * s)
     L.centre_y = cy = (top + bottom) // 2 - int(8 * s)
-    L.cw = int(min(84 * s, L.hw * 0.86))
+    L.cw = int(min(84 * s * f, L.hw * 0.86))
     ch = round(L.cw * cardart.ASPECT)
     lh = hh
     L.pile = pygame.Rect(margin + int(24 * s), cy - ch // 2, L.cw, ch)
