@@ -12,6 +12,16 @@ engine's reason for a refusal).
   short flight, a refusal flies it back and shows the reason.
 - Click: a click on a card selects it (legal zones glow), a click on a zone
   moves it there.  A click on the selected card or on empty felt cancels.
+- Double-click: a card goes to its only legal place (with the usual
+  flight); with several places or none nothing moves and a short notice
+  says why (``on_notice``).  The second press never starts a drag nor
+  leaves a card selected.  A table whose click already does something
+  (``on_click``) either has its click send the card (Gaps, Runs: the
+  second press is then swallowed, so it cannot pull or play another card
+  that is now under the pointer) or gives ``undo_click``, which takes the
+  first click's mark back before the card goes (Delphi's string).
+  ``double_zones`` may narrow the places counted (Mind the Gap leaves out
+  the discard pile, which costs a coin, when a free place exists).
 - Keys: Left/Right move a cursor over cards, Enter/Space selects; with a
   card selected Left/Right move over the legal zones and Enter drops; Esc
   cancels.  The cursor is the tables' one :class:`~game.ui.kit.cursor.KeyCursor`.
@@ -24,18 +34,27 @@ under another key than its payload (a string of cards) gives ``hide_key``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from game.i18n import msg
 from game.ui import cardart
 from game.ui.assets import HIGHLIGHT
 from game.ui.kit.cursor import KeyCursor, draw_cursor
 
 PENDING = object()  # drop() handed over to a dialog: fly back quietly
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
+#: a second press this close to the first click (pixels) and, where
+#: pygame-ce cannot count clicks (before 2.5.7), this soon after it
+#: (seconds) is a double-click; with ``event.clicks`` the system's own
+#: double-click time applies
+DOUBLE_RADIUS = 8
+DOUBLE_SECONDS = 0.4
+HAS_CLICKS = tuple(pygame.version.vernum) >= (2, 5, 7)
 
 
 @dataclass
@@ -65,6 +84,9 @@ class DragDrop:
         on_zone_click: Callable[[Any], bool] | None = None,
         land: Callable[[Source, Zone], bool] | None = None,
         hide_key: Callable[[Any], Any] | None = None,
+        on_notice: Callable[[Any], None] | None = None,
+        undo_click: Callable[[Any], None] | None = None,
+        double_zones: Callable[[Any, list[Zone]], list[Zone]] | None = None,
     ) -> None:
         self.sources = sources
         self.zones = zones
@@ -76,6 +98,14 @@ class DragDrop:
         self.on_zone_click = on_zone_click
         self.land = land
         self.hide_key = hide_key or (lambda payload: payload)
+        self.on_notice = on_notice or on_refused
+        self.undo_click = undo_click
+        self.double_zones = double_zones or (lambda payload, zones: zones)
+        #: the last click on a card: (payload, where, when); a second press
+        #: on it soon is a double-click
+        self._last_click: tuple[Any, tuple[int, int], float] | None = None
+        self._swallow_up = False
+        self.clock: Callable[[], float] = time.monotonic
         #: where the last dropped card was let go (a table animates from there)
         self.last_start: tuple[int, int] = (0, 0)
         self.keys = KeyCursor()
@@ -122,6 +152,8 @@ class DragDrop:
         self.pressed = self.dragging = self.selected = None
         self.cursor = None
         self._legal_cache = None
+        # (the last click stays: a click that sent its card cancels the
+        # gesture, and its double-click's second press is still known)
 
     # --- events --------------------------------------------------------------
     def _source_at(self, pos) -> Source | None:
@@ -139,6 +171,10 @@ class DragDrop:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._swallow_up = False  # (a release can be lost while a card flies)
+            first = self._double_of(event)
+            if first is not None:
+                return self._double(event.pos, first[0])
             return self._down(event.pos)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
@@ -178,6 +214,9 @@ class DragDrop:
 
     def _up(self, pos) -> bool:
         self.pointer = pos
+        if self._swallow_up:  # the release of a double-click's second press
+            self._swallow_up = False
+            return True
         if self.dragging is not None:
             src = self.dragging
             zone = self._zone_at(pos)
@@ -192,6 +231,7 @@ class DragDrop:
         if self.pressed is not None:
             src = self.pressed
             self.pressed = None
+            self._last_click = (src.payload, tuple(pos), self.clock())
             if (self.selected is not None and self.selected.payload == src.payload) or (self.on_click is not None and self.on_click(src.payload)):
                 self.cancel()
             else:
@@ -199,6 +239,50 @@ class DragDrop:
                 self._legal_cache = None
             return True
         return False
+
+    def _double_of(self, event) -> tuple[Any, tuple[int, int], float] | None:
+        """The first click when this press is the second of a double-click
+        (near where the card was clicked, soon enough), else None."""
+        last, self._last_click = self._last_click, None
+        if last is None:
+            return None
+        (x, y), (lx, ly) = event.pos, last[1]
+        if abs(x - lx) > DOUBLE_RADIUS or abs(y - ly) > DOUBLE_RADIUS:
+            return None
+        if HAS_CLICKS:
+            return last if int(getattr(event, "clicks", 1) or 1) >= 2 else None
+        return last if self.clock() - last[2] <= DOUBLE_SECONDS else None
+
+    def _double(self, pos, payload: Any) -> bool:
+        """A double-click on the card ``payload``: it goes to its only legal
+        place, or a notice says why nothing moved.  Its release is swallowed."""
+        self.pointer = pos
+        self.pressed = self.dragging = None
+        self._swallow_up = True
+        src = self._source_at(pos)
+        if src is None or src.payload != payload:
+            return True  # the first click sent the card away: nothing more
+        if self.on_click is not None:
+            if self.undo_click is None:
+                return True  # the click already sent the card (or said why not)
+            self.undo_click(payload)
+        self.selected = None
+        self.cursor = None
+        self._legal_cache = None
+        src = next((s for s in self.sources() if s.payload == payload), src)
+        wanted = list(self.legal(payload))
+        zones: list[Zone] = []
+        for z in self.zones():
+            if z.payload in wanted and all(z.payload != o.payload for o in zones):
+                zones.append(z)
+        zones = self.double_zones(payload, zones)
+        if len(zones) == 1:
+            self._attempt(src, zones[0], from_pointer=False)
+        elif zones:
+            self.on_notice(msg("ui.double.several", n=len(zones)))
+        else:
+            self.on_notice(msg("ui.double.none"))
+        return True
 
     def _key(self, event) -> bool:
         k = event.key

@@ -82,6 +82,7 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
             on_click=self._card_clicked,
             land=lambda src, zone: True,  # on_moved flies the cards where the engine put them
             hide_key=self._hide_key,
+            undo_click=self._card_clicked,  # a click toggles: the second takes the first back
         )
 
     # --- what the table knows ------------------------------------------------------------------
@@ -155,6 +156,13 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         self.chosen.clear()
         self.cursor.clear()
         self.pick = None
+
+    def celebration_cards(self) -> list[Card]:
+        """The main line's last cards spring up."""
+        return list(self.view.main[-8:])
+
+    def celebration_area(self) -> pygame.Rect:
+        return pygame.Rect(self.layout().tableau.area)
 
     def show_result(self, outcome: Outcome) -> None:
         self.app.play_sound("win")

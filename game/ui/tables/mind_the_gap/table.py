@@ -63,7 +63,7 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
         #: computer's move or Show me (the card travels from where it was)
         self._by_hand: str | None = None
         mtg.prepare(self.view)  # build this target's pyramid table now, not on the first help
-        self.card_drag()
+        self.card_drag(double_zones=self._double_zones)
 
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
@@ -134,6 +134,13 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
         if payload[0] == "hand":
             return self._by(mtg.Action(PLACE, payload[1], zone[1]), "drop")
         return msg("mind_the_gap.ui.takeback_only_to_discard")
+
+    @staticmethod
+    def _double_zones(payload, zones: list[Zone]) -> list[Zone]:
+        """A double-click counts the pile (it costs a coin) only when the
+        card has no free place in the pyramid."""
+        free = [z for z in zones if z.payload[0] != "discard"]
+        return free or zones
 
     def _by(self, action: mtg.Action, how: str) -> Message | None:
         self._by_hand = how
@@ -249,6 +256,18 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         return self.log_event_while_busy(event) or super().accepts_while_busy(event)
+
+    def celebration_cards(self) -> list[Card]:
+        """The finished pyramid's cards spring up."""
+        return [c for c in self.view.places if c is not None]
+
+    def celebration_area(self) -> pygame.Rect:
+        """The pyramid and the hand (not the log at the side)."""
+        L = self.layout()
+        rects = list(L.places.values()) + list(L.hand)
+        if not rects:
+            return super().celebration_area()
+        return rects[0].unionall(rects[1:])
 
     def show_result(self, outcome: Outcome) -> None:
         # the statistics fold has read the series as it stood before this

@@ -321,6 +321,13 @@ class RunsTable(RunsDrawing, TableScene):
     def sound_for(self, moved: Moved) -> str:
         return "deal" if moved.action.kind in (DRAW, NEXT_ROUND) else "place"
 
+    def celebrates_stopped(self) -> bool:
+        return True  # "until we stop": stopping is how such a game ends
+
+    def celebration_cards(self) -> list[Card]:
+        """The last cards of the run spring up."""
+        return list(self.view.chain[-8:])
+
     def show_result(self, outcome: Outcome) -> None:
         self.app.play_sound("win")
         if outcome.stopped:
