@@ -10,6 +10,7 @@ import random
 from game.engine.match import Match, Seat
 from game.games import mind_the_gap as mtg
 from game.ui.dragdrop import hold_over
+from game.ui.kit.celebrate import seconds_for
 from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.mind_the_gap.setup import SetupScene
 from game.ui.tables.mind_the_gap.table import MtgTable, ask_who_begins, start_game
@@ -85,6 +86,22 @@ def scene_factories(app):
         t.prepare_shot = lambda: t.scroll_log(3)
         return t
 
+    def celebration():
+        """The team's win, 0.7 s into the celebration (as at normal speed:
+        shots run with animations off, which show the result at once)."""
+        t = shown(app, finished(True), 0)
+
+        def prep():
+            if app.scenes.top is not t:
+                app.pop()  # the result panel came at once
+            assert t.match.outcome is not None
+            t.start_celebration(t.match.outcome, seconds=seconds_for(1.0))
+            if t.celebration is not None:
+                t.celebration.update(0.7)
+
+        t.prepare_shot = prep
+        return t
+
     def who_begins():
         t = shown(app, finished(True), 0)
         t.match.meta["series"] = mtg.Series.start(TWO, 7).with_result(4).to_json()
@@ -104,6 +121,7 @@ def scene_factories(app):
         ("mind-the-gap-no-coins", lambda: shown(app, mid_game(seed=8, moves=3, options={"players": 2, "level": "hard", "coins": 0}))),
         ("mind-the-gap-log-scrolled", log_scrolled),
         ("mind-the-gap-who-begins", who_begins),
+        ("mind-the-gap-celebration", celebration),
     ]
 
 
