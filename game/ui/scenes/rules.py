@@ -4,6 +4,16 @@ The text is light Markdown (headings, paragraphs, lists, **bold**),
 wrapped to the window and drawn line by line; only the visible lines are
 drawn, so a long text costs nothing while it is not on screen.  Scroll with
 the mouse wheel, the arrow keys, PgUp/PgDn, Home/End, or drag the bar.
+
+Pictures: a line of its own ``[diagram: <name>]`` in a rules text marks
+where the diagram ``<name>`` of that game (game/ui/diagrams.py, drawn from
+a real position in the game's notation) belongs, next to the section it
+illustrates.  Where the text keeps a comfortable measure beside them
+(``MIN_TEXT`` wide), the diagrams stand in a column right of the text, each
+at the height of its marker or below the one before; otherwise each takes
+its marker's place in the text, between the lines.  Either way they scroll
+with the text and never cover a line.  A marker of an unknown diagram
+shows nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ import pygame
 
 from game.engine.registry import GAMES
 from game.i18n import rules_text, tr
+from game.ui import diagrams
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
 from game.ui.widgets import felt, panel, rendered, text, wrap
@@ -28,6 +39,9 @@ class Line:
     colour: tuple = INK
     indent: int = 0
     gap_after: int = 0
+    #: a diagram's place: its name, and its height when it stands in the text
+    diagram: str = ""
+    block_h: int = 0
 
 
 def parse_markdown(md: str) -> list[tuple[str, str]]:
@@ -44,6 +58,11 @@ def parse_markdown(md: str) -> list[tuple[str, str]]:
         line = raw.rstrip()
         if not line.strip():
             flush()
+            continue
+        m = re.match(r"^\[diagram:\s*([\w-]+)\s*\]$", line.strip())
+        if m:
+            flush()
+            blocks.append(("diagram", m.group(1)))
             continue
         m = re.match(r"^(#{1,3})\s+(.*)$", line)
         if m:
@@ -64,13 +83,19 @@ def parse_markdown(md: str) -> list[tuple[str, str]]:
     return blocks
 
 
-def layout_lines(md: str, width: int, scale: float) -> list[Line]:
+def layout_lines(md: str, width: int, scale: float, diagram_h=None) -> list[Line]:
     """Wrap the blocks to ``width`` pixels.  Inline **bold** and `code`
-    marks are dropped (a line is one font); headings carry the weight."""
+    marks are dropped (a line is one font); headings carry the weight.
+    A diagram marker becomes a Line of no text: ``diagram_h(name)`` high
+    (with a gap after it) when given, else a mere anchor of no height."""
     out: list[Line] = []
     body = max(12, int(18 * scale))
     sizes = {"h1": int(30 * scale), "h2": int(24 * scale), "h3": int(20 * scale)}
     for kind, txt in parse_markdown(md):
+        if kind == "diagram":
+            h = diagram_h(txt) if diagram_h else 0
+            out.append(Line("", body, diagram=txt, block_h=h, gap_after=int(14 * scale) if h else 0))
+            continue
         plain = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`", lambda m: next(g for g in m.groups() if g), txt)
         if kind in sizes:
             size = sizes[kind]
@@ -88,6 +113,11 @@ def layout_lines(md: str, width: int, scale: float) -> list[Line]:
                 out.append(Line(ln, body))
             out[-1].gap_after = int(10 * scale)
     return out
+
+
+#: the narrowest text a column of diagrams may leave beside it, at scale 1
+#: (about 60 characters of the 18 px body font)
+MIN_TEXT = 560
 
 
 class RulesScene(Scene):
@@ -117,13 +147,71 @@ class RulesScene(Scene):
                 b.select()
             y += int(56 * s)
         self.button((int(30 * s), h - int(76 * s), tab_w, int(46 * s)), tr("ui.back"), self.app.pop)
-        body = rules_text(self.game_id, self.app.settings.language) or tr("ui.rules.missing")
-        self.lines = layout_lines(body, box.w - int(56 * s), s)
-        self.total_h = sum(self._line_h(line) for line in self.lines)
+        lang = self.app.settings.language
+        body = rules_text(self.game_id, lang) or tr("ui.rules.missing")
+        self._layout(body, box.w - int(56 * s), s, lang)
         self.scroll = min(self.scroll, self.max_scroll())
 
+    def _layout(self, body: str, width: int, s: float, lang: str) -> None:
+        """The lines, and where each diagram stands (``self.placed``: name,
+        x offset from the text's left edge, y in the text, surface).  The
+        surfaces come from diagrams.block, drawn once and cached."""
+        known = set(diagrams.names(self.game_id))
+        cw = diagrams.card_width(s)
+        four = bool(getattr(self.app.settings, "four_colour", False))
+        wanted = [n for k, n in parse_markdown(body) if k == "diagram" and n in known]
+        pics = {n: diagrams.picture(self.game_id, n, cw, lang, four) for n in wanted}
+        col_w = max([int(260 * s)] + [p.get_width() for p in pics.values()])
+        gutter = int(28 * s)
+        self.placed: list[tuple[str, int, int, pygame.Surface]] = []
+        self.column = bool(pics) and width - col_w - gutter >= int(MIN_TEXT * s)
+        if self.column:
+            text_w = width - col_w - gutter
+            self.lines = layout_lines(body, text_w, s)
+            y, bottom = 0, 0
+            for line in self.lines:
+                if line.diagram in pics:
+                    surf = diagrams.block(self.game_id, line.diagram, col_w, cw, lang, four)
+                    top = max(y, bottom + (gutter if bottom else 0))
+                    self.placed.append((line.diagram, text_w + gutter, top, surf))
+                    bottom = top + surf.get_height()
+                y += self._line_h(line)
+            self.total_h = max(y, bottom)
+        else:
+            inline_w = min(width, max([int(480 * s)] + [p.get_width() for p in pics.values()]))
+
+            def height(name: str) -> int:
+                return diagrams.block(self.game_id, name, inline_w, cw, lang, four).get_height() if name in pics else 0
+
+            self.lines = layout_lines(body, width, s, height)
+            y = 0
+            for line in self.lines:
+                if line.diagram in pics:
+                    self.placed.append((line.diagram, (width - inline_w) // 2, y, diagrams.block(self.game_id, line.diagram, inline_w, cw, lang, four)))
+                y += self._line_h(line)
+            self.total_h = y
+
     def _line_h(self, line: Line) -> int:
+        if line.diagram:
+            return line.block_h + line.gap_after
         return int(line.size * 1.35) + line.gap_after
+
+    def placements(self) -> tuple[pygame.Rect, list[pygame.Rect], list[pygame.Rect]]:
+        """For tests: the text area, every text line's and every diagram's
+        rectangle in content coordinates (scroll 0; the text area's top-left
+        is the text's origin)."""
+        _, box, s = self._areas()
+        inner = box.inflate(-int(40 * s), -int(24 * s))
+        texts, pics = [], []
+        y = 0
+        for line in self.lines:
+            if line.text:
+                img, _ = rendered(line.text, line.size, tuple(line.colour), line.bold, False, None)
+                texts.append(pygame.Rect(inner.x + line.indent, inner.y + y, img.get_width(), int(line.size * 1.35)))
+            y += self._line_h(line)
+        for _, dx, dy, surf in self.placed:
+            pics.append(pygame.Rect(inner.x + dx, inner.y + dy, surf.get_width(), surf.get_height()))
+        return inner, texts, pics
 
     def max_scroll(self) -> int:
         _, box, s = self._areas()
@@ -199,12 +287,16 @@ class RulesScene(Scene):
         y = inner.y - self.scroll
         for line in getattr(self, "lines", []):
             lh = self._line_h(line)
-            if y + lh >= inner.y and y <= inner.bottom:
+            if line.text and y + lh >= inner.y and y <= inner.bottom:
                 img, _ = rendered(line.text, line.size, tuple(line.colour), line.bold, False, None)
                 surface.blit(img, (inner.x + line.indent, y))
             y += lh
             if y > inner.bottom:
                 break
+        for _, dx, dy, surf in getattr(self, "placed", []):
+            top = inner.y - self.scroll + dy
+            if top < inner.bottom and top + surf.get_height() > inner.y:
+                surface.blit(surf, (inner.x + dx, top))
         surface.set_clip(clip)
         track, thumb = self._bar()
         if thumb is not None:
