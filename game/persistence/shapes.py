@@ -77,6 +77,9 @@ TABLE = Fields(
         "series": SERIES,
         "assisted": Bool(),
         "counted_rounds": Int(0, 10_000),
+        # Gaps (issue 15): the seconds on the table's clock, the date of a daily deal
+        "elapsed": Num(0, BIG),
+        "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
     },
 )
 
@@ -101,9 +104,18 @@ GAPS_ROW = Fields(
     optional={
         **{k: COUNT for k in ("games", "wins", "score_sum", "redeals_used", "assisted_games", "assisted_wins", "streak", "best_streak", "best")},
         "best_redeals": Int(0, 2),
+        # the fastest win in whole seconds (issue 15)
+        "best_time": COUNT,
     },
 )
-GAPS_STATS = MapOf(GAPS_ROW, Text(20, pattern=r"r[0-2](-layout)?"), max_len=6)
+#: a date of Gaps' daily deal, as ``game.games.gaps.daily`` writes it
+GAPS_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: the daily deals (issue 15): a row per date, the latest 1,000 dates
+#: (``game.games.gaps.policy.DAILY_KEEP``)
+GAPS_DAILY_ROW = Fields({}, optional={**{k: COUNT for k in ("games", "wins", "best", "best_time")}, "best_redeals": Int(0, 2)})
+#: the six rule sets' rows as before (a file from before the daily deals
+#: is still one of ours), and ``daily``
+GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
 
 #: Delphi: rounds, games, Prophets, bests; games and wins by kind of player
 BY_KIND = MapOf(COUNT, Text(40, pattern=r"[a-z_]+"), max_len=20)

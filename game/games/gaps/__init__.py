@@ -11,7 +11,8 @@ The package exposes the engine contract (``GAME``, ``NOTATION``, ``BOTS``,
 - the hint engine :class:`Hinter` (keep one per deal) and :func:`hint`;
 - the solver :class:`RoundSolver` / :func:`solve_round`;
 - the statistics: :func:`fold_outcome`, :func:`stats_key` (``POLICY`` folds
-  a finished match with them).
+  a finished match with them);
+- today's deal: :func:`daily_seed` of a date, under :data:`DAILY_OPTIONS`.
 
 Cells are ``13 * row + col`` (rows 0-3, columns 0-12); action texts are
 ``move 6H r2c5``, ``redeal`` and ``stop``.
@@ -23,6 +24,7 @@ ints), ``state`` (positions and actions), ``notation``, ``rules`` (the
 """
 
 from game.games.gaps.bots import BOTS
+from game.games.gaps.daily import DAILY_OPTIONS, daily_seed, is_date, parse_date
 from game.games.gaps.hint import Hint, Hinter, hint
 from game.games.gaps.notation import NOTATION, LayoutError, layout_text, parse_layout
 from game.games.gaps.policy import POLICY, GapsPolicy, fold_outcome, fold_stats, stats_key
@@ -54,6 +56,7 @@ CONFORMANCE = [{"redeals": 2}, {"redeals": 0}, {"redeals": 1}]
 __all__ = [
     "BOTS",
     "CONFORMANCE",
+    "DAILY_OPTIONS",
     "GAME",
     "MAX_REDEALS",
     "NOTATION",
@@ -74,16 +77,19 @@ __all__ = [
     "SolveResult",
     "Stop",
     "correct_cells",
+    "daily_seed",
     "fold_outcome",
     "fold_stats",
     "gap_info",
     "has_move",
     "hint",
+    "is_date",
     "is_won",
     "layout_text",
     "moves_for_card",
     "moves_into_gap",
     "no_gap_reason",
+    "parse_date",
     "parse_layout",
     "redeal_due",
     "refusal",

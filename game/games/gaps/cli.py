@@ -1,7 +1,8 @@
 """Command-line tools for Gaps: ``python -m game sim gaps`` and
 ``python -m game position gaps``.
 
-sim: bots play seeded deals (deal ``i`` uses seed ``S + i``) through the
+sim: bots play seeded deals (deal ``i`` uses seed ``S + i``; ``--daily
+YYYY-MM-DD`` plays that date's daily deal and reports its layout) through the
 real engine and report the win rate within 0, 1 and 2 redeals, the mean
 score and the time taken; the hint strategy also reports the CPU time of
 each hint (``time.process_time``).  ``--detail`` adds every deal and every
@@ -16,17 +17,20 @@ live and dead gaps, the score, whether a redeal is due; ``--hint`` and
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 
 from game.engine.cli import SEED, ToolParser, decimal, number, say
 from game.engine.core import Bot
 from game.engine.match import Match, Moved, Seat
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS, HintBot
+from game.games.gaps.daily import DAILY_OPTIONS, daily_seed, parse_date
 from game.games.gaps.hint import HINT_NODES, HINT_SECONDS, Hinter
 from game.games.gaps.notation import LayoutError, format_grid, parse
 from game.games.gaps.rules import GAME, cell_name, gap_info, redeal_due
@@ -120,14 +124,23 @@ def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float
 def sim(argv: Sequence[str]) -> int:
     p = ToolParser(prog="python -m game sim gaps")
     p.add_argument("--strategy", choices=sorted(BOTS), default="hint")
-    p.add_argument("--deals", type=number(1, MAX_DEALS), default=100)
-    p.add_argument("--seed", type=SEED, default=1, help="deal i uses seed SEED + i")
+    p.add_argument("--deals", type=number(1, MAX_DEALS), default=None, help="how many deals (default 100; 1 with --daily)")
+    p.add_argument("--seed", type=SEED, default=None, help="deal i uses seed SEED + i (default 1)")
+    p.add_argument("--daily", type=_date, metavar="YYYY-MM-DD", help="the daily deal of this date (one deal, its layout in the report)")
     p.add_argument("--redeals", type=number(0, MAX_REDEALS), default=2)
     p.add_argument("--nodes", type=number(1, MAX_NODES), default=HINT_NODES, help="hint: positions per hint")
     p.add_argument("--seconds", type=decimal(0, MAX_SECONDS), default=HINT_SECONDS, help="hint: CPU seconds per hint (0: no limit)")
     p.add_argument("--detail", action="store_true", help="list every deal and every hint latency")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(list(argv))
+    if a.daily is not None:
+        if a.seed is not None or (a.deals or 1) != 1:
+            p.error("--daily is one deal of its own: leave out --seed and --deals")
+        a.seed, a.deals = daily_seed(a.daily), 1
+        if a.redeals != MAX_REDEALS:
+            p.error(f"--daily is played with {MAX_REDEALS} redeals, the rules' scheme")
+    a.seed = 1 if a.seed is None else a.seed
+    a.deals = 100 if a.deals is None else a.deals
     seconds = a.seconds if a.seconds and a.seconds > 0 else None
     show = sys.stderr.isatty()
     t0, c0 = time.time(), time.process_time()
@@ -138,6 +151,9 @@ def sim(argv: Sequence[str]) -> int:
         if show:
             _progress(i + 1, a.deals, sum(d["won"] for d in deals), t0)
     res = {"game": "gaps", "strategy": a.strategy, "seed": a.seed, "redeals": a.redeals}
+    if a.daily is not None:
+        res["daily"] = a.daily.isoformat()
+        res["layout"] = format_grid(GAME.new_game(DAILY_OPTIONS, a.seed).grid)
     res.update(summarize(deals, a.redeals))
     res["seconds"] = round(time.time() - t0, 2)
     res["cpu_seconds"] = round(time.process_time() - c0, 2)
@@ -151,6 +167,9 @@ def sim(argv: Sequence[str]) -> int:
     if a.json:
         print(json.dumps(res))
     else:
+        if a.daily is not None:
+            print(f"daily deal of {res['daily']} (deal number {a.seed}):")
+            print(res["layout"])
         w = res["win_rate_within_redeals"]
         print(f"{a.strategy}: {res['deals']} deals, won {res['wins']} ({res['win_rate']:.1%}); "
               f"within 0/1/2 redeals: {', '.join(f'{v:.1%}' for v in w.values())}; "
@@ -159,6 +178,14 @@ def sim(argv: Sequence[str]) -> int:
             L = res["hint_latency"]
             print(f"hint CPU time: p50 {L['p50_ms']} ms, p95 {L['p95_ms']} ms, max {L['max_ms']} ms over {L['n']} hints")
     return 0
+
+
+def _date(text: str) -> date:
+    """An argparse ``type=``: a date written YYYY-MM-DD."""
+    try:
+        return parse_date(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date like 2026-12-02: {text!r}") from None
 
 
 def _read_layout_arg(text: str) -> str:

@@ -4,17 +4,24 @@ of its rule set.
 
 The statistics of Gaps are one row per rule set: ``r2``, ``r1``, ``r0``
 (redeals allowed), with ``-layout`` for games started from a pasted
-layout; scores are kept with the redeals they took.  Pure data: the app's persistence writes the dict.
+layout; scores are kept with the redeals they took.  Daily deals have
+their own rows by date besides (``daily``).  Pure data: the app's persistence writes the dict.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from game.engine.core import Outcome
 from game.engine.match import Match, Policy
+from game.games.gaps.daily import is_date
 from game.games.gaps.state import MAX_REDEALS
+
+#: dates of daily deals kept in the statistics (the latest; about 2.7
+#: years of playing every day, ~80 bytes each)
+DAILY_KEEP = 1000
 
 
 def stats_key(options: Mapping[str, Any]) -> str:
@@ -27,7 +34,7 @@ def stats_key(options: Mapping[str, Any]) -> str:
     return f"r{options.get('redeals', MAX_REDEALS)}" + ("-layout" if layout else "")
 
 
-def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeals: int) -> None:
+def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeals: int, seconds: float | None = None) -> None:
     """Fold one finished game into the Gaps statistics, in the row ``key``.
 
     A score is the cards in place with the redeals used (the rules'
@@ -40,6 +47,10 @@ def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeal
     ``wins`` counts wins without help (no undo, hint or solver check);
     ``assisted_wins`` those with help.  The streak counts wins without
     help; a loss ends it, a win with help leaves it as it is.
+
+    ``best_time`` is the fastest win (with help or without: undo is part
+    of this table), in whole seconds of the table's clock; a game from a
+    table without a clock (``seconds`` None) leaves it as it is.
 
     >>> st = {"r2": {"games": 3, "score_sum": 100, "redeals_used": 6, "best": 40}}  # a row of before
     >>> fold_stats(st, "r2", False, 40, False, 1); st["r2"]["best"], st["r2"]["best_redeals"]
@@ -78,12 +89,60 @@ def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeal
         row["streak"] = 0
     row.setdefault("streak", 0)
     row.setdefault("best_streak", 0)
+    if won and seconds is not None:
+        _faster(row, seconds)
+
+
+def _faster(row: dict, seconds: float) -> None:
+    t = max(0, round(seconds))
+    old = row.get("best_time")
+    if not isinstance(old, int) or isinstance(old, bool) or t < old:
+        row["best_time"] = t
+
+
+def fold_daily(st: dict, day: str, won: bool, score: int, redeals: int, seconds: float | None = None) -> None:
+    """Fold a game of the daily deal of ``day`` (``YYYY-MM-DD``) into
+    ``st["daily"][day]``: tries, wins, the best score with its redeals and
+    the fastest win.  Only the latest :data:`DAILY_KEEP` dates are kept.
+
+    >>> st = {}
+    >>> fold_daily(st, "2026-12-02", False, 30, 2); fold_daily(st, "2026-12-02", True, 48, 1, 250.4)
+    >>> st["daily"]["2026-12-02"]
+    {'games': 2, 'wins': 1, 'best': 48, 'best_redeals': 1, 'best_time': 250}
+    """
+    days = st.get("daily")
+    if not isinstance(days, dict):
+        days = st["daily"] = {}
+    row = days.setdefault(day, {})
+    row["games"] = int(row.get("games", 0) or 0) + 1
+    row["wins"] = int(row.get("wins", 0) or 0) + (1 if won else 0)
+    best, best_redeals = row.get("best"), row.get("best_redeals")
+    if not isinstance(best, int) or score > best or (score == best and (not isinstance(best_redeals, int) or redeals < best_redeals)):
+        row["best"], row["best_redeals"] = int(score), int(redeals)
+    if won and seconds is not None:
+        _faster(row, seconds)
+    for old in sorted(days)[: max(0, len(days) - DAILY_KEEP)]:
+        del days[old]
 
 
 def fold_outcome(st: dict, options: Mapping[str, Any], meta: Mapping[str, Any], redeals: int, outcome: Outcome) -> None:
     """Fold a finished game (its options, the table's ``meta`` with the
-    ``assisted`` flag, the redeals used) into the statistics."""
-    fold_stats(st, stats_key(options), bool(outcome.won), int(outcome.scores[0]), bool(meta.get("assisted")), redeals)
+    ``assisted`` flag, the clock's ``elapsed`` seconds and the ``daily``
+    date of a daily deal, the redeals used) into the statistics.  A daily
+    deal counts in its rule set's row like any deal, and in its date's
+    row too."""
+    won, score = bool(outcome.won), int(outcome.scores[0])
+    seconds = _seconds(meta.get("elapsed"))
+    fold_stats(st, stats_key(options), won, score, bool(meta.get("assisted")), redeals, seconds)
+    day = meta.get("daily")
+    if isinstance(day, str) and is_date(day):
+        fold_daily(st, day, won, score, redeals, seconds)
+
+
+def _seconds(value: Any) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0:
+        return float(value)
+    return None
 
 
 class GapsPolicy(Policy):
