@@ -4,9 +4,9 @@ Cards of the game and suit pips spring up from the play area, arc and
 fall away under a banner that names who won ("You won!", "Anna wins!"),
 then the table's result panel comes.  The kit starts it (``TableScene``:
 after the last card has landed, before ``show_result``); a game says who
-won (``TableScene.celebration_text``) and gives its own touch: which of
-its cards spring (``celebration_cards``) and from where
-(``celebration_area``).
+won (``celebration_text``) and gives its own touch: which of its cards
+spring (``celebration_cards``) and from where (``celebration_area``); the
+kit's side is the mixin :class:`Celebrates`.
 
 It never holds the player up: a click or a key ends it at once, and so
 does anything that covers or resizes the table (the table then shows the
@@ -23,10 +23,16 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from game.cards import Card
+from game.engine.core import Outcome
+from game.i18n import tr
+from game.ui import cardart
 from game.ui.assets import GOLD, PANEL, font
+from game.ui.kit.header import HEADER_H
 
 #: seconds at the normal animation speed (scaled by the setting, at most
 #: ``MAX_SECONDS``: "slow" should not make the player wait 4 s)
@@ -171,3 +177,139 @@ def _pip(suit: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         out.blit(edge, (dx, dy))
     out.blit(fg, (1, 1))
     return out
+
+
+class Celebrates:
+    """The kit's side, mixed into ``TableScene``: it starts the celebration
+    instead of the result panel, ends it on a click, a key, a cover or a
+    resize, and shows the panel after it.  A game's table may override
+    ``celebration_text`` (or ``winners_here``, ``celebrates_stopped``),
+    ``celebration_cards`` and ``celebration_area``."""
+
+    app: Any
+    match: Any
+    _leaving: bool
+    #: the celebration running before the result panel, and the outcome
+    #: whose panel is due when it ends
+    celebration: Celebration | None = None
+    _result_due: Outcome | None = None
+
+    def show_result(self, outcome: Outcome) -> None: ...
+    def seat_name(self, seat: int | None) -> str: ...
+    def play_centre_x(self) -> int: ...
+
+    def start_celebration(self, outcome: Outcome, seconds: float | None = None) -> None:
+        """A short celebration when the people at the device won, then the
+        result panel (at once when nobody here won or nothing may move).
+        ``seconds`` overrides the length the animation setting gives."""
+        title = self.celebration_text(outcome)
+        if seconds is None:
+            seconds = seconds_for(self.app.settings.animation_factor)
+        if title is None or seconds <= 0:
+            self.show_result(outcome)
+            return
+        s = self.app.scale
+        cards = [cardart.face(c, max(28, int(66 * s)), self.app.settings.language, self.app.settings.four_colour) for c in self.celebration_cards()[:8]]
+        w, h = self.app.size
+        top = int(HEADER_H * s)
+        area = self.celebration_area().clip(pygame.Rect(0, top, w, h - top))  # never over the header
+        # silent: the result panel plays the game's "win" when it comes
+        self._result_due = outcome
+        self.celebration = Celebration(area, s, title, cards, seconds, seed=self.match.seed)
+
+    def _stop_celebration(self) -> None:
+        """End the celebration now; its result panel comes at the table's
+        next frame on top (nothing of it is drawn under another screen)."""
+        if self.celebration is not None:
+            self.celebration.skip()
+            self.celebration = None
+
+    def skips_celebration(self, event: pygame.event.Event) -> bool:
+        """A click or a key (not Esc, which leaves as ever) ends a running
+        celebration: True when ``event`` did."""
+        if self.celebration is None or not (event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
+            return False
+        self._stop_celebration()
+        return True
+
+    def update_celebration(self, dt: float) -> None:
+        """Move it on; once it is over (or was ended), the result panel."""
+        if self._result_due is None:
+            return
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if not self.celebration.done:
+                return
+            self.celebration = None
+        outcome, self._result_due = self._result_due, None
+        if not self._leaving:
+            self.show_result(outcome)
+
+    # --- the scene's life: a cover, a resize or leaving ends it ---------------------------------
+    def pause(self) -> None:
+        self._stop_celebration()
+        super().pause()  # type: ignore[misc]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        # the particles were placed for the old size: it ends, and the
+        # result panel follows at the next frame (not from inside resize,
+        # where the table rebuilds its own buttons)
+        super().resize(size)  # type: ignore[misc]
+        self._stop_celebration()
+
+    def exit(self) -> None:
+        self.celebration = self._result_due = None
+        super().exit()  # type: ignore[misc]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # over everything the table draws (each game's draw_dynamic is its
+        # own), and only on top: a covered table shows none of it
+        super().draw(surface)  # type: ignore[misc]
+        if self.celebration is not None and self.app.scenes.top is self:
+            self.celebration.draw(surface)
+
+    # --- who won, and the game's own touch ---------------------------------------------------------
+    def winners_here(self, outcome: Outcome) -> list[int]:
+        """The seats of people (not computers) who won ``outcome``: the
+        whole team of a won cooperative or solo game, else the people among
+        the winners; none when the game was called off or everyone tied."""
+        people = self.match.people()
+        if outcome.stopped and not self.celebrates_stopped():
+            return []
+        if outcome.won is not None:
+            return people if outcome.won else []
+        if len(outcome.winners) >= self.match.players:
+            return []
+        return [w for w in outcome.winners if w in people]
+
+    def celebrates_stopped(self) -> bool:
+        """Whether a game ended by ``stop`` can be celebrated (Runs: the
+        normal end of a game played "until we stop")."""
+        return False
+
+    def celebration_text(self, outcome: Outcome) -> str | None:
+        """The banner's words, or None for no celebration: "You won!" for
+        the one person at the device (or the team), the winners' names when
+        several people share the device."""
+        won = self.winners_here(outcome)
+        if not won:
+            return None
+        people = self.match.people()
+        if outcome.won is not None:
+            return tr("ui.celebrate.you_won") if len(people) == 1 else tr("ui.celebrate.team_won")
+        if len(people) == 1:
+            return tr("ui.celebrate.you_won")
+        return tr("ui.celebrate.wins", n=len(won), names=[self.seat_name(w) for w in won])
+
+    def celebration_cards(self) -> list[Card]:
+        """Cards of the game that spring up (a game's own touch); by
+        default the four kings (each row of a solved Gaps grid ends on one)."""
+        return [Card.parse(code) for code in ("KS", "KH", "KD", "KC")]
+
+    def celebration_area(self) -> pygame.Rect:
+        """Where it plays: the play area under the header."""
+        w, h = self.app.size
+        top = int(HEADER_H * self.app.scale)
+        cx = self.play_centre_x()
+        half = min(cx, w - cx)
+        return pygame.Rect(cx - half, top, 2 * half, h - top)

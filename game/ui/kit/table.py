@@ -30,16 +30,14 @@ from typing import Any
 
 import pygame
 
-from game.cards import Card
 from game.engine.core import Message, Outcome
 from game.engine.match import Match, Moved, Refused, Step, StepKind
 from game.engine.records import Record, RecordError
 from game.engine.registry import info
 from game.i18n import current, msg, tr
 from game.persistence.saves import delete_save, set_aside_save, update_stats, write_save
-from game.ui import cardart
 from game.ui.dragdrop import DragDrop
-from game.ui.kit.celebrate import Celebration, seconds_for
+from game.ui.kit.celebrate import Celebrates
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
 from game.ui.kit.layers import TwoLayers
 from game.ui.kit.overlay import ResultScene
@@ -52,7 +50,7 @@ from game.ui.widgets import Toasts
 Placed = list[tuple[ButtonSpec, Any]]
 
 
-class TableScene(TwoLayers, Scene):
+class TableScene(Celebrates, TwoLayers, Scene):
     """Base of every game table."""
 
     game_id = ""
@@ -84,10 +82,6 @@ class TableScene(TwoLayers, Scene):
         self._shown_viewer: int | None = match.viewer
         self._view_cache: tuple[tuple, Any] | None = None
         self._free_rects: list[pygame.Rect] = []
-        #: the win celebration running before the result panel, and the
-        #: outcome whose panel is due when it ends (see ``_celebrate``)
-        self.celebration: Celebration | None = None
-        self._result_due: Outcome | None = None
 
     # --- the model, as the screen sees it ------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
@@ -143,14 +137,7 @@ class TableScene(TwoLayers, Scene):
         # not updated while it is covered)
         self.anim.land_flights()
         self.cancel_gesture()
-        self._stop_celebration()
         super().pause()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        # the particles were placed for the old size: the celebration ends
-        # and the result panel follows at the next frame
-        super().resize(size)
-        self._stop_celebration()
 
     def exit(self) -> None:
         # nothing plays on after the table is left; the save holds the game
@@ -158,7 +145,6 @@ class TableScene(TwoLayers, Scene):
         # again after Continue)
         self._leaving = True
         self.anim.clear()
-        self.celebration = self._result_due = None
         self.cancel_gesture()
         super().exit()
         # a table holds screen-sized layers and card images in reference
@@ -285,89 +271,6 @@ class TableScene(TwoLayers, Scene):
                 self.start_celebration(outcome)
 
         self._schedule(self.result_pause, lambda: self.anim.when_landed(show))
-
-    # --- the win celebration ----------------------------------------------------------------
-    def start_celebration(self, outcome: Outcome, seconds: float | None = None) -> None:
-        """A short celebration when the people at the device won, then the
-        result panel (at once when nobody here won or nothing may move).
-        ``seconds`` overrides the length the animation setting gives."""
-        title = self.celebration_text(outcome)
-        if seconds is None:
-            seconds = seconds_for(self.app.settings.animation_factor)
-        if title is None or seconds <= 0:
-            self.show_result(outcome)
-            return
-        cards = [cardart.face(c, max(28, int(66 * self.scale)), self.lang, self.app.settings.four_colour) for c in self.celebration_cards()[:8]]
-        self._result_due = outcome
-        # silent: the result panel plays the game's "win" when it comes
-        w, h = self.app.size
-        top = int(HEADER_H * self.scale)
-        area = self.celebration_area().clip(pygame.Rect(0, top, w, h - top))  # never over the header
-        self.celebration = Celebration(area, self.scale, title, cards, seconds, seed=self.match.seed)
-
-    def _stop_celebration(self) -> None:
-        """End the celebration now; its result panel comes at the table's
-        next frame on top (nothing of it is drawn under another screen)."""
-        if self.celebration is not None:
-            self.celebration.skip()
-            self.celebration = None
-
-    def _update_celebration(self, dt: float) -> None:
-        if self._result_due is None:
-            return
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if not self.celebration.done:
-                return
-            self.celebration = None
-        outcome, self._result_due = self._result_due, None
-        if not self._leaving:
-            self.show_result(outcome)
-
-    def winners_here(self, outcome: Outcome) -> list[int]:
-        """The seats of people (not computers) who won ``outcome``: the
-        whole team of a won cooperative or solo game, else the people among
-        the winners; none when the game was called off or everyone tied."""
-        people = self.match.people()
-        if outcome.stopped and not self.celebrates_stopped():
-            return []
-        if outcome.won is not None:
-            return people if outcome.won else []
-        if len(outcome.winners) >= self.players:
-            return []
-        return [w for w in outcome.winners if w in people]
-
-    def celebrates_stopped(self) -> bool:
-        """Whether a game ended by ``stop`` can be celebrated (Runs: the
-        normal end of a game played "until we stop")."""
-        return False
-
-    def celebration_text(self, outcome: Outcome) -> str | None:
-        """The banner's words, or None for no celebration: "You won!" for
-        the one person at the device (or the team), the winners' names when
-        several people share it."""
-        won = self.winners_here(outcome)
-        if not won:
-            return None
-        people = self.match.people()
-        if outcome.won is not None:
-            return tr("ui.celebrate.you_won") if len(people) == 1 else tr("ui.celebrate.team_won")
-        if len(people) == 1:
-            return tr("ui.celebrate.you_won")
-        return tr("ui.celebrate.wins", n=len(won), names=[self.seat_name(w) for w in won])
-
-    def celebration_cards(self) -> list:
-        """Cards of the game that spring up (a game's own touch); by
-        default the four kings."""
-        return [Card.parse(code) for code in ("KS", "KH", "KD", "KC")]
-
-    def celebration_area(self) -> pygame.Rect:
-        """Where it plays: the play area under the header."""
-        w, h = self.app.size
-        top = int(HEADER_H * self.scale)
-        cx = self.play_centre_x()
-        half = min(cx, w - cx)
-        return pygame.Rect(cx - half, top, 2 * half, h - top)
 
     def _viewer_check(self) -> None:
         if self.match.viewer != self._shown_viewer:
@@ -547,8 +450,7 @@ class TableScene(TwoLayers, Scene):
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.celebration is not None and (event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
-            self._stop_celebration()  # a click or a key: the result now
+        if self.skips_celebration(event):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -597,7 +499,7 @@ class TableScene(TwoLayers, Scene):
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         self.toasts.update(dt)
-        self._update_celebration(dt)
+        self.update_celebration(dt)
 
     def static_key(self) -> tuple:
         """Everything the static layer depends on.  Tables add their own
@@ -628,14 +530,6 @@ class TableScene(TwoLayers, Scene):
         if self.drag is not None:
             self.drag.draw_dragged(surface)
         self.draw_toasts(surface)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        # the celebration over everything the table draws (each game's
-        # draw_dynamic is its own); only while it runs, so a covered or
-        # resized table shows none of it
-        super().draw(surface)
-        if self.celebration is not None and self.app.scenes.top is self:
-            self.celebration.draw(surface)
 
     def draw_header(self, surface: pygame.Surface, title: str, facts: list[str], *, highlight: str | None = None) -> int:
         return draw_header(surface, self.header(), title, facts, highlight=highlight)
