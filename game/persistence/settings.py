@@ -31,6 +31,7 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     auto_draw: bool = False  # Runs: draw automatically when you cannot play
+    gaps_timer: bool = True  # Gaps: the clock under the grid is shown (it runs either way)
     card_back: str = "lattice"
     felt: str = "green"
     card_size: str = "normal"
@@ -49,6 +50,7 @@ SHAPES: dict[str, Shape] = {
     "sound": Bool(),
     "fullscreen": Bool(),
     "auto_draw": Bool(),
+    "gaps_timer": Bool(),
     "card_back": Text(10, choices=CARD_BACKS),
     "felt": Text(10, choices=FELTS),
     "card_size": Text(10, choices=CARD_SIZES),

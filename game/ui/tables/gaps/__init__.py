@@ -14,10 +14,12 @@ from game.i18n import tr
 from game.ui.dragdrop import hold_over
 from game.ui.kit import table as kit
 from game.ui.tables import TableEntry
+from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
-from game.ui.tables.gaps.table import GapsTable, new_deal, play_again, restart, start_game
+from game.ui.tables.gaps.summary import SummaryScene
+from game.ui.tables.gaps.table import GapsTable, new_deal, play_again, restart, start_daily, start_game
 
-__all__ = ["TABLE", "GapsTable", "SetupScene", "new_deal", "play_again", "restart", "start_game"]
+__all__ = ["TABLE", "GapsTable", "SetupScene", "SummaryScene", "new_deal", "play_again", "restart", "start_daily", "start_game"]
 
 
 def open_new(app, prefs: dict | None = None) -> None:
@@ -83,6 +85,37 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         out.append(("· " + tr("gaps_ui.stats_streak_label", lang), tr("gaps_ui.stats_streak", lang, now=streak, best=best_streak)))
         if awins or row.get("assisted_games"):
             out.append(("· " + tr("gaps_ui.stats_assisted_label", lang), tr("gaps_ui.stats_assisted", lang, wins=awins, games=int(row.get("assisted_games", 0) or 0))))
+        fastest = _count(row, "best_time")
+        if fastest is not None:
+            out.append(("· " + tr("gaps_ui.stats_fastest_label", lang), clock_text(fastest)))
+    out.extend(_daily_lines(stats.get("daily"), lang))
+    return out
+
+
+#: the latest dates of daily deals the statistics list one by one
+DAILY_SHOWN = 3
+
+
+def _daily_lines(days, lang: str) -> list[tuple[str, str]]:
+    """The daily deals: on how many dates, how many won, and the latest
+    dates each with its best (the fastest win, or the best score)."""
+    if not isinstance(days, dict):
+        return []
+    rows = {d: r for d, r in days.items() if G.is_date(d) and isinstance(r, dict) and (_count(r, "games") or 0) > 0}
+    if not rows:
+        return []
+    won = sum(1 for r in rows.values() if (_count(r, "wins") or 0) > 0)
+    out = [(tr("gaps_ui.stats_daily_label", lang), tr("gaps_ui.stats_daily", lang, n=len(rows), won=won))]
+    for d in sorted(rows, reverse=True)[:DAILY_SHOWN]:
+        r = rows[d]
+        fastest = _count(r, "best_time")
+        if (_count(r, "wins") or 0) > 0 and fastest is not None:
+            value = tr("gaps_ui.stats_daily_won", lang, time=clock_text(fastest))
+        elif (_count(r, "wins") or 0) > 0:
+            value = tr("gaps_ui.session.daily_won", lang)
+        else:
+            value = tr("gaps_ui.session.daily_best", lang, score=_count(r, "best") or 0)
+        out.append(("· " + date_text(d, lang), value))
     return out
 
 
@@ -97,6 +130,24 @@ NEAR_WON = "\n".join(
         "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --",
     ]
 )
+
+
+#: the date of the daily deal in the shots (a fixed one: the same picture every day)
+SHOT_DATE = "2026-12-02"
+
+
+def sample_session() -> Session:
+    """A session of five deals, for the summary's shot."""
+    s = Session()
+    for won, score, redeals, assisted, seconds, moves, daily in (
+        (False, 31, 2, False, 402.0, 118, None),
+        (True, 48, 1, False, 318.5, 97, None),
+        (False, 26, 2, True, 530.0, 141, None),
+        (True, 48, 2, True, 611.0, 163, SHOT_DATE),
+        (True, 48, 2, False, 455.0, 120, None),
+    ):
+        s.add(won=won, score=score, redeals=redeals, assisted=assisted, seconds=seconds, moves=moves, key="r2", daily=daily)
+    return s
 
 
 def _match(seed: int, redeals: int = 2, layout: str = "", **meta) -> Match:
@@ -143,7 +194,9 @@ def scene_factories(app):
         return GapsTable(app, _match(1234))
 
     def hint():
-        t = GapsTable(app, _mid_game())
+        m = _mid_game()
+        m.meta["elapsed"] = 187.0
+        t = GapsTable(app, m)
         t.prepare_shot = t.show_hint
         return t
 
@@ -153,7 +206,7 @@ def scene_factories(app):
         return t
 
     def won():
-        t = GapsTable(app, _match(77, layout=NEAR_WON))
+        t = GapsTable(app, _match(77, layout=NEAR_WON, elapsed=268.0))
 
         def finish():
             app.step(1 / 60, events=[])
@@ -172,6 +225,18 @@ def scene_factories(app):
 
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
+
+    def daily():
+        m = Match.start(G.GAME, dict(G.DAILY_OPTIONS), G.daily_seed(SHOT_DATE), [Seat(tr("ui.seat", n=1))], meta={"prefs": {"redeals": 2}, "daily": SHOT_DATE})
+        m.run(lambda mm: len(mm.actions) >= 12, limit=12, stand_in="greedy")
+        m.meta["elapsed"] = 95.0
+        return GapsTable(app, m)
+
+    def summary():
+        """The session summary over a table, opened by its Session button."""
+        t = GapsTable(app, _mid_game())
+        t.prepare_shot = lambda: app.push(SummaryScene(app, sample_session(), stats={"r2": {"streak": 1, "best_streak": 4}}))
+        return t
 
     def setup_error():
         sc = SetupScene(app)
@@ -194,6 +259,8 @@ def scene_factories(app):
         ("gaps-after-redeal", lambda: GapsTable(app, _after_redeal())),
         ("gaps-won", won),
         ("gaps-lost", lost),
+        ("gaps-daily", daily),
+        ("gaps-summary", summary),
     ]
 
 

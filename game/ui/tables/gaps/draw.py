@@ -17,6 +17,7 @@ from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.kit.cursor import draw_cursor
 from game.ui.tables.gaps.layout import COLS, Layout
+from game.ui.tables.gaps.session import clock_text, date_text
 from game.ui.widgets import felt, panel, text, text_block
 
 DEAD_MARK = (120, 150, 130)
@@ -42,6 +43,7 @@ class GapsDrawing:
         self._draw_hover(surface, L)
         if self.cursor.valid(52) and self.playing():
             draw_cursor(surface, L.cells[self.cursor.index or 0], L.scale)
+        self._draw_clock(surface, L)
         self._draw_status(surface, L)
         if self.banner_shown():
             self._draw_banner(surface, L)
@@ -53,12 +55,29 @@ class GapsDrawing:
     def _draw_top(self, surface: pygame.Surface) -> None:
         v = self.view
         s = self.scale
-        facts = [tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed), tr("gaps_ui.rule_set", n=v.max_redeals)]
+        day = self.daily()
+        if day is not None:
+            first = tr("gaps_ui.daily", date=date_text(day, self.lang))
+        else:
+            first = tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed)
+        rule_set = tr("gaps_ui.rule_set", n=v.max_redeals)
+        facts = [first, rule_set]
         if self.match.meta.get("assisted"):
             facts.append(tr("gaps_ui.assisted"))
         left = v.redeals_left
-        facts.append(tr("gaps_ui.redeals_left", n=left))
-        x = self.draw_header(surface, tr("gaps_ui.title"), facts, highlight=tr("gaps_ui.score", score=G.score(v)))
+        redeals_left = tr("gaps_ui.redeals_left", n=left)
+        facts.append(redeals_left)
+        title, score = tr("gaps_ui.title"), tr("gaps_ui.score", score=G.score(v))
+        # where the facts do not fit at their size (the German daily deal at
+        # 1024x640 shrank them to 9 px), the rule set goes first, then the
+        # redeals left (the pips still show them)
+        h = self.header()
+        room = h.info_right - int(48 * s) - font(int(24 * s), True).size(title)[0] - font(int(17 * s), True).size(score)[0]
+        for drop in (rule_set, redeals_left):
+            if font(int(16 * s)).size(" · ".join(facts))[0] <= room:
+                break
+            facts.remove(drop)
+        x = self.draw_header(surface, title, facts, highlight=score)
         # one pip per redeal after the facts: filled while still available
         pr = max(3, int(5 * s))
         cy = self.header().rect.centery
@@ -150,6 +169,21 @@ class GapsDrawing:
         surface.blit(g, g.get_rect(center=a.center))
         surface.blit(g, g.get_rect(center=b.center))
         arrow(surface, a.center, b.center, HIGHLIGHT, max(3, int(5 * L.scale)), int(18 * L.scale))
+
+    # --- the moves and the clock ----------------------------------------------------------------------
+    def _draw_clock(self, surface: pygame.Surface, L: Layout) -> None:
+        """Moves at the left of the line under the grid; the clock at the
+        right, left of its Hide/Show button (its place from the table's
+        button list), dimmed while it stands still."""
+        s = L.scale
+        r = L.clock
+        size = int(17 * s)
+        text(surface, tr("gaps_ui.moves", n=self.moves_made()), (r.x + int(4 * s), r.centery), size, INK, anchor="midleft", shadow=False, max_width=r.w // 3)
+        if not self.timer_shown():
+            return
+        right = self._timer_button(L)[1][0] - int(12 * s)
+        colour = INK if self.clock_running() else INK_DIM
+        text(surface, tr("gaps_ui.time", time=clock_text(self.elapsed)), (right, r.centery), size, colour, bold=True, anchor="midright", shadow=False, max_width=r.w // 3)
 
     # --- the status and the "no moves" panel ----------------------------------------------------------
     def status_lines(self) -> list[tuple[str, tuple]]:

@@ -1,5 +1,6 @@
 """Where everything of the Gaps table goes: the header (the kit's), the
-4×13 grid scaled to the window, the status lines and the button bar."""
+4×13 grid scaled to the window, the line of moves and time under it, the
+status lines and the button bar."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ class Layout:
     cells: list[pygame.Rect] = field(default_factory=list)
     grid: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the line under the grid: moves at the left, the clock at the right
+    clock: pygame.Rect = field(default_factory=pygame.Rect)
     bar_y: int = 0
     bar_h: int = 40
 
@@ -61,11 +64,15 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     bar_y = h - bar_h - int(14 * s)
     status_h = int(56 * s)
     status_y = bar_y - status_h - int(6 * s)
+    # the moves and the clock: a line under the grid (at 16:10 it takes
+    # room the grid did not fill; at 1920x1080 the cards are 6 % smaller)
+    clock_h = int(30 * s)
+    clock_gap = int(8 * s)
     margin = int(24 * s)
     avail_w = w - 2 * margin
     # the band under the header stays free for messages
     top = top_h + int(44 * s)
-    avail_h = status_y - top - int(8 * s)
+    avail_h = status_y - top - int(8 * s) - clock_h - clock_gap
     cw = min(avail_w / (COLS + (COLS - 1) * HGAP), avail_h / (ROWS * cardart.ASPECT * (1 + VGAP) - VGAP * cardart.ASPECT))
     # the card size setting: the 52 cells already fill the room they have,
     # so "large" cannot grow them (it is "normal" here), "small" shrinks them
@@ -81,4 +88,5 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     L.cells = [pygame.Rect(x0 + c * (cw + hg), y0 + r * (ch + vg), cw, ch) for r in range(ROWS) for c in range(COLS)]
     L.grid = pygame.Rect(x0, y0, gw, gh)
     L.status = pygame.Rect(margin, status_y, w - 2 * margin, status_h)
+    L.clock = pygame.Rect(x0, L.grid.bottom + clock_gap, gw, clock_h)
     return L

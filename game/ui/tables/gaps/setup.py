@@ -4,6 +4,10 @@ typed, to replay a deal) and the other way in: start from a pasted
 layout.  A layout that does not parse shows the parser's own complaint
 and the text stays in the box.
 
+"Today's deal" starts the daily deal of the player's date (the same
+cards for everyone on that date, two redeals); the note above the buttons
+names the date.
+
 A saved game with moves that was not left through the table's question
 (the window was closed, the app was killed) stays for Continue and is
 not counted; a new deal started here instead would overwrite it unseen,
@@ -12,6 +16,7 @@ does (:func:`~game.ui.tables.gaps.table.saved_deal`)."""
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Callable
 
@@ -19,12 +24,19 @@ from pygame_gui.core.utility import clipboard_paste
 
 from game.games import gaps as G
 from game.i18n import tr
-from game.ui.kit.form import Choice, Entry, SetupForm, TextBox, seed_from
+from game.ui.kit.form import Choice, Entry, Note, SetupForm, TextBox, seed_from
 from game.ui.scene import ButtonSpec
 from game.ui.scenes.dialog import ConfirmScene
-from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_game
+from game.ui.tables.gaps.session import date_text
+from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_daily, start_game
 
 REDEAL_CHOICES = (2, 1, 0)
+
+
+def today() -> str:
+    """The player's date, ``YYYY-MM-DD`` (local time: the daily deal
+    changes at the player's midnight).  Tests replace it."""
+    return datetime.date.today().isoformat()
 
 
 class SetupScene(SetupForm):
@@ -52,7 +64,11 @@ class SetupScene(SetupForm):
                 error_key="error",
                 hint=tr("gaps_ui.layout_hint") + " " + tr("gaps_ui.layout_example"),
             ),
+            Note(tr("gaps_ui.daily_note", date=date_text(today(), self.app.settings.language))),
         ]
+
+    def more_buttons(self) -> list[ButtonSpec]:
+        return [ButtonSpec("daily", tr("gaps_ui.daily_button"), self.start_daily)]
 
     # --- values ----------------------------------------------------------------------------------
     def prefs(self) -> dict:
@@ -74,6 +90,13 @@ class SetupScene(SetupForm):
     def start(self) -> None:
         seed = self.seed()
         self.replacing_saved(lambda: start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, seed, {"prefs": self.prefs()}))
+
+    def start_daily(self) -> None:
+        """Today's deal: the date's deal number, the rules' scheme (the
+        redeals chosen above are kept for the next setup)."""
+        self.remember()
+        day = today()
+        self.replacing_saved(lambda: start_daily(self.app, day, {"prefs": self.prefs()}))
 
     def replacing_saved(self, go: Callable[[], object]) -> None:
         """Start the new game by ``go``; a saved game with moves is counted

@@ -12,6 +12,16 @@ undo, saving and statistics are the kit's (:mod:`game.ui.kit.table`).
 The hint comes from the engine's :class:`Hinter` (one per deal) and is
 drawn as an arrow from the card to its gap; "Still solvable?" runs the
 solver in a worker thread that the frame loop polls.
+
+Under the grid: the moves on the board (a move taken back leaves the
+count, a redone one comes back: the count is the Move actions of the
+record, so it needs no saving) and the clock of the deal's playing time.
+The clock runs on the frame's ``dt`` while the deal is on screen, playing
+and the window has the focus; it stands still under another scene (the
+rules, a question, the session summary: only the top scene is updated)
+and after the end.  Its seconds are kept in ``match.meta["elapsed"]``, so
+they are in every save; it can be hidden (the setting ``gaps_timer``)
+and still runs.
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.persistence.saves import delete_save, read_save, update_stats
 from game.ui import cardart
+from game.ui.assets import font
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.overlay import ResultScene
@@ -37,7 +48,13 @@ from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
 from game.ui.tables.gaps.draw import GapsDrawing, grouped
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
+from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
+from game.ui.tables.gaps.summary import SummaryScene
+
+#: window events that stop the clock, and those that let it run again
+_AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+_BACK = (pygame.WINDOWFOCUSGAINED,)
 
 
 class GapsTable(GapsDrawing, TableScene):
@@ -62,6 +79,14 @@ class GapsTable(GapsDrawing, TableScene):
         self._gap_cache: tuple[tuple, dict[int, G.GapInfo]] | None = None
         self._dropping = False
         self._ghosts: dict = {}
+        e = match.meta.get("elapsed")
+        self.elapsed = float(e) if isinstance(e, (int, float)) and not isinstance(e, bool) and 0 <= e < float("inf") else 0.0
+        #: the window has the focus (the clock runs only then)
+        self.window_focused = True
+        #: the deal is being left half-way through the table's question
+        self._abandoning = False
+        self._moves: tuple[int, int] = (-1, 0)
+        self._saved_elapsed = self._elapsed_meta()
         self.card_drag(
             on_click=self._card_clicked,
             on_zone_click=self._gap_clicked,
@@ -101,6 +126,38 @@ class GapsTable(GapsDrawing, TableScene):
 
     def from_layout(self) -> bool:
         return bool(str(self.match.options.get("layout", "")).strip())
+
+    def daily(self) -> str | None:
+        """The date of a daily deal, else None."""
+        d = self.match.meta.get("daily")
+        return d if G.is_date(d) else None
+
+    def moves_made(self) -> int:
+        """Moves on the board: the deal's moves (redeals not counted), less
+        those taken back."""
+        n = len(self.match.actions)
+        if self._moves[0] != n:
+            self._moves = (n, sum(1 for a in self.match.actions if isinstance(a, G.Move)))
+        return self._moves[1]
+
+    def clock_running(self) -> bool:
+        return self.playing() and self.window_focused
+
+    def timer_shown(self) -> bool:
+        return bool(self.app.settings.gaps_timer)
+
+    def toggle_timer(self) -> None:
+        """Show or hide the clock (it runs either way); the choice is kept
+        in the settings."""
+        self.app.settings.gaps_timer = not self.timer_shown()
+        self.app.save_settings()
+        self.sync_ui()
+
+    def show_summary(self) -> None:
+        self.app.push(SummaryScene(self.app, session_of(self.app)))
+
+    def to_menu(self) -> None:
+        to_menu(self.app)
 
     def in_progress(self) -> bool:
         """A deal with moves: leaving it counts as lost.  Moves taken back
@@ -274,7 +331,7 @@ class GapsTable(GapsDrawing, TableScene):
         """Menu or Esc: a deal with moves counts as lost, as with New deal,
         after asking; an untouched or finished deal is left at once (an
         untouched one stays saved for Continue)."""
-        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), self.app.to_menu)
+        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), self.to_menu)
 
     def ask_new_deal(self) -> None:
         self._leave_for(tr("gaps_ui.new_deal_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("ui.new_deal"), lambda: new_deal(self.app, self))
@@ -293,6 +350,7 @@ class GapsTable(GapsDrawing, TableScene):
 
         def go() -> None:
             self.cancel_job()
+            self._abandoning = True
             self.stop_game()
             then()
 
@@ -305,6 +363,8 @@ class GapsTable(GapsDrawing, TableScene):
     # --- the kit's hooks -------------------------------------------------------------------------
     def on_moved(self, moved: Moved) -> float:
         self.cancel_job()
+        if moved.ended:
+            self._count_in_session(moved)
         L = self.layout()
         if isinstance(moved.action, G.Redeal):
             start = (L.grid.centerx - L.cw // 2, L.grid.bottom + int(20 * L.scale))
@@ -322,6 +382,14 @@ class GapsTable(GapsDrawing, TableScene):
                 self.anim.fly(card_img, L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.by != "redo")
         return 0.0
 
+    def _count_in_session(self, moved: Moved) -> None:
+        out = moved.outcome
+        assert out is not None
+        session_of(self.app).add(
+            won=bool(out.won), score=int(out.scores[0]), redeals=self.view.redeals, assisted=bool(self.match.meta.get("assisted")),
+            seconds=self.elapsed, moves=self.moves_made(), left=self._abandoning, key=G.stats_key(self.match.options), daily=self.daily(),
+        )
+
     def sound_for(self, moved: Moved) -> str:
         return "deal" if isinstance(moved.action, G.Redeal) else "place"
 
@@ -330,12 +398,40 @@ class GapsTable(GapsDrawing, TableScene):
 
     def exit(self) -> None:
         self.cancel_job()
+        # the clock's seconds since the last save go into the save too
+        if self.playing() and self._saved_elapsed != self._elapsed_meta():
+            self.autosave()
         super().exit()
+
+    def autosave(self) -> None:
+        self._keep_time()
+        super().autosave()
+        self._saved_elapsed = self._elapsed_meta()
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.clock_running():
+            self.elapsed += dt
+            self._keep_time()
         if self.job is not None:
             self._collect_job()
+
+    def _elapsed_meta(self) -> float:
+        return round(self.elapsed, 2)
+
+    def _keep_time(self) -> None:
+        """The seconds into ``meta`` (every save and the statistics read
+        them from there)."""
+        self.match.meta["elapsed"] = self._elapsed_meta()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in _AWAY or event.type in _BACK:
+            was = self.window_focused
+            self.window_focused = event.type in _BACK
+            if was and not self.window_focused and self.playing():
+                self.autosave()  # the time so far, should the app not come back
+            return
+        super().handle_event(event)
 
     def show_result(self, outcome) -> None:
         won = bool(outcome.won)
@@ -345,19 +441,28 @@ class GapsTable(GapsDrawing, TableScene):
             lines.append(tr("gaps_ui.result_score", score=48))
         else:
             lines.append(tr("gaps_ui.result_redeals", n=self.view.redeals, max=self.view.max_redeals))
-        lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
+        lines.append(tr("gaps_ui.result_time", time=clock_text(self.elapsed), n=self.moves_made()))
+        day = self.daily()
+        if day is not None:
+            lines.append(tr("gaps_ui.daily_line", date=date_text(day, self.lang), n=self.match.seed))
+        else:
+            lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         notes = [tr("gaps_ui.assisted_note")] if self.match.meta.get("assisted") else []
         buttons = [
             (tr("ui.play_again"), lambda: play_again(self.app, self)),
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
-            (tr("ui.menu"), self.app.to_menu),
+            (tr("ui.menu"), self.to_menu),
         ]
         self.app.play_sound("win" if won else "refuse")
         self.app.push(ResultScene(self.app, tr("gaps_ui.won_title") if won else tr("gaps_ui.lost_title"), lines, buttons, won=won, notes=notes))
 
     # --- buttons -----------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
-        return [ButtonSpec("copy", tr("gaps_ui.copy"), self.copy_layout, waits=False), *super().header_buttons()]
+        return [
+            ButtonSpec("copy", tr("gaps_ui.copy"), self.copy_layout, waits=False),
+            ButtonSpec("session", tr("gaps_ui.session.button"), self.show_summary, waits=False, tooltip=tr("gaps_ui.session.tip")),
+            *super().header_buttons(),
+        ]
 
     def banner_shown(self) -> bool:
         return self.playing() and G.redeal_due(self.view)
@@ -377,6 +482,7 @@ class GapsTable(GapsDrawing, TableScene):
         ]
         L = self.layout()
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0])))
+        placed.append(self._timer_button(L))
         if due:
             r = L.banner()
             s = L.scale
@@ -385,6 +491,15 @@ class GapsTable(GapsDrawing, TableScene):
             placed.append((ButtonSpec("redeal-now", tr("gaps_ui.redeal_now", n=self.view.redeals_left), self.do_redeal, primary=True), (r.x + int(20 * s), y, bw, int(42 * s))))
             placed.append((ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True), (r.right - int(20 * s) - bw, y, bw, int(42 * s))))
         return placed
+
+    def _timer_button(self, L: Layout) -> tuple[ButtonSpec, Any]:
+        """Hide or show the clock: a small button at the right end of the
+        line under the grid, the clock just left of it."""
+        label = tr("gaps_ui.timer_hide") if self.timer_shown() else tr("gaps_ui.timer_show")
+        s = L.scale
+        bw = font(max(9, round(14 * s))).size(label)[0] + int(26 * s)
+        r = L.clock
+        return ButtonSpec("timer", label, self.toggle_timer, waits=False, object_id="#small", tooltip=tr("gaps_ui.tip.timer")), (r.right - bw, r.y + int(2 * s), bw, r.h - int(4 * s))
 
     def _solve_button(self, playing: bool) -> ButtonSpec:
         """"Still solvable?", "Stop checking" while it runs, "Search
@@ -433,6 +548,8 @@ class GapsTable(GapsDrawing, TableScene):
             self.ask_new_deal()
         elif k == pygame.K_s:
             self.toggle_solver()
+        elif k == pygame.K_t:
+            self.toggle_timer()
         elif self.playing() and self.cursor.move(k, 52, cols=COLS, start=self._cursor_start()):
             self.touch()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(52) and self.playing():
@@ -513,19 +630,41 @@ def count_as_lost(app, match: Match) -> None:
         app.write_failed("save", e, "ui.save.delete_failed")
 
 
-def _meta_for_next(table: GapsTable) -> dict:
-    return {"prefs": dict(table.match.meta.get("prefs") or {})}
+def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
+    """The next game's meta: the setup's choices, and the date when the
+    same daily deal is played again (it counts for that date again)."""
+    meta: dict = {"prefs": dict(table.match.meta.get("prefs") or {})}
+    day = table.daily()
+    if same_deal and day is not None:
+        meta["daily"] = day
+    return meta
+
+
+def to_menu(app) -> None:
+    """To the menu from a Gaps table; the session summary over it when a
+    deal was played to its end since it was last shown that way."""
+    app.to_menu()
+    session = session_of(app)
+    if session.due():
+        session.mark_shown()
+        app.push(SummaryScene(app, session))
+
+
+def start_daily(app, day: str, meta: dict | None = None) -> GapsTable:
+    """The daily deal of ``day`` (``YYYY-MM-DD``): the date's deal number
+    under the rules' scheme."""
+    return start_game(app, dict(G.DAILY_OPTIONS), G.daily_seed(day), {**(meta or {}), "daily": day})
 
 
 def play_again(app, table: GapsTable) -> GapsTable:
     """The same deal (or pasted layout) from its start."""
-    return start_game(app, dict(table.match.options), table.match.seed, _meta_for_next(table))
+    return start_game(app, dict(table.match.options), table.match.seed, _meta_for_next(table, True))
 
 
 def restart(app, table: GapsTable) -> GapsTable:
     """The same deal from its start, during a game: as big an undo as
     there is, so the new game counts as assisted."""
-    meta = _meta_for_next(table)
+    meta = _meta_for_next(table, True)
     meta["assisted"] = True
     return start_game(app, dict(table.match.options), table.match.seed, meta)
 
