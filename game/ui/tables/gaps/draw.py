@@ -68,13 +68,13 @@ class GapsDrawing:
         redeals_left = tr("gaps_ui.redeals_left", n=left)
         facts.append(redeals_left)
         title, score = tr("gaps_ui.title"), tr("gaps_ui.score", score=G.score(v))
-        # where the facts do not fit at their size (the German daily deal at
-        # 1024x640 shrank them to 9 px), the rule set goes first, then the
-        # redeals left (the pips still show them)
+        # where the facts would shrink below 85 % of their size (the German
+        # daily deal at 1024x640 shrank them to 9 px), the rule set goes
+        # first, then the redeals left (the pips still show them)
         h = self.header()
         room = h.info_right - int(48 * s) - font(int(24 * s), True).size(title)[0] - font(int(17 * s), True).size(score)[0]
         for drop in (rule_set, redeals_left):
-            if font(int(16 * s)).size(" · ".join(facts))[0] <= room:
+            if font(int(16 * s)).size(" · ".join(facts))[0] * 0.85 <= room:
                 break
             facts.remove(drop)
         x = self.draw_header(surface, title, facts, highlight=score)
