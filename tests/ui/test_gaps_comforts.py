@@ -187,3 +187,18 @@ def test_summary_rows_count_wins_streak_best_and_fastest():
     assert rows["Daily deal 2026-12-02"] == "won" and rows["All sessions: streak now / best"] == "1 / 4"
     de = dict(summary_rows(s, "de", None))
     assert de["Schnellster Sieg"] == "5:18 · 97 Züge" and "Spiel des Tages, 2.12.2026" in de
+
+
+def test_the_statistics_show_the_fastest_win_and_the_daily_deals():
+    st = {
+        "r2": {"games": 12, "wins": 3, "best": 48, "best_redeals": 1, "best_time": 318},
+        "r1": {"games": 2, "best": 30},  # a row from before the clock: no fastest win line
+        "daily": {d: {"games": 1, "wins": int(d != "2026-11-30"), "best": 48 if d != "2026-11-30" else 37, "best_time": 455} for d in ("2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02")},
+    }
+    del st["daily"]["2026-12-01"]["best_time"]
+    lines = gaps_ui.stats_lines(st, "en")
+    assert lines.count(("· fastest win", "5:18")) == 1
+    assert ("Daily deals", "4 days played · 3 won") in lines
+    daily = lines[lines.index(("Daily deals", "4 days played · 3 won")) + 1 :]
+    assert daily == [("· 2026-12-02", "won, fastest in 7:35"), ("· 2026-12-01", "won"), ("· 2026-11-30", "best 37 of 48")]  # the latest three
+    assert ("Spiele des Tages", "an 4 Tagen gespielt · 3 gewonnen") in gaps_ui.stats_lines(st, "de")
