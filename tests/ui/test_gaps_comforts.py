@@ -67,6 +67,12 @@ def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
     pump(app, 1)
     frames(app, 5)
     assert t.elapsed > t1 + 0.49
+    # a key reaches only a focused window: the clock runs again
+    post(pygame.WINDOWMINIMIZED)
+    pump(app, 1)
+    assert not t.clock_running()
+    key(app, pygame.K_LEFT)
+    assert t.clock_running()
     # under another scene (the rules) it stands, and goes on after it
     app.push(RulesScene(app, "gaps"))
     t2 = t.elapsed

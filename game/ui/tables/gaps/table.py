@@ -431,6 +431,10 @@ class GapsTable(GapsDrawing, TableScene):
             if was and not self.window_focused and self.playing():
                 self.autosave()  # the time so far, should the app not come back
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # a key or a click reaches only a focused window (should a
+            # system restore a minimized window without a focus event)
+            self.window_focused = True
         super().handle_event(event)
 
     def show_result(self, outcome) -> None:
