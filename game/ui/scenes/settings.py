@@ -5,7 +5,7 @@ Runs' automatic draw) and how the table looks (four-colour deck, card
 back, felt, card size), the look previewed under its column.  A table
 paused under this screen shows a new look when it comes back: backs and
 felt are read when drawn, its static layer is keyed by the look
-(kit/table.py ``static_key``) and its layout is dropped on a size change.
+(kit/table.py ``static_key``) and its layout by the card size factor.
 """
 
 from __future__ import annotations
@@ -129,14 +129,9 @@ class SettingsScene(Scene):
 
     def _size(self) -> None:
         self.app.settings.card_size = _next(CARD_SIZES, self.app.settings.card_size)
+        # the tables key their layouts by cardart.size_factor(), so one
+        # paused under this screen lays out anew when it is drawn again
         apply_look(self.app.settings)
-        # every table keeps its layout, as (key, layout), until the window or
-        # the game moves on: the tables under this screen lay out anew
-        from game.ui.kit.table import TableScene  # (the kit imports the shared scenes)
-
-        for scene in self.app.scenes.scenes:
-            if isinstance(scene, TableScene) and isinstance(getattr(scene, "_layout", None), tuple):
-                scene._layout = None
         self._changed()
 
     def _anim(self) -> None:

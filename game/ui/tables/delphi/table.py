@@ -108,7 +108,7 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         return self.viewer is not None and not self.finished and self.game.prophet_blocker(self.match.state, self.viewer) is None
 
     def layout(self) -> Layout:
-        key = (self.app.size, self.scale, id(self.match.state), self.viewer, tuple(self.chosen), self.pick, self.scroll)
+        key = (self.app.size, self.scale, cardart.size_factor(), id(self.match.state), self.viewer, tuple(self.chosen), self.pick, self.scroll)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]

@@ -94,7 +94,7 @@ class GapsTable(GapsDrawing, TableScene):
 
     # --- what the table knows ----------------------------------------------------------------
     def layout(self) -> Layout:
-        key = (self.app.size, self.app.scale)
+        key = (self.app.size, self.app.scale, cardart.size_factor())
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, compute_layout(self.app.size, self.app.scale))
         return self._layout[1]

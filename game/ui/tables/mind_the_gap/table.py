@@ -67,7 +67,7 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
 
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
-        key = (self.app.size, self.app.scale, id(self.match.state), len(self.match.states), self.viewer)
+        key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), len(self.match.states), self.viewer)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]

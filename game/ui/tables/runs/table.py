@@ -83,7 +83,7 @@ class RunsTable(RunsDrawing, TableScene):
     # --- what the table knows ----------------------------------------------------------------
     def layout(self) -> Layout:
         v = self.view
-        key = (self.app.size, self.app.scale, id(self.match.state), self.viewer)
+        key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), self.viewer)
         if self._layout is None or self._layout[0] != key:
             dead = GAME.chain_dead(self.match.state)
             # with the house rule a closed run is followed by a new one beside it
