@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 
 from game import i18n
+from game.engine.registry import GAMES
 from game.i18n import tr
 from game.persistence import storage
 from game.persistence.saves import latest_save
@@ -375,6 +376,12 @@ def _release_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
+def _rules_at_diagram(app: App, game_id: str) -> RulesScene:
+    scene = RulesScene(app, game_id)
+    scene.prepare_shot = scene.scroll_to_diagram  # the shots tool calls it after the first frame
+    return scene
+
+
 def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
     """The shared screens in a realistic state."""
     return [
@@ -383,6 +390,7 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         ("statistics", lambda: StatsScene(app)),
         ("saves", lambda: SavesScene(app, sample_entries())),
         ("rules", lambda: RulesScene(app)),
+        *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in GAMES),
         ("pass", lambda: PassScene(app, "Anna", lambda: None)),
         ("confirm", lambda: ConfirmScene(app, "Pay a coin?", "Discarding costs one coin.", lambda: None)),
     ]

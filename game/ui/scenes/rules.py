@@ -228,6 +228,13 @@ class RulesScene(Scene):
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
 
+    def scroll_to_diagram(self) -> None:
+        """Scroll so the first diagram stands near the top (the shots of
+        each game's rules show their picture, not only the opening lines)."""
+        if self.placed:
+            top = min(dy for _, _, dy, _ in self.placed)
+            self.scroll = max(0, min(self.max_scroll(), top - int(60 * self.app.scale)))
+
     def _bar(self):
         _, box, s = self._areas()
         track = pygame.Rect(box.right - int(18 * s), box.y + int(12 * s), int(8 * s), box.h - int(24 * s))
