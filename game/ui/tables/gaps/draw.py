@@ -181,7 +181,7 @@ class GapsDrawing:
         text(surface, tr("gaps_ui.moves", n=self.moves_made()), (r.x + int(4 * s), r.centery), size, INK, anchor="midleft", shadow=False, max_width=r.w // 3)
         if not self.timer_shown():
             return
-        right = self._timer_button(L)[1][0] - int(12 * s)
+        right = self.timer_button(L)[1][0] - int(12 * s)
         colour = INK if self.clock_running() else INK_DIM
         text(surface, tr("gaps_ui.time", time=clock_text(self.elapsed)), (right, r.centery), size, colour, bold=True, anchor="midright", shadow=False, max_width=r.w // 3)
 

@@ -15,13 +15,8 @@ solver in a worker thread that the frame loop polls.
 
 Under the grid: the moves on the board (a move taken back leaves the
 count, a redone one comes back: the count is the Move actions of the
-record, so it needs no saving) and the clock of the deal's playing time.
-The clock runs on the frame's ``dt`` while the deal is on screen, playing
-and the window has the focus; it stands still under another scene (the
-rules, a question, the session summary: only the top scene is updated)
-and after the end.  Its seconds are kept in ``match.meta["elapsed"]``, so
-they are in every save; it can be hidden (the setting ``gaps_timer``)
-and still runs.
+record, so it needs no saving) and the clock of the deal's playing time
+(:mod:`game.ui.tables.gaps.clock`).
 """
 
 from __future__ import annotations
@@ -40,24 +35,20 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.persistence.saves import delete_save, read_save, update_stats
 from game.ui import cardart
-from game.ui.assets import font
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
+from game.ui.tables.gaps.clock import GapsClock
 from game.ui.tables.gaps.draw import GapsDrawing, grouped
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
 from game.ui.tables.gaps.summary import SummaryScene
 
-#: window events that stop the clock, and those that let it run again
-_AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
-_BACK = (pygame.WINDOWFOCUSGAINED,)
 
-
-class GapsTable(GapsDrawing, TableScene):
+class GapsTable(GapsClock, GapsDrawing, TableScene):
     game_id = "gaps"
     name = "gaps-table"
 
@@ -79,14 +70,9 @@ class GapsTable(GapsDrawing, TableScene):
         self._gap_cache: tuple[tuple, dict[int, G.GapInfo]] | None = None
         self._dropping = False
         self._ghosts: dict = {}
-        e = match.meta.get("elapsed")
-        self.elapsed = float(e) if isinstance(e, (int, float)) and not isinstance(e, bool) and 0 <= e < float("inf") else 0.0
-        #: the window has the focus (the clock runs only then)
-        self.window_focused = True
+        self.init_clock()  # and the move counter
         #: the deal is being left half-way through the table's question
         self._abandoning = False
-        self._moves: tuple[int, int] = (-1, 0)
-        self._saved_elapsed = self._elapsed_meta()
         self.card_drag(
             on_click=self._card_clicked,
             on_zone_click=self._gap_clicked,
@@ -126,35 +112,6 @@ class GapsTable(GapsDrawing, TableScene):
 
     def from_layout(self) -> bool:
         return bool(str(self.match.options.get("layout", "")).strip())
-
-    def daily(self) -> str | None:
-        """The date of a daily deal, else None."""
-        d = self.match.meta.get("daily")
-        return d if G.is_date(d) else None
-
-    def moves_made(self) -> int:
-        """Moves on the board: the deal's moves (redeals not counted), less
-        those taken back."""
-        n = len(self.match.actions)
-        if self._moves[0] != n:
-            self._moves = (n, sum(1 for a in self.match.actions if isinstance(a, G.Move)))
-        return self._moves[1]
-
-    def clock_running(self) -> bool:
-        return self.playing() and self.window_focused
-
-    def timer_shown(self) -> bool:
-        return bool(self.app.settings.gaps_timer)
-
-    def toggle_timer(self) -> None:
-        """Show or hide the clock (it runs either way); the choice is kept
-        in the settings."""
-        self.app.settings.gaps_timer = not self.timer_shown()
-        self.app.save_settings()
-        self.sync_ui()
-
-    def show_summary(self) -> None:
-        self.app.push(SummaryScene(self.app, session_of(self.app)))
 
     def to_menu(self) -> None:
         to_menu(self.app)
@@ -382,14 +339,6 @@ class GapsTable(GapsDrawing, TableScene):
                 self.anim.fly(card_img, L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.by != "redo")
         return 0.0
 
-    def _count_in_session(self, moved: Moved) -> None:
-        out = moved.outcome
-        assert out is not None
-        session_of(self.app).add(
-            won=bool(out.won), score=int(out.scores[0]), redeals=self.view.redeals, assisted=bool(self.match.meta.get("assisted")),
-            seconds=self.elapsed, moves=self.moves_made(), left=self._abandoning, key=G.stats_key(self.match.options), daily=self.daily(),
-        )
-
     def sound_for(self, moved: Moved) -> str:
         return "deal" if isinstance(moved.action, G.Redeal) else "place"
 
@@ -398,44 +347,13 @@ class GapsTable(GapsDrawing, TableScene):
 
     def exit(self) -> None:
         self.cancel_job()
-        # the clock's seconds since the last save go into the save too
-        if self.playing() and self._saved_elapsed != self._elapsed_meta():
-            self.autosave()
+        self.save_time_on_exit()
         super().exit()
-
-    def autosave(self) -> None:
-        self._keep_time()
-        super().autosave()
-        self._saved_elapsed = self._elapsed_meta()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.clock_running():
-            self.elapsed += dt
-            self._keep_time()
         if self.job is not None:
             self._collect_job()
-
-    def _elapsed_meta(self) -> float:
-        return round(self.elapsed, 2)
-
-    def _keep_time(self) -> None:
-        """The seconds into ``meta`` (every save and the statistics read
-        them from there)."""
-        self.match.meta["elapsed"] = self._elapsed_meta()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in _AWAY or event.type in _BACK:
-            was = self.window_focused
-            self.window_focused = event.type in _BACK
-            if was and not self.window_focused and self.playing():
-                self.autosave()  # the time so far, should the app not come back
-            return
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            # a key or a click reaches only a focused window (should a
-            # system restore a minimized window without a focus event)
-            self.window_focused = True
-        super().handle_event(event)
 
     def show_result(self, outcome) -> None:
         won = bool(outcome.won)
@@ -486,7 +404,7 @@ class GapsTable(GapsDrawing, TableScene):
         ]
         L = self.layout()
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0])))
-        placed.append(self._timer_button(L))
+        placed.append(self.timer_button(L))
         if due:
             r = L.banner()
             s = L.scale
@@ -495,15 +413,6 @@ class GapsTable(GapsDrawing, TableScene):
             placed.append((ButtonSpec("redeal-now", tr("gaps_ui.redeal_now", n=self.view.redeals_left), self.do_redeal, primary=True), (r.x + int(20 * s), y, bw, int(42 * s))))
             placed.append((ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True), (r.right - int(20 * s) - bw, y, bw, int(42 * s))))
         return placed
-
-    def _timer_button(self, L: Layout) -> tuple[ButtonSpec, Any]:
-        """Hide or show the clock: a small button at the right end of the
-        line under the grid, the clock just left of it."""
-        label = tr("gaps_ui.timer_hide") if self.timer_shown() else tr("gaps_ui.timer_show")
-        s = L.scale
-        bw = font(max(9, round(14 * s))).size(label)[0] + int(26 * s)
-        r = L.clock
-        return ButtonSpec("timer", label, self.toggle_timer, waits=False, object_id="#small", tooltip=tr("gaps_ui.tip.timer")), (r.right - bw, r.y + int(2 * s), bw, r.h - int(4 * s))
 
     def _solve_button(self, playing: bool) -> ButtonSpec:
         """"Still solvable?", "Stop checking" while it runs, "Search
