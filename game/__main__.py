@@ -26,6 +26,7 @@ usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]
        python -m game judge --rule "<rule>" --cards "3H 9S ..." --json
        python -m game bench --json
        python -m game soak [--events N] [--game GAME] --json
+       python -m game textfit [--lang en|de] [--size WxH] [--only NAME] --json
 """
 
 #: subcommand -> (game id or None for "first argument names the game", function)
@@ -88,6 +89,10 @@ def _main(argv: list[str]) -> int:
         from game.tools.bench import main as bench
 
         return bench(argv[1:])
+    if argv and argv[0] == "textfit":
+        from game.tools.textfit import main as textfit
+
+        return textfit(argv[1:])
     if argv and argv[0] == "soak":
         from game.tools.soak import main as soak
 

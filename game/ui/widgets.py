@@ -9,6 +9,18 @@ import pygame
 
 from game.ui.assets import FELT, FELT_DARK, GOLD, INK, PANEL, REFUSE, font
 
+#: Off (None) unless the text-fit check (game.tools.textfit) records a
+#: frame: then ``(screen, entries)``, and text(), text_block() and panel()
+#: append what they draw on the screen (or a layer of its size), with where.  Off, it costs one
+#: ``is None`` test per call.
+RECORD: tuple[pygame.Surface, list] | None = None
+
+
+def _recorded(surface: pygame.Surface) -> bool:
+    """The screen, or a layer of its size blitted at (0, 0) (a table's static layer)."""
+    return RECORD is not None and (surface is RECORD[0] or surface.get_size() == RECORD[0].get_size())
+
+
 #: the felt colours the settings offer: (centre, edge) of the vignette; the
 #: first is the default.  Each is darker than green, so text and highlights
 #: read at least as well as on it (WCAG contrast at the centre: INK 7.0 on
@@ -88,6 +100,8 @@ def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="t
     if sh is not None:
         surface.blit(sh, r.move(1, 2))
     surface.blit(img, r)
+    if RECORD is not None and _recorded(surface):
+        RECORD[1].append(("text", txt, r, max_width, surface.get_clip()))
     return r
 
 
@@ -115,6 +129,8 @@ def text_block(surface, txt: str, rect: pygame.Rect, size: int, colour=INK, *, b
         img, _ = rendered(line, int(size), tuple(colour), bold, False, None)
         x = rect.x if align == "left" else rect.centerx - img.get_width() // 2
         surface.blit(img, (x, y))
+        if RECORD is not None and _recorded(surface):
+            RECORD[1].append(("line", line, img.get_rect(topleft=(x, y)), pygame.Rect(rect), surface.get_clip()))
         y += int(size * line_gap)
     return y - rect.y
 
@@ -132,6 +148,8 @@ def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border
     if border:
         pygame.draw.rect(s, border, s.get_rect(), 2, border_radius=radius)
     surface.blit(s, rect)
+    if RECORD is not None and _recorded(surface):
+        RECORD[1].append(("panel", "", pygame.Rect(rect), None, surface.get_clip()))
 
 
 def coin(surface, center, r: int, *, spent: bool = False) -> None:

@@ -426,11 +426,19 @@ class DelphiDrawing:
         b = self.badge
         if b is not None and b.delay <= 0:
             verdict_badge(surface, b.midbottom, b.label, b.right, int(17 * L.s), int(255 * min(1.0, b.ttl / 0.4)))
-        self._draw_prophet_hint(surface, L)
         self.draw_toasts(surface)
 
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """Over the buttons (the app calls this after pygame_gui drew):
+        drawn with the table, Play and Clear covered the hint."""
+        over = getattr(super(), "draw_over_ui", None)
+        if over is not None:
+            over(surface)
+        self._draw_prophet_hint(surface, self.layout())
+
     def _draw_prophet_hint(self, surface: pygame.Surface, L: Layout) -> None:
-        """Why Declare Prophet is disabled, while the pointer rests on it."""
+        """Why Declare Prophet is disabled, while the pointer rests on it:
+        above the whole block of buttons, so it covers none of them."""
         rect = self.prophet_rect()
         if rect is None or self.viewer is None or not rect.collidepoint(pygame.mouse.get_pos()):
             return
@@ -441,6 +449,6 @@ class DelphiDrawing:
         msg = self.render(why)
         width = int(340 * s)
         hh = len(wrap(msg, int(15 * s), width - int(20 * s))) * int(15 * s * 1.3) + int(16 * s)
-        r = pygame.Rect(rect.right - width, rect.y - hh - int(8 * s), width, hh)
+        r = pygame.Rect(rect.right - width, min(rect.y, L.buttons.y) - hh - int(8 * s), width, hh)
         panel(surface, r, 235, int(8 * s), GOLD)
         text_block(surface, msg, r.inflate(-int(20 * s), -int(16 * s)), int(15 * s), INK)

@@ -23,10 +23,11 @@ from game.games.delphi.rulelang import MAX_INPUT, Analysis
 from game.games.delphi.state import Action
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
+from game.ui.kit.header import button_width
 from game.ui.scene import Scene
 from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.rulecheck import Analyser, check_text
-from game.ui.widgets import felt, panel, text, text_block
+from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 WARN = (240, 190, 90)
 OK_GREEN = (130, 210, 140)
@@ -114,12 +115,14 @@ class GodScene(Scene):
         hint_row = self._hint_row(left)
         lib = self._library_entry() if self.mode == "write" else None
         offer = lib is not None and library_hint(lib.id) and not self.hint
-        self.hint_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(hint_row.x, hint_row.y, hint_row.w - (int(190 * s) if offer else 0), hint_row.h), manager=self.app.ui)
+        # as wide as its label needs ("Hinweis der Sammlung" did not fit 180)
+        lib_w = button_width(tr("delphi.table.use_library_hint"), s, 180)
+        self.hint_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(hint_row.x, hint_row.y, hint_row.w - (lib_w + int(10 * s) if offer else 0), hint_row.h), manager=self.app.ui)
         self.hint_entry.set_text_length_limit(MAX_NOTE)
         self.hint_entry.set_text(self.hint)
         self.keep(self.hint_entry)
         if offer:
-            self.button((hint_row.right - int(180 * s), hint_row.y, int(180 * s), hint_row.h), tr("delphi.table.use_library_hint"), self.use_library_hint)
+            self.button((hint_row.right - lib_w, hint_row.y, lib_w, hint_row.h), tr("delphi.table.use_library_hint"), self.use_library_hint)
         if self.mode == "write":
             self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui)
             self.entry.set_text_length_limit(MAX_INPUT)
@@ -368,12 +371,24 @@ class GodScene(Scene):
         x, y = right.x + int(14 * s), right.y + int(10 * s)
         text(surface, tr("delphi.table.sheet_title"), (x, y), int(16 * s), GOLD, bold=True, shadow=False)
         y += int(28 * s)
-        for i in range(1, 12):
-            line = tr(f"delphi.table.sheet_{i}")
-            used = text_block(surface, line, pygame.Rect(x, y, right.w - int(28 * s), right.bottom - y), int(14 * s), INK if i % 2 else INK_DIM)
-            y += used + int(5 * s)
-            if y > right.bottom - int(20 * s):
-                break
+        width, room = right.w - int(28 * s), right.bottom - int(8 * s) - y
+        items = [tr(f"delphi.table.sheet_{i}") for i in range(1, 12)]
+        # the largest size at which the whole sheet fits its panel (the
+        # German one at 800x500 ran 8 px past it at 14 px)
+        size = int(14 * s)
+        while size > 10 and self._sheet_height(items, size, width, s) > room:
+            size -= 1
+        for i, item in enumerate(items):
+            for line in sheet_lines(item, size, width):
+                if y + int(size * 1.25) > right.bottom:
+                    return
+                text(surface, line, (x, y), size, INK if i % 2 == 0 else INK_DIM, shadow=False)
+                y += int(size * 1.25)
+            y += int(5 * s)
+
+    @staticmethod
+    def _sheet_height(items: list[str], size: int, width: int, s: float) -> int:
+        return sum(len(sheet_lines(item, size, width)) * int(size * 1.25) + int(5 * s) for item in items)
 
     def _draw_hand(self, surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
         text_block(surface, tr("delphi.table.hand_intro"), pygame.Rect(left.x, left.y, left.w, int(70 * s)), int(16 * s), INK)
@@ -384,3 +399,26 @@ class GodScene(Scene):
         text(surface, tr("delphi.table.note_label"), (left.x, ny - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False, max_width=left.w)
         text(surface, tr("delphi.table.note_placeholder"), (left.x, ny + int(50 * s)), int(14 * s), INK_DIM, shadow=False, max_width=left.w)
         text_block(surface, tr("delphi.table.hand_how"), right, int(15 * s), INK_DIM)
+
+
+def sheet_lines(item: str, size: int, width: int) -> list[str]:
+    """A line of the cheat sheet wrapped to ``width`` between its parts
+    ("and · or · not"): a break falls where a " · " was and drops it, so
+    no line begins or ends with a stray "·"; a part too long for a line
+    wraps between its words."""
+    f = font(size, False)
+    lines: list[str] = []
+    cur = ""
+    for part in item.split(" · "):
+        trial = f"{cur} · {part}" if cur else part
+        if f.size(trial)[0] <= width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        words = wrapped(part, size, width)
+        lines.extend(words[:-1])
+        cur = words[-1]
+    if cur:
+        lines.append(cur)
+    return lines

@@ -118,6 +118,8 @@ def scene_factories(app):
         ("mind-the-gap-won", lambda: shown(app, finished(True), 0)),
         ("mind-the-gap-lost", lambda: shown(app, finished(False), 0)),
         ("mind-the-gap-tutorial", tutorial),
+        # its first step says the most (the intro and the step): the text-fit check reads it
+        ("mind-the-gap-tutorial-start", lambda: TutorialTable.create(app)),
         ("mind-the-gap-no-coins", lambda: shown(app, mid_game(seed=8, moves=3, options={"players": 2, "level": "hard", "coins": 0}))),
         ("mind-the-gap-log-scrolled", log_scrolled),
         ("mind-the-gap-who-begins", who_begins),

@@ -21,7 +21,7 @@ from game.ui.assets import GOLD, INK
 from game.ui.scene import ButtonSpec
 from game.ui.tables.mind_the_gap.layout import Layout
 from game.ui.tables.mind_the_gap.table import MtgTable
-from game.ui.widgets import panel, text, text_block
+from game.ui.widgets import panel, text, text_block, wrapped
 
 
 class TutorialPolicy(MtgPolicy):
@@ -124,4 +124,10 @@ class TutorialTable(MtgTable):
             head = tr("mind_the_gap.ui.tutorial")
             body = tr("mind_the_gap.ui.tutorial_done")
         text(surface, head, (r.x + int(12 * s), r.y + int(8 * s)), int(16 * s), GOLD, bold=True)
-        text_block(surface, body, pygame.Rect(r.x + int(12 * s), r.y + int(34 * s), r.w - int(24 * s), r.h - int(80 * s)), int(14 * s), INK)
+        # the text ends clear of "Show me" (its focus ring included): the
+        # first step's last line was under the button at 1280x800
+        box = pygame.Rect(r.x + int(12 * s), r.y + int(34 * s), r.w - int(24 * s), r.h - int(34 * s) - int(46 * s) - int(10 * s))
+        size = int(14 * s)
+        while size > 9 and len(wrapped(body, size, box.w)) * int(size * 1.25) > box.h:
+            size -= 1
+        text_block(surface, body, box, size, INK)
