@@ -400,8 +400,16 @@ class DelphiDrawing:
                 visible = min(hw, step) if i < len(L.hand.rects) - 1 else hw
                 number_badge(surface, (r.x + visible // 2, r.bottom - rad - int(10 * s)), rad, self.chosen.index(i) + 1)
         label = tr("delphi.table.your_hand", name=self.seat_name(self.viewer), n=len(view.hand))
-        text(surface, label, (area.x, area.bottom + int(3 * s)), int(13 * s), INK_DIM, shadow=False)
-        text(surface, tr("delphi.table.keys"), (area.right, area.bottom + int(3 * s)), int(12 * s), INK_DIM, anchor="topright", shadow=False, max_width=int(area.w * 0.62))
+        lr = text(surface, label, (area.x, area.bottom + int(3 * s)), int(13 * s), INK_DIM, shadow=False)
+        # the keys beside the hand's name: in a small window the last ones
+        # are left out rather than the line shrunk past reading (at 800x500
+        # the whole line did not fit even at 9 px)
+        room = area.right - lr.right - int(16 * s)
+        parts = tr("delphi.table.keys").split(" · ")
+        least = font(max(10, int(11 * s)), False)
+        while len(parts) > 1 and least.size(" · ".join(parts))[0] > room:
+            parts.pop()
+        text(surface, " · ".join(parts), (area.right, area.bottom + int(3 * s)), int(12 * s), INK_DIM, anchor="topright", shadow=False, max_width=room)
 
     def _draw_status(self, surface: pygame.Surface, L: Layout) -> None:
         msg = self.status_text()

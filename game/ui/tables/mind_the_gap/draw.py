@@ -15,7 +15,7 @@ from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.kit.log import draw_log
 from game.ui.tables.mind_the_gap.layout import SEAT_ROW, Layout
-from game.ui.widgets import coin, felt, panel, text, text_block
+from game.ui.widgets import coin, felt, panel, text, text_block, wrapped
 
 #: the most coins drawn in the header (the setup allows 20)
 MAX_COINS_DRAWN = 20
@@ -71,10 +71,12 @@ class MtgDrawing:
             if seat == cur and not self.finished:
                 pygame.draw.rect(surface, HIGHLIGHT, row, 2, border_radius=int(8 * s))
             who = self.seat_name(seat) + (" · " + tr("ui.computer") if self.is_bot(seat) else "")
-            text(surface, who, (row.x + int(10 * s), row.y + int(6 * s)), int(16 * s), INK, bold=seat == cur, max_width=row.w - int(20 * s))
             count = view.hand_counts[seat]
-            text(surface, tr("mind_the_gap.ui.cards_in_hand", n=count), (row.x + int(10 * s), row.y + int(30 * s)), int(13 * s), INK_DIM, shadow=False)
             bw = int(16 * s)
+            # the name ends before the little card backs ("Person 2 · Computer" ran under them)
+            icons_x = row.right - int(10 * s) - count * int(bw * 0.55) - bw // 2
+            text(surface, who, (row.x + int(10 * s), row.y + int(6 * s)), int(16 * s), INK, bold=seat == cur, max_width=icons_x - row.x - int(18 * s))
+            text(surface, tr("mind_the_gap.ui.cards_in_hand", n=count), (row.x + int(10 * s), row.y + int(30 * s)), int(13 * s), INK_DIM, shadow=False)
             for i in range(count):
                 surface.blit(cardart.back(bw), (row.right - int(10 * s) - (count - i) * int(bw * 0.55) - bw // 2, row.y + int(12 * s)))
         lines, title = self.log_window([(None, self.render(line.message)) for line in self.match.log()])
@@ -105,8 +107,8 @@ class MtgDrawing:
             if c is not None and not self.anim.hidden(("place", p)) and not self.drag.hides(("pyr", p)):
                 surface.blit(cardart.shadow(L.pw), (r.x + 2, r.y + 4))
                 surface.blit(self.face(c, L.pw), r)
-                if p == 0:
-                    text(surface, tr("mind_the_gap.ui.target"), (r.centerx, r.y - int(2 * s)), int(13 * s), GOLD, bold=True, anchor="midbottom")
+                if p == 0:  # beside the top card: above it, the mark reached into the header band
+                    text(surface, tr("mind_the_gap.ui.target"), (r.x - int(6 * s), r.y + int(4 * s)), int(13 * s), GOLD, bold=True, anchor="topright")
             elif c is None:
                 surface.blit(cardart.slot(L.pw, dashed=True, alpha=90), r)
                 if info is not None:
@@ -149,7 +151,11 @@ class MtgDrawing:
         text(surface, tr("mind_the_gap.ui.discard_pile", n=len(view.discard)), (z.x, z.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft")
         if not view.discard:
             hint = tr("mind_the_gap.ui.discard_hint" if view.coins else "mind_the_gap.ui.discard_hint_no_coin")
-            text(surface, hint, z.center, int(14 * s), INK_DIM, anchor="center", shadow=False, max_width=z.w - 10)
+            # in two lines when one does not fit (the German one at 800x500)
+            size, width = int(14 * s), z.w - int(20 * s)
+            lines = wrapped(hint, size, width)
+            tall = len(lines) * int(size * 1.25)
+            text_block(surface, hint, pygame.Rect(z.x + int(10 * s), z.centery - tall // 2, width, tall), size, INK_DIM, align="center")
         for i, (c, r) in enumerate(zip(view.discard, L.discard_cards)):
             if not self.anim.hidden(("discard", i)):
                 surface.blit(self.face(c, L.dw), r)
