@@ -92,6 +92,7 @@ bench: $(VENV)/.dev-installed
 soak: $(VENV)/.dev-installed
 	$(HEADLESS) $(PY) -m game soak --events 100000 --json
 	$(HEADLESS) MTG_FILE_FUZZ=all $(PY) -m pytest -q -s tests/ui/test_files_fuzz.py
+	$(HEADLESS) $(PY) -m game textfit --size 900x600 --size 1024x640 --size 1248x780 --size 1366x768 --size 1400x875 --size 1600x900 --size 2560x1440
 
 fidelity: $(VENV)/.dev-installed
 	$(PY) scripts/fidelity.py > docs/fidelity.md

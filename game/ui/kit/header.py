@@ -22,7 +22,7 @@ TOAST_GAP = 8
 def button_width(label: str, scale: float, least: int = 112) -> int:
     """A button wide enough for its label in the theme's font (18 px at
     scale 1), and never narrower than ``least`` (at scale 1)."""
-    return max(int(least * scale), font(int(18 * scale)).size(label)[0] + int(34 * scale))
+    return max(int(least * scale), font(max(9, round(18 * scale))).size(label)[0] + int(34 * scale))
 
 
 @dataclass
