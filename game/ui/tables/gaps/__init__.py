@@ -265,15 +265,18 @@ def scene_factories(app):
 
 
 def bench_scene(app):
-    """The full grid and a drag path from a movable card to the far
-    bottom-right corner of the grid."""
+    """The full grid and a drag path from a movable card to the cell
+    farthest from it, so every frame after the first is past the drag
+    threshold (to the bottom-right cell was too short a path once the clock
+    line made the cells smaller: two frames stayed under it)."""
     t = GapsTable(app, _mid_game())
     app.scenes.reset(t)
     app.step(1 / 60, events=[])
     L = t.layout()
     moves = [a for a in t.match.legal() if isinstance(a, G.Move)]
     start = L.cells[G.source_cell(t.view, moves[0]) or 0].center if moves else L.cells[0].center
-    return t, start, L.cells[51].center
+    end = max((c.center for c in L.cells), key=lambda p: abs(p[0] - start[0]) + abs(p[1] - start[1]))
+    return t, start, end
 
 
 def open_autoplay(app, seed: int) -> GapsTable:
