@@ -90,6 +90,7 @@ class App:
         self.toasts = Toasts()  # app-wide notices (e.g. a damaged settings file)
         self.clock = pygame.time.Clock()
         self.running = True
+        self._f11_held = False  # F11 is down (its repeats do nothing)
         self.frame_count = 0
         self._release_pending = False
         self.anim_factor = lambda: self.settings.animation_factor
@@ -305,8 +306,13 @@ class App:
             if not self.settings.fullscreen:
                 self.resize((max(1, event.w), max(1, event.h)))
             return
-        if event.type == pg.KEYDOWN and event.key == pg.K_F11:
-            self.toggle_fullscreen()
+        if event.type in (pg.KEYDOWN, pg.KEYUP) and event.key == pg.K_F11:
+            # once per press: a held F11 sends repeated KEYDOWNs, and each
+            # used to make the window again (a player saw it flip 4-5 times
+            # in under 2 s, the settings file with it)
+            if event.type == pg.KEYDOWN and not self._f11_held:
+                self.toggle_fullscreen()
+            self._f11_held = event.type == pg.KEYDOWN
             return
         event = self._to_screen(event)
         top = self.scenes.top

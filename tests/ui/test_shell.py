@@ -12,7 +12,7 @@ from game.engine.registry import GAMES
 from game.i18n import tr
 from game.persistence.settings import load_settings, settings_path
 from game.ui.tables import available
-from tests.ui.helpers import button, buttons, key, press, pump
+from tests.ui.helpers import button, buttons, key, post, press, pump
 
 
 def top(app):
@@ -82,6 +82,18 @@ def test_f11_toggles_fullscreen_and_back(app):
     key(app, pygame.K_F11)
     assert not app.settings.fullscreen
     assert top(app) == "menu" and buttons(app)
+
+
+def test_a_held_f11_toggles_once(app):
+    """Key repeat sends KEYDOWN after KEYDOWN while F11 is held: one toggle
+    per press, not one per repeat."""
+    for _ in range(4):
+        post(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    pump(app, 2)
+    assert app.settings.fullscreen
+    post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen
 
 
 def test_any_window_size_draws_even_1x1(app):
