@@ -94,13 +94,11 @@ def _table(app, gid: str, shot: str):
 
 
 def test_a_table_under_the_settings_shows_the_new_look_when_it_comes_back(app):
-    from game.ui.scenes.settings import SettingsScene
-
     t = _table(app, "runs", "runs-table")
     corner = app.screen.get_at((3, app.size[1] - 3))[:3]
     cw = t.layout().cw
-    app.push(SettingsScene(app))
-    pump(app, 2)
+    press(app, "⚙")  # the header's settings button: the table waits under it
+    assert app.scenes.top.name == "settings" and t in app.scenes.scenes
     press(app, "Green")  # the felt: green -> blue
     press(app, "Lattice")  # the back: lattice -> rings
     press(app, "Normal")  # the card size: normal -> large

@@ -46,7 +46,8 @@ def layout_header(size: tuple[int, int], scale: float, specs: list[ButtonSpec]) 
     x = w - int(14 * scale)
     placed: list[tuple[ButtonSpec, pygame.Rect]] = []
     for spec in reversed(specs):
-        bw = button_width(spec.label, scale)
+        # a one-glyph button (the settings' gear) is a square, not 112 px
+        bw = bh if len(spec.label) == 1 else button_width(spec.label, scale)
         x -= bw
         placed.insert(0, (spec, pygame.Rect(x, y, bw, bh)))
         x -= int(10 * scale)

@@ -45,6 +45,7 @@ from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
 from game.ui.scenes.dialog import ConfirmScene
 from game.ui.scenes.passdevice import PassScene
 from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.widgets import Toasts
 
 Placed = list[tuple[ButtonSpec, Any]]
@@ -368,6 +369,11 @@ class TableScene(Celebrates, TwoLayers, Scene):
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game_id))
 
+    def open_settings(self) -> None:
+        """The settings over the table: the look, the language and the
+        rest change while the game waits underneath."""
+        self.app.push(SettingsScene(self.app))
+
     # --- hooks for a game's table ------------------------------------------------------------------
     def think_time(self, step: Step) -> float:
         """Base seconds a computer thinks before ``step``'s move."""
@@ -411,6 +417,8 @@ class TableScene(Celebrates, TwoLayers, Scene):
     def header_buttons(self) -> list[ButtonSpec]:
         """Right-aligned in the header; a table adds its own in front."""
         return [
+            # a gear, not a word: the German header has no room for "Einstellungen"
+            ButtonSpec("settings", "⚙", self.open_settings, waits=False, tooltip=tr("ui.settings.title")),
             ButtonSpec("rules", tr("ui.rules_button"), self.open_rules, waits=False),
             ButtonSpec("menu", tr("ui.menu"), self.leave, waits=False),
         ]

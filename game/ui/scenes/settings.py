@@ -194,4 +194,6 @@ class SettingsScene(Scene):
             surface.blit(img, img.get_rect(midleft=(x + i * (cw + gap), cy)))
         back = cardart.back(cw)
         surface.blit(back, back.get_rect(midleft=(x + 4 * (cw + gap), cy)))
-        text(surface, tr("ui.settings.four_colour_hint"), (box.centerx, box.bottom + int(4 * s)), int(15 * s), INK_DIM, anchor="midtop", max_width=box.w)
+        # what the preview shows: the four colours only when they are on
+        hint = "ui.settings.four_colour_hint" if st.four_colour else "ui.settings.two_colour_hint"
+        text(surface, tr(hint), (box.centerx, box.bottom + int(4 * s)), int(15 * s), INK_DIM, anchor="midtop", max_width=box.w)
