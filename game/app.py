@@ -45,6 +45,9 @@ from game.ui.widgets import Toasts, felt, rendered
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 MAX_SIZE = (3840, 2160)
+#: seconds after a full-screen toggle in which F11 does nothing (a window
+#: made anew takes a held key for a new press; see App.handle)
+F11_GUARD_S = 0.5
 
 _LAUNCH_T0 = time.perf_counter()
 
@@ -91,6 +94,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self._f11_held = False  # F11 is down (its repeats do nothing)
+        self._f11_at = -F11_GUARD_S  # when the last F11 toggle was done
         self.frame_count = 0
         self._release_pending = False
         self.anim_factor = lambda: self.settings.animation_factor
@@ -307,11 +311,15 @@ class App:
                 self.resize((max(1, event.w), max(1, event.h)))
             return
         if event.type in (pg.KEYDOWN, pg.KEYUP) and event.key == pg.K_F11:
-            # once per press: a held F11 sends repeated KEYDOWNs, and each
-            # used to make the window again (a player saw it flip 4-5 times
-            # in under 2 s, the settings file with it)
-            if event.type == pg.KEYDOWN and not self._f11_held:
+            # once per press: a held F11 flipped the window 4-5 times in
+            # under 2 s (in a real X window, the settings file with it).
+            # Repeats come as KEYDOWNs without a KEYUP (the flag), and a
+            # window made anew forgets the held key (SDL sends a KEYUP)
+            # and takes the next repeat for a new press, within ~0.1 s of
+            # being made (the time guard; measured under Xvfb)
+            if event.type == pg.KEYDOWN and not self._f11_held and time.monotonic() - self._f11_at > F11_GUARD_S:
                 self.toggle_fullscreen()
+                self._f11_at = time.monotonic()
             self._f11_held = event.type == pg.KEYDOWN
             return
         event = self._to_screen(event)
