@@ -115,6 +115,12 @@ def format_value(value: Any, lang: str) -> str:
     return str(value)
 
 
+def date_text(year: int, month: int, day: int, lang: str) -> str:
+    """A date as the app writes it: 2.12.2026 in German, 2026-12-02 in
+    English."""
+    return f"{day}.{month}.{year}" if lang == "de" else f"{year}-{month:02d}-{day:02d}"
+
+
 def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
     """The text for ``key`` in ``lang`` (default: the current language)."""
     lang = lang or _current

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -31,3 +31,18 @@ def headless(prefix: str, keep_home: bool = False) -> Iterator[str]:
                 os.environ.pop("MTG_HOME", None)
             else:
                 os.environ["MTG_HOME"] = before
+
+
+def open_as_shot(app, make: Callable[[], object], frames: int) -> object:
+    """Put the screen ``make()`` on ``app`` as the shots show it: one frame,
+    its ``prepare_shot`` (if it has one), then ``frames`` more.  Returns
+    the scene.  (shots and textfit open every screen this way.)"""
+    scene = make()
+    app.scenes.reset(scene)
+    app.step(1 / 60, events=[])
+    prep = getattr(scene, "prepare_shot", None)
+    if prep:
+        prep()
+    for _ in range(frames):
+        app.step(1 / 60, events=[])
+    return scene

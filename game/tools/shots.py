@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from game.engine.cli import NumberError, ToolParser, guarded, say, window_size
-from game.tools import headless
+from game.tools import headless, open_as_shot
 
 PROG = "python -m game shots"
 
@@ -62,14 +62,7 @@ def _shoot(args: argparse.Namespace, sizes: list[str], out: Path) -> int:
                 say(PROG, f"--out {str(out)!r}: {e.strerror or e}")
                 return 2
             for name, make in chosen:
-                scene = make()
-                app.scenes.reset(scene)
-                app.step(1 / 60, events=[])
-                prep = getattr(scene, "prepare_shot", None)
-                if prep:
-                    prep()
-                for _ in range(3):
-                    app.step(1 / 60, events=[])
+                open_as_shot(app, make, frames=3)
                 path = out / f"{args.lang}-{size[0]}x{size[1]}-{name}.png"
                 try:
                     pygame.image.save(app.window, str(path))

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine.cli import NumberError, ToolParser, guarded, say, window_size
-from game.tools import headless
+from game.tools import headless, open_as_shot
 
 PROG = "python -m game textfit"
 SIZES = ("800x500", "1280x800", "1920x1080")
@@ -114,13 +114,7 @@ def check(langs: list[str], sizes: list[str], only: str | None = None) -> tuple[
 def check_scene(app: Any, make: Any) -> list[tuple[str, str, str]]:
     """Open one screen as ``shots`` does, record one frame and check it:
     (kind, text, detail) per problem."""
-    scene = make()
-    app.scenes.reset(scene)
-    app.step(1 / 60, events=[])
-    prep = getattr(scene, "prepare_shot", None)
-    if prep:
-        prep()
-    app.step(1 / 60, events=[])
+    open_as_shot(app, make, frames=1)
     entries = record_frame(app)
     out: list[tuple[str, str, str]] = []
     els = visible_elements(app)

@@ -19,7 +19,7 @@ import time
 import pygame
 
 from game.engine.registry import info
-from game.i18n import tr
+from game.i18n import date_text, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
@@ -40,7 +40,7 @@ def when_text(ts: float, lang: str, now: float | None = None) -> str:
         return tr("ui.saves.today", lang, time=clock)
     if round(days) == 1:
         return tr("ui.saves.yesterday", lang, time=clock)
-    date = f"{t.tm_mday}.{t.tm_mon}.{t.tm_year}" if lang == "de" else f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d}"
+    date = date_text(t.tm_year, t.tm_mon, t.tm_mday, lang)
     return tr("ui.saves.on", lang, date=date, time=clock)
 
 

@@ -57,9 +57,9 @@ class SettingsScene(Scene):
         ]
         look = [
             row("ui.settings.four_colour", "four_colour", onoff(st.four_colour), self._four),
-            row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), self._back),
-            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), self._felt),
-            row("ui.settings.card_size", "card_size", tr(f"ui.settings.size.{st.card_size}"), self._size),
+            row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), lambda: self._next_look("card_back", CARD_BACKS)),
+            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS)),
+            row("ui.settings.card_size", "card_size", tr(f"ui.settings.size.{st.card_size}"), lambda: self._next_look("card_size", CARD_SIZES)),
         ]
         return general, look
 
@@ -117,20 +117,11 @@ class SettingsScene(Scene):
         cardart.clear_caches()
         self._changed()
 
-    def _back(self) -> None:
-        self.app.settings.card_back = _next(CARD_BACKS, self.app.settings.card_back)
-        apply_look(self.app.settings)
-        self._changed()
-
-    def _felt(self) -> None:
-        self.app.settings.felt = _next(FELTS, self.app.settings.felt)
-        apply_look(self.app.settings)
-        self._changed()
-
-    def _size(self) -> None:
-        self.app.settings.card_size = _next(CARD_SIZES, self.app.settings.card_size)
-        # the tables key their layouts by cardart.size_factor(), so one
-        # paused under this screen lays out anew when it is drawn again
+    def _next_look(self, name: str, options: tuple[str, ...]) -> None:
+        """The next card back, felt or card size.  (The tables key their
+        layouts by cardart.size_factor(), so one paused under this screen
+        lays out anew for a new size when it is drawn again.)"""
+        setattr(self.app.settings, name, _next(options, getattr(self.app.settings, name)))
         apply_look(self.app.settings)
         self._changed()
 

@@ -15,6 +15,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import date_text as i18n_date_text
+
 
 @dataclass
 class Session:
@@ -89,7 +91,7 @@ def clock_text(seconds: float) -> str:
 
 
 def date_text(day: str, lang: str) -> str:
-    """A ``YYYY-MM-DD`` date as the Continue list writes dates: 2.12.2026
-    in German, 2026-12-02 in English."""
+    """A ``YYYY-MM-DD`` date as the Continue list writes dates
+    (:func:`game.i18n.date_text`)."""
     y, m, d = (int(x) for x in day.split("-"))
-    return f"{d}.{m}.{y}" if lang == "de" else f"{y}-{m:02d}-{d:02d}"
+    return i18n_date_text(y, m, d, lang)
