@@ -38,7 +38,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
                 continue
             w = int(wins.get(kind, 0) or 0) if isinstance(wins, dict) else 0
             label = tr("delphi.table.stats.wins_people", lang) if kind == "person" else tr("delphi.table.stats.wins_bot", lang, bot=bot_label(kind))
-            out.append((label, tr("delphi.table.stats.wins_of", lang, wins=w, games=n)))
+            out.append((label, tr("delphi.table.stats.wins_of", lang, wins=w, n=n)))
     if stats.get("best_total") is not None:
         out.append((tr("delphi.table.stats.best_total", lang), str(int(stats["best_total"]))))
     if stats.get("best_round") is not None:
