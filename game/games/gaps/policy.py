@@ -49,7 +49,7 @@ def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeal
     help; a loss ends it, a win with help leaves it as it is.
 
     ``best_time`` is the fastest win (with help or without: undo is part
-    of this table), in whole seconds of the table's clock; a game from a
+    of this table), in whole seconds of the table's clock (:func:`whole_seconds`); a game from a
     table without a clock (``seconds`` None) leaves it as it is.
 
     >>> st = {"r2": {"games": 3, "score_sum": 100, "redeals_used": 6, "best": 40}}  # a row of before
@@ -93,8 +93,19 @@ def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeal
         _faster(row, seconds)
 
 
+def whole_seconds(seconds: float) -> int:
+    """The seconds of the table's clock as every screen shows them: whole
+    seconds, counted like a stopwatch (296.6 s is 4:56 on the clock, in the
+    session summary and in the statistics alike).
+
+    >>> whole_seconds(296.6), whole_seconds(-1.0)
+    (296, 0)
+    """
+    return max(0, int(seconds))
+
+
 def _faster(row: dict, seconds: float) -> None:
-    t = max(0, round(seconds))
+    t = whole_seconds(seconds)
     old = row.get("best_time")
     if not isinstance(old, int) or isinstance(old, bool) or t < old:
         row["best_time"] = t

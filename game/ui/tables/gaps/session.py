@@ -15,6 +15,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.games.gaps import whole_seconds
 from game.i18n import date_text as i18n_date_text
 
 
@@ -83,8 +84,9 @@ def session_of(app: Any) -> Session:
 
 
 def clock_text(seconds: float) -> str:
-    """``4:05``, ``1:02:03`` from an hour on (whole seconds, rounded down)."""
-    t = max(0, int(seconds))
+    """``4:05``, ``1:02:03`` from an hour on, in the clock's whole seconds
+    (:func:`~game.games.gaps.policy.whole_seconds`, as the statistics keep them)."""
+    t = whole_seconds(seconds)
     h, rest = divmod(t, 3600)
     m, sec = divmod(rest, 60)
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
