@@ -5,7 +5,8 @@ per game or area, so each game keeps its own strings).  A key missing in
 German falls back to English, and a key missing everywhere shows as the key
 itself, which the catalog test catches.  Templates use ``{name}`` fields;
 a template may be ``{"one": ..., "other": ...}``, chosen by the ``n``
-parameter.
+parameter, with an optional ``"zero"`` for ``n == 0`` ("no coin to spare"
+reads better than "0 coins to spare").
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ def tr(key: str, lang: str | None = None, /, **params: Any) -> str:
         return key
     if isinstance(template, dict):
         n = params.get("n", params.get("count", 0))
-        template = template.get("one" if n == 1 else "other", next(iter(template.values())))
+        form = "zero" if n == 0 and "zero" in template else ("one" if n == 1 else "other")
+        template = template.get(form, next(iter(template.values())))
     if not params:
         return template
     shown = {k: format_value(v, lang) for k, v in params.items()}

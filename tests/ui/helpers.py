@@ -87,3 +87,22 @@ def seated(app, table):
 def entry(scene, key: str):
     """A setup form's text field for ``key``."""
     return next(el for (k, _), el in scene._entries.items() if k == key)
+
+
+def drawn_texts(app) -> list[str]:
+    """Every text the app draws on the screen in one frame, through the
+    recorder the text-fit check uses (``game.ui.widgets.RECORD``); each
+    scene's static layer is drawn anew, so nothing cached is missed."""
+    from game.ui import widgets
+
+    entries: list = []
+    for s in app.scenes.scenes:
+        touch = getattr(s, "touch", None)
+        if touch is not None:
+            touch()
+    widgets.RECORD = (app.screen, entries)
+    try:
+        app.step(1 / 60, events=[])
+    finally:
+        widgets.RECORD = None
+    return [e[1] for e in entries if e[0] in ("text", "line")]

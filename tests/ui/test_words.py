@@ -69,3 +69,56 @@ def test_the_fastest_gaps_win_reads_the_same_in_the_summary_and_the_statistics(a
     stats, _ = load_stats()
     listed = dict(gaps_ui.stats_lines(stats["gaps"], "en"))["· fastest win"]
     assert shown.startswith(listed), (shown, listed)
+
+
+def _mtg_won(app, meta: dict):
+    """A game of Mind the Gap that a computer plays to a win at the table."""
+    from game.engine.match import Seat
+    from game.ui.tables.mind_the_gap import start_game
+    from tests.ui.helpers import settle
+    from tests.ui.test_mtg_table import winning_seed
+
+    t = start_game(app, {"players": 1, "level": "normal"}, winning_seed(), meta, seats=[Seat("Anna", "strong")])
+    for _ in range(60):
+        settle(app, 1.0)
+        if t.match.over:
+            break
+    settle(app, 3.0)
+    assert t.match.outcome is not None and t.match.outcome.won
+    return t
+
+
+def test_the_gap_help_on_at_the_deal_counts_as_help(app):
+    """Three games with the help on from the deal said "3 of 3 won · 1 with
+    help": only a game where it was switched on at the table counted."""
+    from game.persistence.saves import load_stats
+
+    _mtg_won(app, {"helper": True})
+    stats, _ = load_stats()
+    (row,) = stats["mind-the-gap"].values()
+    assert row["games"] == 1 and row["helper_games"] == 1
+
+
+def test_the_end_of_a_won_pyramid_says_each_thing_once(app):
+    """The end panel said "… with 0 coins to spare." and "0 coins left",
+    and the help beside the finished pyramid "1 finished pyramid still
+    possible"."""
+    from game.ui.kit.overlay import ResultScene
+    from tests.ui.helpers import drawn_texts
+
+    t = _mtg_won(app, {"helper": True})
+    panel = app.scenes.top
+    assert isinstance(panel, ResultScene)
+    coins = [line for line in panel.lines if "coin" in line.lower()]
+    assert len(coins) == 1, panel.lines
+    assert "0 coins" not in " ".join(panel.lines)  # none left: "no coin to spare"
+    app.scenes.reset(t)
+    assert "still possible" not in " ".join(drawn_texts(app))  # (a wrapped text comes as its lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_pyramid_won_with_no_coin_left_says_so_in_words(lang):
+    from game.i18n import tr
+
+    assert "0" not in tr("mind_the_gap.won", lang, n=0)
+    assert "3" in tr("mind_the_gap.won", lang, n=3)

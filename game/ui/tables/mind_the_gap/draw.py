@@ -113,7 +113,7 @@ class MtgDrawing:
                 surface.blit(cardart.slot(L.pw, dashed=True, alpha=90), r)
                 if info is not None:
                     self._draw_gap_help(surface, r, info.gaps.get(p, ()), s)
-        if info is not None:
+        if info is not None and None in view.places:  # (a finished pyramid needs no count of the possible ones)
             line = tr("mind_the_gap.ui.pyramids_left", n=info.finished)
             r0 = L.places[0]
             text_block(surface, line, pygame.Rect(r0.right + int(18 * s), r0.y + int(8 * s), int(190 * s), r0.h), int(15 * s), INK if info.finished else REFUSE)

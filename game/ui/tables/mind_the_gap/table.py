@@ -54,8 +54,9 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app, match)
-        for flag in ("helper", "helper_used"):
-            match.meta.setdefault(flag, False)
+        match.meta.setdefault("helper", False)
+        # the help on at the deal (kept from the game before) is help used
+        match.meta["helper_used"] = bool(match.meta.get("helper_used") or match.meta["helper"])
         self._layout: tuple[tuple, Layout] | None = None
         self._help: tuple[tuple, mtg.Help] | None = None
         #: how the person's move in progress was made: "drop" (DragDrop
@@ -279,7 +280,8 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
         if series is not None:
             series = series.with_result(mtg.points_for(won, coins))
             self.match.meta["series"] = series.to_json()
-        lines = [self.render(outcome.reason), tr("mind_the_gap.ui.coins_left", n=coins)]
+        # a won pyramid's reason says the coins to spare already
+        lines = [self.render(outcome.reason)] + ([] if won else [tr("mind_the_gap.ui.coins_left", n=coins)])
         if series is not None:
             lines.append(tr("mind_the_gap.ui.series_score", done=series.index, total=series.total, length=series.length))
             if series.done:
