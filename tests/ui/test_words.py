@@ -122,3 +122,20 @@ def test_a_pyramid_won_with_no_coin_left_says_so_in_words(lang):
 
     assert "0" not in tr("mind_the_gap.won", lang, n=0)
     assert "3" in tr("mind_the_gap.won", lang, n=3)
+
+
+def test_the_runs_hand_says_the_round_score_of_the_sheet_between_rounds(app):
+    """Between rounds the hand's label said "this round ±0" beside a score
+    sheet of +71: the round's points had gone into the sheet."""
+    from game.games.runs.state import PHASE_BREAK
+    from game.games.runs.policy import signed
+    from game.ui.tables.runs.demo import at_break, table_for
+    from tests.ui.helpers import drawn_texts, seated
+
+    t = seated(app, table_for(app, at_break()))
+    v = t.view
+    assert v.phase == PHASE_BREAK and t.viewer == 0
+    sheet = v.history[-1].totals[0]
+    app.scenes.reset(t)  # the table alone, without its summary over it
+    label = next(s for s in drawn_texts(app) if s.startswith(t.seat_name(0) + " · "))
+    assert f"this round {signed(sheet)} " in label, (label, sheet)

@@ -181,6 +181,14 @@ class RunsView:
     def my_turn(self) -> bool:
         return self.seat is not None and self.turn == self.seat
 
+    def round_score(self, seat: int) -> int:
+        """``seat``'s score of the round in view: while it is played, its
+        points and bonus so far; between rounds and at the end, the sheet's
+        total of the round just played (its points have gone into it)."""
+        if self.phase != PHASE_PLAY and self.history:
+            return self.history[-1].totals[seat]
+        return self.points[seat] + self.bonus[seat]
+
 
 def seat_name(seat: int) -> Message:
     """A default name for a seat ("Player 2"); the table may swap in the

@@ -95,7 +95,7 @@ class RunsDrawing:
         back = cardart.back(bw)
         for i in range(n):
             surface.blit(back, (r.x + int(12 * s) + int(i * step), r.y + int(46 * s)))
-        pts = tr("runs.table.seat_points", round=signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
+        pts = tr("runs.table.seat_points", round=signed(v.round_score(seat)), total=num(v.scores[seat]))
         text(surface, pts, (r.x + int(12 * s), r.bottom - int(8 * s)), int(13 * s), INK_DIM, anchor="bottomleft", shadow=False, max_width=r.w - int(24 * s))
 
     def _draw_pile(self, surface, v: RunsView, L: Layout) -> None:
@@ -190,7 +190,7 @@ class RunsDrawing:
             pygame.draw.circle(surface, seat_colour(seat), (r.x + int(18 * s), y + int(9 * s)), int(5 * s))
             name_w = x_round - int(60 * s) - (r.x + int(30 * s))
             text(surface, self.seat_name(seat), (r.x + int(30 * s), y), int(15 * s), INK, bold=seat == self.viewer, shadow=False, max_width=name_w)
-            text(surface, signed(v.points[seat] + v.bonus[seat]), (x_round, y), int(15 * s), INK_DIM, anchor="topright", shadow=False)
+            text(surface, signed(v.round_score(seat)), (x_round, y), int(15 * s), INK_DIM, anchor="topright", shadow=False)
             text(surface, num(v.scores[seat]), (x_total, y), int(15 * s), GOLD if v.scores[seat] == best else INK, bold=True, anchor="topright", shadow=False)
             y += int(26 * s)
 
@@ -284,6 +284,6 @@ class RunsDrawing:
         if v.phase == PHASE_PLAY and seat in v.finished and not v.hand:
             place = v.finished.index(seat) + 1
             text(surface, tr("runs.table.you_are_out", n=place), (L.status.centerx, L.status.bottom + int(60 * s)), int(20 * s), GOLD, bold=True, anchor="center")
-        line = tr("runs.table.your_hand", name=self.seat_name(seat), round=signed(v.points[seat] + v.bonus[seat]), total=num(v.scores[seat]))
+        line = tr("runs.table.your_hand", name=self.seat_name(seat), round=signed(v.round_score(seat)), total=num(v.scores[seat]))
         pygame.draw.circle(surface, seat_colour(seat), (L.mine[0] + int(6 * s), L.mine[1] + int(8 * s)), int(5 * s))
         text(surface, line, (L.mine[0] + int(16 * s), L.mine[1]), int(14 * s), INK_DIM, shadow=False, max_width=L.status.w - int(20 * s))
