@@ -286,6 +286,11 @@ class App:
         self.scenes.reset(MenuScene(self))
 
     def quit(self) -> None:
+        """Leave every scene, the top one first, then stop the loop: a
+        table writes what only it holds (a clock's seconds since the last
+        move went missing when closing the window only stopped the loop)."""
+        while self.scenes.scenes:
+            self.scenes.scenes.pop().exit()
         self.running = False
 
     # --- the loop -----------------------------------------------------------------
@@ -304,7 +309,7 @@ class App:
     def handle(self, event) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
-            self.running = False
+            self.quit()
             return
         if event.type == pg.VIDEORESIZE:
             if not self.settings.fullscreen:

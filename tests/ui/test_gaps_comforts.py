@@ -208,3 +208,19 @@ def test_the_statistics_show_the_fastest_win_and_the_daily_deals():
     daily = lines[lines.index(("Daily deals", "4 days played · 3 won")) + 1 :]
     assert daily == [("· 2026-12-02", "won, fastest in 7:35"), ("· 2026-12-01", "won"), ("· 2026-11-30", "best 37 of 48")]  # the latest three
     assert ("Spiele des Tages", "an 4 Tagen gespielt · 3 gewonnen") in gaps_ui.stats_lines(st, "de")
+
+
+def test_closing_the_window_keeps_the_time_since_the_last_move(app):
+    """A deal resumed at 0:39 after the window was closed at 1:29: closing
+    the window stopped the loop without leaving the table, so the save
+    held the time of the last move."""
+    t = mid_game(app)
+    t.move_card(G.source_cell(t.view, a_move(t)))
+    settle(app, 0.5)
+    frames(app, 30)  # 3 s with no move
+    post(pygame.QUIT)
+    app.step(1 / 60)
+    assert not app.running
+    data, problem = read_save("gaps")
+    assert problem is None and data is not None
+    assert data["table"]["elapsed"] == round(t.elapsed, 2) >= 3.0
