@@ -24,7 +24,7 @@ import pygame_gui
 from game import i18n
 from game.engine.registry import GAMES
 from game.i18n import tr
-from game.persistence import storage
+from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
 from game.ui import cardart
@@ -52,6 +52,17 @@ F11_GUARD_S = 0.5
 _LAUNCH_T0 = time.perf_counter()
 
 
+def _name_the_window_class() -> None:
+    """The window's class is the app's id, as the desktop entry's
+    StartupWMClass says: task switchers and docks group windows by it.
+    Importing pygame sets it to the program's file name ("__main__.py" from
+    source) unless it was set; a value the player set stays."""
+    own = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(hint) in (None, own):
+            os.environ[hint] = APP_NAME
+
+
 def parse_size(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -76,6 +87,7 @@ class App:
             self.settings.fullscreen = fullscreen
         i18n.set_language(self.settings.language)
         apply_look(self.settings)
+        _name_the_window_class()
         pygame.display.init()
         pygame.font.init()
         self.sound = None

@@ -208,3 +208,19 @@ def test_delphi_resize_f11_then_a_card_dragged_onto_the_tableau(window):
     w.drag(start, target)
     acts = wait_for("the card in the save", lambda: len(w.actions("delphi")) > before and w.actions("delphi"))
     assert acts[before] == f"play {code}"
+
+
+def test_the_window_from_source_is_of_the_apps_own_class(window):
+    """Docks and task switchers showed "__main__.py": SDL names the
+    window's class after the program's file unless told otherwise."""
+    import shutil
+    import subprocess
+
+    from tests.packaging.support import DESKTOP, read_entry
+
+    if shutil.which("xprop") is None:
+        pytest.skip("not installed: xprop (x11-utils)")
+    w = window()
+    cls = subprocess.run(["xprop", "-id", w.wid, "WM_CLASS"], env=w.env, capture_output=True, text=True, timeout=20).stdout
+    assert f'"{read_entry(DESKTOP)["StartupWMClass"]}"' in cls, cls
+    assert "__main__" not in cls
