@@ -386,3 +386,21 @@ def test_install_leaves_someone_elses_command_alone(tmp_path):
     assert run_install("uninstall", "--prefix", str(prefix)).returncode == 0
     assert (prefix / "bin" / NAME).read_text() == "#!/bin/sh\n# pip's\n"
     assert tree(prefix) == {"bin", f"bin/{NAME}"}
+
+
+# --- installing from source ---------------------------------------------------------------
+
+
+def test_installing_from_source_warns_of_nothing():
+    """The first `make play` printed setuptools' deprecation of the licence
+    table, twice, in a frame of asterisks: it read like a failure.  pip
+    builds the project's metadata as `make play` does (editable, isolated
+    build) without installing anything."""
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "-e", str(ROOT)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    said = r.stdout + r.stderr
+    for alarming in ("BuildBackendWarning", "DeprecationWarning", "deprecated", "!!"):
+        assert alarming not in said, said
