@@ -27,17 +27,16 @@ rule) from the others and brings in the computer God.
 
 from __future__ import annotations
 
-import enum
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.engine.core import Bot, Game, IllegalAction, Message, Outcome, msg
 from game.engine.records import Record
 from game.engine.registry import module
 from game.engine.runner import GameRunner
+from game.engine.turns import How, LogLine, Moved, Refused, Seat, Step, StepKind, TableMeta, seats_from
 from game.i18n import tr
 
 #: a statistics fold: adds one finished game (or round) to a game's
@@ -47,101 +46,30 @@ Fold = Callable[[dict], None]
 #: how many log lines a match keeps (a table shows the last few)
 LOG_LINES = 60
 
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits in a seat: a person (``bot`` is None) or a computer player
-    (``bot`` names one of the game's ``BOTS``).  ``level`` is a computer's
-    strength where a game has levels (Delphi's computer God)."""
-
-    name: str
-    bot: str | None = None
-    level: str | None = None
-
-    @property
-    def person(self) -> bool:
-        return self.bot is None
-
-    @property
-    def kind(self) -> str:
-        """``"person"`` or the bot's name (the statistics count by this)."""
-        return self.bot or "person"
+S = TypeVar("S")  # state
+A = TypeVar("A")  # action
+V = TypeVar("V")  # view
 
 
-def seats_from(names: Sequence[str], bots: Sequence[str | None], levels: Sequence[str | None] = ()) -> list[Seat]:
-    """Seats from parallel lists (the form saves keep them in)."""
-    out = []
-    for i, name in enumerate(names):
-        bot = bots[i] if i < len(bots) else None
-        level = levels[i] if i < len(levels) else None
-        out.append(Seat(str(name), bot or None, level or None))
-    return out
+M = TypeVar("M", bound=TableMeta)
 
 
-class StepKind(enum.StrEnum):
-    #: the game has ended (``Step.outcome``)
-    OVER = "over"
-    #: hand the device to ``seat``; nothing private is on screen meanwhile
-    PASS = "pass"
-    #: the person at the screen (``seat == viewer``) decides
-    PERSON = "person"
-    #: a computer decides: call :meth:`Match.play_bot`
-    BOT = "bot"
-    #: ``action`` plays itself for a person (a forced move, nothing to decide)
-    AUTO = "auto"
-    #: between rounds: the table shows a summary, then :meth:`Match.proceed`
-    BREAK = "break"
-
-
-@dataclass(frozen=True)
-class Step:
-    kind: StepKind
-    seat: int | None = None
-    action: Any = None
-    outcome: Outcome | None = None
-
-
-@dataclass(frozen=True)
-class Moved:
-    """An action the engine accepted."""
-
-    seat: int | None  # who acted (the seat to act before it)
-    action: Any
-    before: Any
-    after: Any
-    by: str  # "person", "bot", "auto" or "redo"
-    think: float = 0.0  # CPU seconds a bot took to choose
-    choices: int = 0  # how many legal actions a bot chose from
-    outcome: Outcome | None = None  # set when this action ended the game
-
-    @property
-    def ended(self) -> bool:
-        return self.outcome is not None
-
-
-@dataclass(frozen=True)
-class Refused:
-    """An action the engine refused; the state is unchanged."""
-
-    action: Any
-    reason: Message
-
-
-@dataclass(frozen=True)
-class LogLine:
-    seat: int | None
-    message: Message
-    action: Any = None
+def meta_of(match: Match[Any, Any, Any], kind: type[M]) -> M:
+    """``match.meta`` as the game's own kind, or that kind's defaults
+    (a match made with another policy, as a test may)."""
+    meta = match.meta
+    return meta if isinstance(meta, kind) else kind()
 
 
 class Policy:
     """How a game is played at a table where it differs from the plain
     turn loop.  One instance serves every match of a game; what a match
-    needs to remember goes into ``match.meta`` (saved) or ``match.flags``
-    (not saved)."""
+    needs to remember is in ``match.meta``, of the policy's ``meta_type``."""
 
     #: whether players may take moves back (Gaps); never with secret hands
     undo = False
+    #: what a match of this game keeps beside its record
+    meta_type: type[TableMeta] = TableMeta
 
     def secret(self, match: Match) -> bool:
         """Whether private cards must be hidden between the people at the
@@ -193,14 +121,20 @@ class Policy:
 
     def folds(self, match: Match, moved: Moved) -> list[Fold]:
         """What ``moved`` adds to the statistics: by default the finished
-        game, through :meth:`fold_game`."""
+        game, through :meth:`fold_game`, with the meta of this moment."""
         if moved.outcome is None:
             return []
-        outcome = moved.outcome
-        return [lambda stats: self.fold_game(stats, match, outcome)]
+        outcome, meta = moved.outcome, match.meta
+        return [lambda stats: self.fold_game(stats, match, outcome, meta)]
 
-    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
-        """Add a finished game to this game's statistics dict."""
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
+        """Add a finished game to this game's statistics dict; ``meta`` is
+        the match's meta when the game ended."""
+
+    def moved(self, match: Match, moved: Moved) -> None:
+        """What a move changes beside the state, by the rules of play (the
+        next pyramid of a series): a new ``match.meta``.  Called after the
+        move's statistics folds were made."""
 
 
 DEFAULT_POLICY = Policy()
@@ -210,7 +144,7 @@ def policy_for(game: Game) -> Policy:
     return getattr(module(game.id), "POLICY", DEFAULT_POLICY)
 
 
-class Match:
+class Match(Generic[S, A, V]):
     """A game in play.  Build one with :meth:`start` or :meth:`resume`."""
 
     def __init__(
@@ -219,14 +153,13 @@ class Match:
         seats: Sequence[Seat] | None = None,
         *,
         policy: Policy | None = None,
-        meta: Mapping[str, Any] | None = None,
+        meta: TableMeta | Mapping[str, Any] | None = None,
         rng: random.Random | Sequence[random.Random] | None = None,
         bots: Mapping[int, Bot] | None = None,
-        prefs: Mapping[str, Any] | None = None,
         strict: bool = False,
     ) -> None:
         self.runner = runner
-        self.game: Game = runner.game
+        self.game: Game[S, A, V] = runner.game
         # the record's parts (the lists are the runner's own, kept up to date by it)
         self.seed: int = runner.seed
         self.options: dict = runner.options
@@ -236,12 +169,9 @@ class Match:
         given = list(seats or [])
         self.seats: list[Seat] = [given[i] if i < len(given) else Seat(_default_name(i)) for i in range(players)]
         self.policy = policy or policy_for(self.game)
-        #: table data kept in the save with the record (helper on, assisted, a series)
-        self.meta: dict[str, Any] = {k: v for k, v in dict(meta or {}).items() if k not in ("names", "bots", "levels")}
-        #: what the players chose at the table that the policy reads (auto-draw)
-        self.prefs: dict[str, Any] = dict(prefs or {})
-        #: what a policy remembers for this sitting only
-        self.flags: dict[str, Any] = {}
+        #: what the match keeps beside its record, of the policy's kind
+        #: (a save's table data is read by it; the seats are read above)
+        self.meta: TableMeta = meta if isinstance(meta, TableMeta) else self.policy.meta_type.from_json(meta or {})
         #: the seat whose private cards may be on screen (None: nobody's)
         self.viewer: int | None = None
         self.redo_stack: list[Any] = []
@@ -258,11 +188,11 @@ class Match:
 
     # --- making one ------------------------------------------------------------------
     @classmethod
-    def start(cls, game: Game, options: Mapping[str, Any], seed: int, seats: Sequence[Seat] | None = None, **kw: Any) -> Match:
+    def start(cls, game: Game[S, A, V], options: Mapping[str, Any], seed: int, seats: Sequence[Seat] | None = None, **kw: Any) -> Match[S, A, V]:
         return cls(GameRunner.start(game, options, seed), seats, **kw)
 
     @classmethod
-    def resume(cls, record: Record, meta: Mapping[str, Any] | None = None, **kw: Any) -> Match:
+    def resume(cls, record: Record, meta: Mapping[str, Any] | None = None, **kw: Any) -> Match[Any, Any, Any]:
         """Replay a saved record (raises :class:`RecordError`); the seats
         come from the save's ``names``/``bots``/``levels``."""
         runner = GameRunner.replay(record)
@@ -273,7 +203,7 @@ class Match:
     def save_meta(self) -> dict[str, Any]:
         """What the save keeps beside the record."""
         return {
-            **self.meta,
+            **self.meta.to_json(),
             "names": [s.name for s in self.seats],
             "bots": [s.bot for s in self.seats],
             "levels": [s.level for s in self.seats],
@@ -284,7 +214,7 @@ class Match:
 
     # --- what is ---------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.runner.state
 
     @property
@@ -314,11 +244,11 @@ class Match:
             return ""
         return self.seats[seat].name
 
-    def view(self, seat: int | None = None) -> Any:
+    def view(self, seat: int | None = None) -> V:
         """What ``seat`` may see (default: the seat at the screen)."""
         return self.game.view(self.state, self.viewer if seat is None else seat)
 
-    def legal(self) -> list:
+    def legal(self) -> list[A]:
         return list(self.game.legal_actions(self.state))
 
     def my_turn(self) -> bool:
@@ -383,10 +313,11 @@ class Match:
         self.viewer = None
 
     # --- acting --------------------------------------------------------------------------
-    def play(self, action: Any, *, by: str = "person", think: float = 0.0, choices: int = 0) -> Moved | Refused:
-        """Apply ``action`` for the seat to act.  The state is untouched
-        when the engine refuses; the reason says why, for a player.
-        (``think`` and ``choices`` describe a computer's decision.)"""
+    def play(self, action: A, *, how: How = How.CLICK, think: float = 0.0, choices: int = 0) -> Moved | Refused:
+        """Apply ``action`` for the seat to act, made as ``how`` says.  The
+        state is untouched when the engine refuses; the reason says why,
+        for a player.  (``think`` and ``choices`` describe a computer's
+        decision.)"""
         if self.over:
             return Refused(action, msg("engine.game_over"))
         before = self.state
@@ -397,9 +328,9 @@ class Match:
             if self.strict:
                 raise
             return Refused(action, self.policy.name(self, e.reason))
-        if by != "redo":
+        if how is not How.REDO:
             self.redo_stack.clear()
-        return self._moved(seat, action, before, by, think, choices)
+        return self._moved(seat, action, before, how, think, choices)
 
     def play_bot(self) -> Moved | Refused:
         """Let the computer in the seat to act choose and play (at a break,
@@ -407,35 +338,35 @@ class Match:
         seat = self.current
         if seat is None:
             return Refused(None, msg("engine.game_over"))
-        return self._play_with(self.bot(seat), seat, by="bot")
+        return self._play_with(self.bot(seat), seat, how=How.COMPUTER)
 
-    def _play_with(self, bot: Bot, seat: int, *, by: str) -> Moved | Refused:
+    def _play_with(self, bot: Bot, seat: int, *, how: How) -> Moved | Refused:
         legal = self.legal()
         view = self.game.view(self.state, seat)
         t0 = time.process_time()
         action = bot.choose(view, legal, self.rng_for(seat))
         think = time.process_time() - t0
-        res = self.play(action, by=by, think=think, choices=len(legal))
+        res = self.play(action, how=how, think=think, choices=len(legal))
         if isinstance(res, Refused) and legal:
-            res = self.play(legal[0], by=by, think=think, choices=len(legal))  # a computer must never stall the table
+            res = self.play(legal[0], how=how, think=think, choices=len(legal))  # a computer must never stall the table
         return res
 
-    def proceed(self) -> Moved | Refused:
+    def proceed(self, how: How = How.CLICK) -> Moved | Refused:
         """End a break between rounds (anyone at the table may)."""
         try:
             action = self.policy.proceed_action(self.state)
         except IllegalAction as e:
             return Refused(None, e.reason)
-        return self.play(action)
+        return self.play(action, how=how)
 
-    def stop(self) -> Moved | Refused:
+    def stop(self, how: How = How.CONFIRM) -> Moved | Refused:
         """End the game now with the game's recorded stop action."""
         if self.over:
             return Refused(None, msg("engine.game_over"))
         action = self.game.stop_action(self.state)
         if action is None:
             return Refused(None, msg("engine.cannot_stop"))
-        return self.play(action)
+        return self.play(action, how=how)
 
     def run(self, until: Callable[[Match], bool] | None = None, *, limit: int = 10_000, stand_in: str | Bot | None = None) -> bool:
         """Let computers play every seat until ``until`` holds or the game
@@ -457,7 +388,7 @@ class Match:
             else:
                 if seat not in stand_ins:
                     stand_ins[seat] = self._stand_in(seat, stand_in)
-                res = self._play_with(stand_ins[seat], seat, by="bot")
+                res = self._play_with(stand_ins[seat], seat, how=How.COMPUTER)
             if isinstance(res, Refused):
                 raise RuntimeError(f"{self.game.id}: the computers could not go on: {res.reason}")
         return until is not None and until(self)
@@ -495,7 +426,7 @@ class Match:
         if not self.can_redo():
             return None
         action = self.redo_stack.pop()
-        res = self.play(action, by="redo")
+        res = self.play(action, how=How.REDO)
         if isinstance(res, Refused):
             self.redo_stack.clear()
         return res
@@ -523,20 +454,20 @@ class Match:
             out.append(line)
         return out
 
-    def _moved(self, seat: int | None, action: Any, before: Any, by: str, think: float, choices: int) -> Moved:
+    def _moved(self, seat: int | None, action: Any, before: Any, how: How, think: float, choices: int) -> Moved:
         out = self.outcome
         ended = out is not None and not self._outcome_seen
         if out is not None:
             self._outcome_seen = True
-        moved = Moved(seat, action, before, self.state, by, think, choices, out if ended else None)
+        moved = Moved(seat, action, before, self.state, how, think, choices, out if ended else None)
         self._folds.extend(self.policy.folds(self, moved))
+        self.policy.moved(self, moved)
         return moved
 
     def take_folds(self) -> list[Fold]:
         """The statistics folds due since the last call (the app writes
-        them; the simulator drops them).  A fold reads the match when it is
-        written, so take them right after the move that made them, before
-        the table changes ``meta`` (the kit does)."""
+        them; the simulator drops them).  A fold holds the meta of its
+        move's moment; take them right after that move (the kit does)."""
         out, self._folds = self._folds, []
         return out
 
@@ -553,6 +484,7 @@ __all__ = [
     "DEFAULT_POLICY",
     "LOG_LINES",
     "Fold",
+    "How",
     "LogLine",
     "Match",
     "Moved",
@@ -561,5 +493,7 @@ __all__ = [
     "Seat",
     "Step",
     "StepKind",
+    "TableMeta",
+    "meta_of",
     "seats_from",
 ]

@@ -39,7 +39,8 @@ RECORD = Fields(
     optional={"meta": MapOf(OPTION, Text(40), max_len=64)},
 )
 
-#: the setups' choices, kept for "new game" and "play again"
+#: a setup screen's choices (:mod:`game.persistence.setups` keeps them; a
+#: save of before kept them too, under "prefs")
 PREFS = Fields(
     {},
     optional={
@@ -57,6 +58,7 @@ PREFS = Fields(
         "small": Bool(),
         "jokers": Bool(),
         "wrap": Bool(),
+        "new_run": Bool(),
     },
 )
 

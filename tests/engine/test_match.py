@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from game.engine import IllegalAction, Outcome, Termination, msg
-from game.engine.match import Match, Moved, Policy, Refused, Seat, StepKind
+from game.engine.match import How, Match, Moved, Policy, Refused, Seat, StepKind, TableMeta
 from game.engine.runner import GameRunner
 
 TARGET = 7
@@ -116,7 +116,7 @@ class Always:
 
 
 class Counting(Policy):
-    def fold_game(self, stats, match, outcome):
+    def fold_game(self, stats, match, outcome, meta):
         stats["games"] = stats.get("games", 0) + 1
         stats["last"] = outcome.termination.value
 
@@ -158,12 +158,18 @@ def test_a_forced_move_of_another_person_still_passes_the_device():
 
 
 def test_a_forced_move_plays_itself_when_the_policy_says_so_and_nobody_is_covered():
+    @dataclass(frozen=True)
+    class Choices(TableMeta):
+        auto: bool = False
+
     class Auto(Counting):
+        meta_type = Choices
+
         def automatic(self, match, seat):
             legal = match.legal()
-            return legal[0] if legal == ["pass"] and match.prefs.get("auto") else None
+            return legal[0] if legal == ["pass"] and match.meta.auto else None
 
-    m = make(people(2), policy=Auto(), prefs={"auto": True}, hands=[5, 0])
+    m = make(people(2), policy=Auto(), meta=Choices(auto=True), hands=[5, 0])
     m.next()
     m.handed_to(0)
     m.next()
@@ -171,7 +177,7 @@ def test_a_forced_move_plays_itself_when_the_policy_says_so_and_nobody_is_covere
     step = m.next()
     assert step.kind is StepKind.AUTO and step.action == "pass" and step.seat == 1
     assert m.viewer == 0  # the first person's own hand, in front of them
-    assert isinstance(m.play(step.action, by="auto"), Moved)
+    assert isinstance(m.play(step.action, how=How.AUTO), Moved)
     assert m.next().kind is StepKind.PERSON  # back to the person at the screen
 
 
@@ -209,7 +215,7 @@ def test_computers_only_play_to_the_end_and_report_their_thinking():
     while not m.over:
         assert m.next().kind is StepKind.BOT
         res = m.play_bot()
-        assert isinstance(res, Moved) and res.by == "bot" and res.choices == 2
+        assert isinstance(res, Moved) and res.how is How.COMPUTER and res.choices == 2
         moves.append(res)
     assert bot.calls == len(moves) and moves[-1].ended and not any(mv.ended for mv in moves[:-1])
     assert m.next().kind is StepKind.OVER
@@ -257,7 +263,7 @@ def test_undo_and_redo_only_where_the_policy_allows():
     assert m.undo() == "add 2" and m.state.total == 1
     assert m.can_redo()
     res = m.redo()
-    assert isinstance(res, Moved) and res.by == "redo" and m.state.total == 3
+    assert isinstance(res, Moved) and res.how is How.REDO and m.state.total == 3
     m.undo()
     m.play("add 1")
     assert not m.can_redo(), "a new move must clear what could be redone"

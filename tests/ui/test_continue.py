@@ -25,7 +25,7 @@ def _two_games(app) -> dict[str, dict]:
     t = start_gaps(app, {"redeals": 2, "layout": ""}, 12345, {})
     t.move_card(G.source_cell(t.view, a_move(t)))
     settle(app, 0.5)
-    start_runs(app, {"players": 3, "rounds": 5}, 777, ["Anna", "Ben", "Cleo"], ["simple", "strong", "simple"], {})
+    start_runs(app, {"players": 3, "rounds": 5}, 777, ["Anna", "Ben", "Cleo"], ["simple", "strong", "simple"])
     settle(app, 1.0)
     app.to_menu()
     pump(app, 2)

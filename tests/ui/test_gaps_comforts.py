@@ -14,6 +14,7 @@ import pygame
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
 from game.persistence.settings import load_settings
+from game.persistence.setups import load_setup
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
@@ -140,7 +141,7 @@ def test_todays_deal_from_the_setup(app, monkeypatch):
     t = app.scenes.top
     assert isinstance(t, GapsTable)
     assert t.match.seed == G.daily_seed("2026-12-02") == 405904825 and t.view.max_redeals == 2
-    assert t.daily() == "2026-12-02" and t.match.meta["prefs"] == {"redeals": 0}
+    assert t.daily() == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0}  # the setup keeps its own choice
     assert t.view.grid == G.GAME.new_game(G.DAILY_OPTIONS, 405904825).grid
     # leaving it half-way counts it, in its rule set and its date
     t.move_card(G.source_cell(t.view, a_move(t)))

@@ -223,7 +223,7 @@ def test_no_moves_state_offers_the_redeal_and_undo_across_it_redoes_the_same_shu
     press(app, "Redo")
     settle(app, 1.0)
     assert t.view.redeals == 1 and t.view.grid == after_grid
-    assert t.match.meta["assisted"] is True
+    assert t.match.meta.assisted is True
 
 
 def test_r_key_redeals_only_when_due(app):
@@ -249,7 +249,7 @@ def test_undo_and_redo_by_keys(app):
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert t.view.grid == grid
     key(app, pygame.K_u)
-    assert t.view.grid != grid and t.match.meta["assisted"]
+    assert t.view.grid != grid and t.match.meta.assisted
 
 
 # --- the end ---------------------------------------------------------------------------------------
@@ -389,7 +389,7 @@ def test_hint_shows_the_engines_move_on_the_table(app):
     assert h.action in G.GAME.legal_actions(t.view)
     assert t.view.grid[h.source] == h.action.card
     assert any(line == h.message.render("en") for line, _ in t.status_lines())
-    assert t.match.meta["assisted"] is True
+    assert t.match.meta.assisted is True
     # following the hint by clicking the lit card plays it
     click(app, t.layout().cells[h.source].center)
     assert t.match.actions[-1].card == h.action.card
@@ -530,4 +530,4 @@ def test_save_and_resume_rebuild_the_same_position(app):
     assert gaps_ui.resume(app, data) is None
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and t2 is not t
-    assert t2.view.grid == t.view.grid and t2.match.meta["assisted"] is True
+    assert t2.view.grid == t.view.grid and t2.match.meta.assisted is True

@@ -17,6 +17,7 @@ from game.engine.match import Match, Moved, Seat
 from game.games import mind_the_gap as mtg
 from game.persistence.saves import load_stats, read_save, save_path
 from game.persistence.schema import problems
+from game.persistence.setups import load_setup
 from game.persistence.shapes import MTG_STATS
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import continue_game, open_game
@@ -259,10 +260,10 @@ def test_keys_h_d_and_t(app):
     t = table(app)
     # H switches the gap help on and off (and marks the game)
     key(app, pygame.K_h)
-    assert t.match.meta["helper"] is True and t.match.meta["helper_used"] is True
+    assert t.match.meta.helper is True and t.match.meta.helper_used is True
     assert button(app, "Hide the gap help")
     key(app, pygame.K_h)
-    assert t.match.meta["helper"] is False and button(app, "What can go here?")
+    assert t.match.meta.helper is False and button(app, "What can go here?")
     # D discards the selected hand card, after asking
     card = t.view.hand[0]
     click(app, t.layout().hand[0].center)
@@ -378,7 +379,7 @@ def test_the_last_pyramid_of_a_series_counts_the_series_once(app):
     total = s.total + mtg.points_for(won, t.view.coins)
     stats, _ = load_stats()
     assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
-    assert t.match.meta["series"]["points"] == [2, 0, 3, 1, mtg.points_for(won, t.view.coins)]
+    assert list(t.match.meta.series.points) == [2, 0, 3, 1, mtg.points_for(won, t.view.coins)]
     assert any(f"{total} points in all" in line for line in res.lines)
     assert res.buttons_spec[0][0] == "Play again"
 
@@ -390,7 +391,7 @@ def test_next_pyramid_continues_the_series_and_an_unfinished_series_is_no_best(a
     points = mtg.points_for(bool(t.match.outcome.won), t.view.coins)
     stats, _ = load_stats()
     assert stats["mind-the-gap"]["normal-1p-6c-std"]["games"] == 1 and stats["mind-the-gap"]["normal-1p-6c-std"]["best_series"] is None
-    assert t.match.meta["series"]["points"] == [2, 0, 3, points]
+    assert list(t.match.meta.series.points) == [2, 0, 3, points]
     press(app, "Next pyramid")  # alone: nobody to choose, the pyramid is dealt
     pump(app, 2)
     t2 = table(app)
@@ -496,7 +497,7 @@ def test_the_setup_star_picks_who_begins(app):
     settle(app, 0.3)
     t = table(app)
     assert t.match.options["first"] == 1 and t.match.state.turn == 1
-    assert "first" not in t.match.meta["prefs"]
+    assert "first" not in load_setup("mind-the-gap")[0]  # who begins is chosen anew each game
 
 
 def test_each_pyramid_of_a_series_asks_who_begins(app):

@@ -216,7 +216,7 @@ def test_the_a_key_turns_auto_draw_on_and_a_waiting_draw_plays_itself(app):
     settle(app, 0.5)
     assert len(t.match.actions) == n  # waiting for the click
     key(app, pygame.K_a)
-    assert app.settings.auto_draw and t.match.prefs["auto_draw"] is True
+    assert app.settings.auto_draw and t.match.meta.auto_draw is True
     assert button(app, "Auto-draw").text == "Auto-draw: on (A)"
     settle(app, 1.0)
     assert len(t.match.actions) > n and t.match.actions[n].kind == "draw"
@@ -282,7 +282,7 @@ def test_a_forced_draw_of_the_next_person_is_handed_to_them_first(app):
     screen for Ben comes before anything of his turn, and Anna's hand is
     never drawn beside a draw for Ben."""
     t = open_scene(app, "runs-forced-draw")
-    assert top(app) is t and t.viewer == 0 and t.my_turn() and t.match.prefs["auto_draw"] is False
+    assert top(app) is t and t.viewer == 0 and t.my_turn() and t.match.meta.auto_draw is False
     assert len(t.view.playable) == 1 and paper_share(app.screen, hand_area(t)) > 0.3
     n = len(t.match.actions)
     click(app, hand_rect(t, t.view.playable[0]).center, frames=0)
@@ -310,7 +310,7 @@ def test_a_forced_draw_of_the_next_person_is_handed_to_them_first(app):
 def test_with_auto_draw_the_next_persons_forced_draw_plays_itself_without_a_pass(app):
     t = open_scene(app, "runs-forced-draw")
     key(app, pygame.K_a)
-    assert t.match.prefs["auto_draw"] is True
+    assert t.match.meta.auto_draw is True
     n = len(t.match.actions)
     click(app, hand_rect(t, t.view.playable[0]).center)
     for _ in range(120):

@@ -127,8 +127,8 @@ def test_a_pyramid_won_with_no_coin_left_says_so_in_words(lang):
 def test_the_runs_hand_says_the_round_score_of_the_sheet_between_rounds(app):
     """Between rounds the hand's label said "this round ±0" beside a score
     sheet of +71: the round's points had gone into the sheet."""
-    from game.games.runs.state import PHASE_BREAK
     from game.games.runs.policy import signed
+    from game.games.runs.state import PHASE_BREAK
     from game.ui.tables.runs.demo import at_break, table_for
     from tests.ui.helpers import drawn_texts, seated
 
@@ -139,3 +139,24 @@ def test_the_runs_hand_says_the_round_score_of_the_sheet_between_rounds(app):
     app.scenes.reset(t)  # the table alone, without its summary over it
     label = next(s for s in drawn_texts(app) if s.startswith(t.seat_name(0) + " · "))
     assert f"this round {signed(sheet)} " in label, (label, sheet)
+
+
+@pytest.mark.parametrize(("gid", "key", "value"), [("gaps", "redeals", 1), ("mind-the-gap", "level", "hard"), ("runs", "rounds", 7), ("delphi", "players", 5)])
+def test_each_setup_opens_from_the_menu_as_it_was_last_started(app, gid, key, value):
+    """A setup remembered its choices through "New game" at a table but
+    not through Menu -> the game, and not the same way in every game."""
+    from game.ui.kit.form import SetupForm
+    from game.ui.scenes.menu import open_game
+    from tests.ui.helpers import settle
+
+    open_game(app, gid)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupForm) and setup.values[key] != value
+    setup.set(key, value)
+    setup.start()
+    settle(app, 0.3)
+    assert app.scenes.top is not setup
+    app.to_menu()
+    open_game(app, gid)
+    again = app.scenes.top
+    assert isinstance(again, SetupForm) and again is not setup and again.values[key] == value

@@ -12,17 +12,18 @@
   (then the pass screen would end the chance, so the person is asked);
 - between rounds the table shows the round's result, then ``next``;
 - the log and the refusals carry the players' own names and God's title;
-- the statistics count every finished round once (also across undo and
-  resume, marked in ``match.meta["counted_rounds"]``) and every game.
+- the statistics count every finished round once (also across resume,
+  marked in the match's :class:`DelphiMeta`) and every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Self
 
 from game.engine.core import Bot, Message, Outcome
-from game.engine.match import Fold, Match, Moved, Policy
+from game.engine.match import Fold, Match, Moved, Policy, TableMeta, meta_of
 from game.games.delphi.bots import GodBot
 from game.games.delphi.state import DECLARE, ROUND_OVER, Action, DelphiState, RoundResult
 
@@ -30,7 +31,32 @@ from game.games.delphi.state import DECLARE, ROUND_OVER, Action, DelphiState, Ro
 DEFAULT_LEVEL = "medium"
 
 
+@dataclass(frozen=True)
+class DelphiMeta(TableMeta):
+    """What a game of Delphi keeps beside its record: how many finished
+    rounds the statistics hold already (None: none counted by this match
+    yet; a resumed game must not count its earlier rounds again).
+
+    >>> DelphiMeta.from_json({"counted_rounds": 2}).to_json()
+    {'counted_rounds': 2}
+    >>> DelphiMeta.from_json({"counted_rounds": "two"})
+    DelphiMeta(counted_rounds=None)
+    """
+
+    counted_rounds: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {} if self.counted_rounds is None else {"counted_rounds": self.counted_rounds}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        n = data.get("counted_rounds")
+        return cls(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None)
+
+
 class DelphiPolicy(Policy):
+    meta_type = DelphiMeta
+
     def is_break(self, state: DelphiState) -> bool:
         return state.phase == ROUND_OVER
 
@@ -70,19 +96,26 @@ class DelphiPolicy(Policy):
         names = [match.name_of(i) for i in range(match.players)]
         return name_message(message, names, match.state.god, match.state.god_name)
 
+    @staticmethod
+    def _counted(match: Match, moved: Moved) -> int:
+        """The finished rounds already in the statistics before ``moved``."""
+        n = meta_of(match, DelphiMeta).counted_rounds
+        return len(moved.before.results) if n is None else n
+
     def folds(self, match: Match, moved: Moved) -> list[Fold]:
         kinds = [s.kind for s in match.seats]
         out: list[Fold] = []
-        done = len(moved.after.results)
-        counted = int(match.meta.setdefault("counted_rounds", len(moved.before.results)))
-        if done > counted:
-            match.meta["counted_rounds"] = done
+        if len(moved.after.results) > self._counted(match, moved):
             result = moved.after.results[-1]
             out.append(lambda stats: fold_round(stats, result, kinds))
         if moved.outcome is not None:
             outcome = moved.outcome
             out.append(lambda stats: fold_game(stats, outcome, kinds))
         return out
+
+    def moved(self, match: Match, moved: Moved) -> None:
+        counted = max(self._counted(match, moved), len(moved.after.results))
+        match.meta = replace(meta_of(match, DelphiMeta), counted_rounds=counted)
 
 
 POLICY = DelphiPolicy()

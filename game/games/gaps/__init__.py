@@ -27,7 +27,7 @@ from game.games.gaps.bots import BOTS
 from game.games.gaps.daily import DAILY_OPTIONS, daily_seed, is_date, parse_date
 from game.games.gaps.hint import Hint, Hinter, hint
 from game.games.gaps.notation import NOTATION, LayoutError, layout_text, parse_layout
-from game.games.gaps.policy import POLICY, GapsPolicy, fold_outcome, fold_stats, stats_key, whole_seconds
+from game.games.gaps.policy import POLICY, GapsMeta, GapsPolicy, fold_outcome, fold_stats, stats_key, whole_seconds
 from game.games.gaps.rules import (
     GAME,
     GapInfo,
@@ -65,6 +65,7 @@ __all__ = [
     "STOP",
     "GapInfo",
     "GapsGame",
+    "GapsMeta",
     "GapsPolicy",
     "GapsState",
     "GapsView",
@@ -99,6 +100,6 @@ __all__ = [
     "source_cell",
     "start_options",
     "stats_key",
-    "whole_seconds",
     "status",
+    "whole_seconds",
 ]

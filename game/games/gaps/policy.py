@@ -12,16 +12,49 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 from game.engine.core import Outcome
-from game.engine.match import Match, Policy
+from game.engine.match import Match, Policy, TableMeta
 from game.games.gaps.daily import is_date
 from game.games.gaps.state import MAX_REDEALS
 
 #: dates of daily deals kept in the statistics (the latest; about 2.7
 #: years of playing every day, ~80 bytes each)
 DAILY_KEEP = 1000
+
+
+@dataclass(frozen=True)
+class GapsMeta(TableMeta):
+    """What a game of Gaps keeps beside its record: whether help was used
+    (undo, a hint, the solver: the statistics count such games apart), the
+    seconds on the table's clock (None: played without one, as by the
+    simulator; such a win leaves the fastest time alone), and the date of
+    a daily deal.
+
+    >>> GapsMeta.from_json({"assisted": True, "elapsed": 12.345, "prefs": {}}).to_json()
+    {'assisted': True, 'elapsed': 12.35}
+    >>> GapsMeta.from_json({"elapsed": -3, "daily": "2026-13-40"})
+    GapsMeta(assisted=False, elapsed=None, daily=None)
+    """
+
+    assisted: bool = False
+    elapsed: float | None = None
+    daily: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"assisted": self.assisted}
+        if self.elapsed is not None:
+            out["elapsed"] = round(self.elapsed, 2)
+        if self.daily is not None:
+            out["daily"] = self.daily
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        day = data.get("daily")
+        return cls(data.get("assisted") is True, _seconds(data.get("elapsed")), day if isinstance(day, str) and is_date(day) else None)
 
 
 def stats_key(options: Mapping[str, Any]) -> str:
@@ -136,18 +169,15 @@ def fold_daily(st: dict, day: str, won: bool, score: int, redeals: int, seconds:
         del days[old]
 
 
-def fold_outcome(st: dict, options: Mapping[str, Any], meta: Mapping[str, Any], redeals: int, outcome: Outcome) -> None:
-    """Fold a finished game (its options, the table's ``meta`` with the
-    ``assisted`` flag, the clock's ``elapsed`` seconds and the ``daily``
-    date of a daily deal, the redeals used) into the statistics.  A daily
-    deal counts in its rule set's row like any deal, and in its date's
-    row too."""
+def fold_outcome(st: dict, options: Mapping[str, Any], meta: GapsMeta, redeals: int, outcome: Outcome) -> None:
+    """Fold a finished game (its options, the match's meta: help used, the
+    clock's seconds, the date of a daily deal; the redeals used) into the
+    statistics.  A daily deal counts in its rule set's row like any deal,
+    and in its date's row too."""
     won, score = bool(outcome.won), int(outcome.scores[0])
-    seconds = _seconds(meta.get("elapsed"))
-    fold_stats(st, stats_key(options), won, score, bool(meta.get("assisted")), redeals, seconds)
-    day = meta.get("daily")
-    if isinstance(day, str) and is_date(day):
-        fold_daily(st, day, won, score, redeals, seconds)
+    fold_stats(st, stats_key(options), won, score, meta.assisted, redeals, meta.elapsed)
+    if meta.daily is not None:
+        fold_daily(st, meta.daily, won, score, redeals, meta.elapsed)
 
 
 def _seconds(value: Any) -> float | None:
@@ -161,9 +191,10 @@ class GapsPolicy(Policy):
     table); the statistics fold by rule set."""
 
     undo = True
+    meta_type = GapsMeta
 
-    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
-        fold_outcome(stats, match.options, match.meta, match.state.redeals, outcome)
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
+        fold_outcome(stats, match.options, meta if isinstance(meta, GapsMeta) else GapsMeta(), match.state.redeals, outcome)
 
 
 POLICY = GapsPolicy()

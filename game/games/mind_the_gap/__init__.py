@@ -53,7 +53,7 @@ from game.games.mind_the_gap.help import (
     prepare,
 )
 from game.games.mind_the_gap.notation import NOTATION
-from game.games.mind_the_gap.policy import POLICY, parse_stats_key, stats_key
+from game.games.mind_the_gap.policy import POLICY, MtgMeta, parse_stats_key, stats_key
 from game.games.mind_the_gap.rules import (
     GAME,
     HAND_SIZE,
@@ -98,6 +98,7 @@ __all__ = [
     "Action",
     "DeadEnd",
     "Help",
+    "MtgMeta",
     "Series",
     "State",
     "View",

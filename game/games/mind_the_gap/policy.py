@@ -15,13 +15,52 @@ never added to.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Self
 
 from game.engine.core import Outcome
-from game.engine.match import Match, Policy
+from game.engine.match import Match, Moved, Policy, TableMeta
 from game.games.mind_the_gap.notation import VARIANTS, variant_name
 from game.games.mind_the_gap.rules import LEVELS, State
-from game.games.mind_the_gap.series import points_for, series_in
+from game.games.mind_the_gap.series import Series, points_for, series_in
+
+
+@dataclass(frozen=True)
+class MtgMeta(TableMeta):
+    """What a game of Mind the Gap keeps beside its record: the gap help
+    switched on, whether it was on at any time in this game (a game with
+    help counts apart; on at the deal is on), the series the game belongs
+    to, and whether it is the tutorial.
+
+    >>> MtgMeta(helper=True).helper_used
+    True
+    >>> MtgMeta.from_json({"helper": False, "helper_used": True, "series": {"points": "many"}})
+    MtgMeta(helper=False, helper_used=True, series=None, tutorial=False)
+    """
+
+    helper: bool = False
+    helper_used: bool = False
+    series: Series | None = None
+    tutorial: bool = False
+
+    def __post_init__(self) -> None:
+        if self.helper and not self.helper_used:
+            object.__setattr__(self, "helper_used", True)
+
+    def with_helper(self, on: bool) -> MtgMeta:
+        return replace(self, helper=on)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"helper": self.helper, "helper_used": self.helper_used}
+        if self.series is not None:
+            out["series"] = self.series.to_json()
+        if self.tutorial:
+            out["tutorial"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls(data.get("helper") is True, data.get("helper_used") is True, series_in(data), data.get("tutorial") is True)
 
 
 def stats_key(level: str, players: int, coins: int, small: bool, jokers: bool) -> str:
@@ -44,18 +83,18 @@ def parse_stats_key(key: str) -> tuple[str, int, int | None, str | None]:
     return parts[0], int(parts[1][:-1]), int(coins[:-1]), variant
 
 
-def fold_result(stats: dict, state: State, outcome: Outcome, meta: Mapping[str, Any], coins: int) -> None:
+def fold_result(stats: dict, state: State, outcome: Outcome, meta: MtgMeta, coins: int) -> None:
     """Add the game that ended in ``state`` to ``stats`` (in place).
-    ``meta`` is what the table keeps beside the game: ``helper_used`` and
-    the ``series`` as it stood before this pyramid; ``coins`` are the coins
-    the game began with (its row; the state holds those left)."""
+    ``meta`` is the match's when the game ended: whether the help was
+    used, and the series as it stood before this pyramid; ``coins`` are
+    the coins the game began with (its row; the state holds those left)."""
     key = stats_key(state.level, state.players, coins, state.small, state.jokers)
     row = stats.setdefault(key, {"games": 0, "wins": 0, "helper_games": 0, "best_series": None})
     row["games"] += 1
     row["wins"] += 1 if outcome.won else 0
-    if meta.get("helper_used"):
+    if meta.helper_used:
         row["helper_games"] += 1
-    series = series_in(meta)
+    series = meta.series
     if series is not None:
         final = series.with_result(points_for(bool(outcome.won), state.coins))
         if final.done:
@@ -64,12 +103,21 @@ def fold_result(stats: dict, state: State, outcome: Outcome, meta: Mapping[str, 
 
 
 class MtgPolicy(Policy):
+    meta_type = MtgMeta
+
     def secret(self, match: Match) -> bool:
         """The device is passed between people unless the hands are open."""
         return len(match.people()) > 1 and not match.state.open_hands
 
-    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
-        fold_result(stats, match.state, outcome, match.meta, match.options["coins"])
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
+        fold_result(stats, match.state, outcome, meta if isinstance(meta, MtgMeta) else MtgMeta(), match.options["coins"])
+
+    def moved(self, match: Match, moved: Moved) -> None:
+        """A pyramid of a series that ended counts in the series (its
+        statistics fold holds the series as it was before)."""
+        meta = match.meta
+        if moved.outcome is not None and isinstance(meta, MtgMeta) and meta.series is not None and not meta.series.done:
+            match.meta = replace(meta, series=meta.series.with_result(points_for(bool(moved.outcome.won), match.state.coins)))
 
 
 POLICY = MtgPolicy()

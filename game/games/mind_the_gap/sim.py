@@ -36,7 +36,7 @@ def play_deal(options: Mapping[str, Any], seed: int, i: int, bot: str | list[str
     ``latencies`` (a list) collects each decision's CPU time in seconds."""
     runner = GameRunner.start(GAME, options, deal_seed(seed, i))
     names = [bot] * runner.state.players if isinstance(bot, str) else list(bot)
-    match = Match(
+    match: Match[State, Any, Any] = Match(
         runner,
         [Seat(name, bot=name) for name in names],
         policy=POLICY,

@@ -3,9 +3,9 @@ of :class:`~game.engine.match.Match`.
 
 - A break between rounds (the score sheet) ends with ``next-round``.
 - Most turns are forced draws.  A person's forced draw or pass plays itself
-  when the players turned auto-draw on (``match.prefs["auto_draw"]``), or
-  once the run is dead and they chose to draw the pile out in this round
-  (``match.flags["run_out"] == state.round``).  Otherwise it is the
+  when the players turned auto-draw on, or once the run is dead and they
+  chose to draw the pile out in this round (both in :class:`RunsMeta`,
+  neither saved: auto-draw is the player's setting).  Otherwise it is the
   person's own click, so between two people the device is passed first:
   the previous person's hand never stays on screen beside "Draw for ...".
 - Messages get the players' names, and scores a real minus sign.
@@ -20,11 +20,12 @@ of :class:`~game.engine.match.Match`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
 
 from game.engine.core import Message, Outcome, msg
-from game.engine.match import LogLine, Match, Policy
+from game.engine.match import LogLine, Match, Policy, TableMeta, meta_of
 from game.games.runs.rules import GAME
 from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, Action, RunsState, seat_name
 
@@ -34,7 +35,25 @@ LOG_ACTIONS = 40
 NEW_RUN_STATS = "new_run"
 
 
+@dataclass(frozen=True)
+class RunsMeta(TableMeta):
+    """What the players chose at a table of Runs: forced draws play
+    themselves (auto-draw; None until the table sets the player's own
+    setting), and the round in which they chose to draw the pile of a dead
+    run out.  Nothing of it is saved: auto-draw is a setting of the
+    player's, and the pile is drawn out within a round."""
+
+    auto_draw: bool | None = None
+    run_out: int | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls()
+
+
 class RunsPolicy(Policy):
+    meta_type = RunsMeta
+
     def is_break(self, state: RunsState) -> bool:
         return state.phase == PHASE_BREAK
 
@@ -46,7 +65,8 @@ class RunsPolicy(Policy):
         forced = GAME.forced_action(state)
         if forced is None:
             return None
-        if match.prefs.get("auto_draw") or (GAME.chain_dead(state) and match.flags.get("run_out") == state.round):
+        meta = meta_of(match, RunsMeta)
+        if meta.auto_draw or (GAME.chain_dead(state) and meta.run_out == state.round):
             return forced
         return None
 
@@ -56,7 +76,7 @@ class RunsPolicy(Policy):
     def log_start(self, match: Match) -> int:
         return log_start(match.actions)
 
-    def fold_game(self, stats: dict, match: Match, outcome: Outcome) -> None:
+    def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         seats = match.seats
         part = stats.setdefault(NEW_RUN_STATS, {}) if match.options.get("new_run") else stats
         fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history))
@@ -190,6 +210,7 @@ __all__ = [
     "LOG_ACTIONS",
     "NEW_RUN_STATS",
     "POLICY",
+    "RunsMeta",
     "RunsPolicy",
     "collapse_forced",
     "fold_stats",

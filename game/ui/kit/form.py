@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import tr
+from game.persistence.setups import load_setup, save_setup
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
 from game.ui.scene import ButtonSpec, Scene
@@ -196,6 +197,14 @@ class SetupForm(Scene):
 
     def start(self) -> None:
         """Start the game with the values."""
+
+    def keep_choices(self, prefs: Values) -> None:
+        """Remember ``prefs`` as this game's setup: it opens with them next
+        time, from the menu or from a table's "New game"."""
+        try:
+            save_setup(self.game_id, prefs)
+        except OSError as e:
+            self.app.write_failed("setups", e)
 
     def open_rules(self) -> None:
         self.remember()
@@ -464,6 +473,15 @@ class SetupForm(Scene):
         text(surface, f.title, (box.x + int(16 * s), box.y + int(10 * s)), int(16 * s), GOLD, bold=True, shadow=False)
         text_block(surface, body, pygame.Rect(box.x + int(16 * s), box.y + int(36 * s), box.w - int(32 * s), box.h - int(44 * s)), int(15 * s), f.colour)
         return box.bottom + int(8 * s)
+
+
+def remembered(app: Any, game_id: str) -> Values:
+    """The choices ``game_id``'s setup was last started with (empty: none
+    kept); a file that was not ours is moved aside and said."""
+    values, problem = load_setup(game_id)
+    if problem is not None:
+        app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
+    return values
 
 
 def unique_names(names: Sequence[str], count: int) -> list[str]:

@@ -31,7 +31,7 @@ from typing import Any
 import pygame
 
 from game.engine.core import Message, Outcome
-from game.engine.match import Match, Moved, Refused, Step, StepKind
+from game.engine.match import How, Match, Moved, Refused, Step, StepKind
 from game.engine.records import Record, RecordError
 from game.engine.registry import info
 from game.i18n import current, msg, tr
@@ -176,7 +176,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
             self._schedule(self.think_time(step), self._bot_move)
         elif kind is StepKind.AUTO:
             action = step.action
-            self._schedule(self.auto_time(step), lambda: self._play(action, "auto"))
+            self._schedule(self.auto_time(step), lambda: self._play(action, How.AUTO))
         elif kind is StepKind.BREAK:
             self.at_break(step)
         else:
@@ -214,8 +214,8 @@ class TableScene(Celebrates, TwoLayers, Scene):
         self.before_bot_move()
         self._after(self.match.play_bot())
 
-    def _play(self, action: Any, by: str) -> Message | None:
-        res = self.match.play(action, by=by)
+    def _play(self, action: Any, how: How) -> Message | None:
+        res = self.match.play(action, how=how)
         if isinstance(res, Refused):
             self.app.play_sound("refuse")
             return res.reason
@@ -227,7 +227,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
         state is untouched; the caller shows it or flies the card back)."""
         if self.finished:
             return None
-        return self._play(action, "person")
+        return self._play(action, How.CLICK)
 
     def act_or_refuse(self, action: Any) -> bool:
         """``act``, and show the reason when the engine refuses."""

@@ -183,7 +183,7 @@ def test_each_round_is_folded_once_and_the_game_at_its_end():
     m = played_out(["cautious", None, "cautious"])  # seat 0 is God first
     stand_in_until(m, lambda m: m.state.phase == ROUND_OVER)
     folds = m.take_folds()
-    assert len(folds) == 1 and m.meta["counted_rounds"] == 1
+    assert len(folds) == 1 and m.meta.counted_rounds == 1
     stats: dict = {}
     folds[0](stats)
     res = m.state.results[0]
@@ -211,7 +211,7 @@ def test_a_resumed_match_does_not_count_a_round_again():
     stand_in_until(m, lambda m: m.state.phase == ROUND_OVER)
     assert len(m.take_folds()) == 1
     again = Match.resume(m.record(), m.save_meta())
-    assert again.meta["counted_rounds"] == 1
+    assert again.meta.counted_rounds == 1
     again.proceed()
     again.run(lambda m: m.state.round == 1 and m.state.phase == TURN)
     assert again.take_folds() == []

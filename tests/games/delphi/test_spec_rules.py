@@ -13,7 +13,7 @@ import pytest
 
 from game.cards import Card, multi_deck, parse_cards
 from game.engine import GameRunner, IllegalAction, Record
-from game.engine.match import Match, Moved, Seat, StepKind
+from game.engine.match import How, Match, Moved, Seat, StepKind
 from game.games.delphi import GAME
 from game.games.delphi.bots import CautiousBot, GodBot
 from game.games.delphi.deal import first_player, open_line
@@ -89,7 +89,7 @@ def test_a_person_who_may_declare_is_not_waited_for():
     assert m.run(lambda mm: mm.state.phase == DECLARE and mm.state.turn == 0, stand_in="random")
     step = m.next()
     assert step.kind is StepKind.AUTO and step.action == Action("pass")
-    res = m.play(step.action, by="auto")
+    res = m.play(step.action, how=How.AUTO)
     assert isinstance(res, Moved) and m.state.declarer == 0 and m.next().kind is StepKind.BOT
     # Anna declares while the next computer is about to play
     res = m.play(Action("prophet"))

@@ -67,16 +67,16 @@ def _finished(day: str | None, elapsed: float, assisted: bool = False) -> Match:
 def test_a_daily_game_counts_in_its_rule_set_and_in_its_date():
     st: dict = {}
     for m in (_finished("2026-12-02", 300.0), _finished("2026-12-02", 200.0), _finished(None, 50.0)):
-        G.POLICY.fold_game(st, m, m.outcome)
+        G.POLICY.fold_game(st, m, m.outcome, m.meta)
     assert st["r2"]["games"] == 3
     day = st["daily"]["2026-12-02"]
     assert day["games"] == 2 and day["wins"] == 0 and day["best"] == G.score(_finished(None, 0).state)
     assert "best_time" not in day and "best_time" not in st["r2"]  # a time is kept for wins only
-    # a win: the fastest win is kept, in whole seconds
+    # a win: the fastest win is kept, in the whole seconds the clock shows (250.6 s is 4:10)
     won = Outcome((0,), (48,), G.GAME.outcome(_finished(None, 0).state).reason, won=True)
-    G.fold_outcome(st, G.DAILY_OPTIONS, {"elapsed": 250.6, "daily": "2026-12-02"}, 1, won)
-    G.fold_outcome(st, G.DAILY_OPTIONS, {"elapsed": 400.0, "daily": "2026-12-02"}, 0, won)
-    assert st["daily"]["2026-12-02"]["best_time"] == 251 and st["r2"]["best_time"] == 251
+    G.fold_outcome(st, G.DAILY_OPTIONS, G.GapsMeta(elapsed=250.6, daily="2026-12-02"), 1, won)
+    G.fold_outcome(st, G.DAILY_OPTIONS, G.GapsMeta(elapsed=400.0, daily="2026-12-02"), 0, won)
+    assert st["daily"]["2026-12-02"]["best_time"] == 250 and st["r2"]["best_time"] == 250
     assert st["daily"]["2026-12-02"]["wins"] == 2 and st["daily"]["2026-12-02"]["best_redeals"] == 0
     assert problems(STATS, {"schema": 1, "games": {"gaps": st}}) == []
 

@@ -4,7 +4,7 @@ statistics row of its rule set with the numbers the table always wrote."""
 from __future__ import annotations
 
 from game.engine.match import DEFAULT_POLICY, Match, Seat, policy_for
-from game.games.gaps import GAME, POLICY, GapsPolicy, fold_outcome, fold_stats, score, stats_key
+from game.games.gaps import GAME, POLICY, GapsMeta, GapsPolicy, fold_outcome, fold_stats, score, stats_key
 
 from .helpers import layout
 
@@ -71,7 +71,7 @@ def test_the_fold_is_the_tables_fold():
     out = GAME.outcome(GAME.apply(st, GAME.legal_actions(st)[0]))
     a: dict = {"r1": {"games": 3, "score_sum": 100, "best": 40, "wins": 1, "streak": 1, "best_streak": 1}}
     b = {"r1": dict(a["r1"])}
-    fold_outcome(a, {"redeals": 1, "layout": ""}, {"assisted": False}, 1, out)
+    fold_outcome(a, {"redeals": 1, "layout": ""}, GapsMeta(assisted=False), 1, out)
     fold_stats(b, "r1", True, 48, False, 1)
     assert a == b and a["r1"]["streak"] == 2 and a["r1"]["best"] == 48
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.engine import GameRunner, IllegalAction, Record, Termination
-from game.engine.match import Match, Moved, Seat
+from game.engine.match import How, Match, Moved, Seat
 from game.games.gaps import (
     GAME,
     NOTATION,
@@ -153,7 +153,7 @@ def test_a_match_stops_with_the_recorded_stop():
     match.run(lambda m: len(m.actions) >= 5, stand_in="greedy")
     sc = score(match.state)
     res = match.stop()
-    assert isinstance(res, Moved) and res.action == STOP and res.by == "person"
+    assert isinstance(res, Moved) and res.action == STOP and res.how is How.CONFIRM
     assert res.outcome is not None and res.outcome.termination is Termination.STOPPED
     assert res.outcome.scores == (sc,)
     assert match.record().actions[-1] == "stop"

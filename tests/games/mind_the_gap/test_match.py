@@ -17,7 +17,7 @@ from game.cards import derive_seed
 from game.engine import GameRunner, IllegalAction, NotationError, Record, Termination
 from game.engine.match import Match, Moved, Seat
 from game.games.mind_the_gap import BOTS, GAME, NOTATION, POLICY, Series
-from game.games.mind_the_gap.policy import fold_result, parse_stats_key, stats_key
+from game.games.mind_the_gap.policy import MtgMeta, fold_result, parse_stats_key, stats_key
 from game.games.mind_the_gap.rules import PASS_ACTION, STOP, STOP_ACTION
 from game.games.mind_the_gap.sim import deal_seed, play_deal
 
@@ -173,8 +173,8 @@ def finished(won: bool, coins: int = 3, level: str = "normal", players: int = 2,
 
 
 def fold(stats: dict, state, outcome, meta: dict, coins: int = 3) -> None:
-    """Fold a game that began with ``coins``."""
-    fold_result(stats, state, outcome, meta, coins)
+    """Fold a game that began with ``coins`` (``meta`` as a save keeps it)."""
+    fold_result(stats, state, outcome, MtgMeta.from_json(meta), coins)
 
 
 def test_fold_counts_games_wins_and_helper_games_per_level_and_players():
@@ -260,7 +260,7 @@ def test_a_finished_match_folds_exactly_once_through_the_policy():
     via_match: dict = {}
     folds[0](via_match)
     direct: dict = {}
-    fold_result(direct, match.state, match.outcome, meta, 12)
+    fold_result(direct, match.state, match.outcome, MtgMeta.from_json(meta), 12)
     assert via_match == direct and via_match["easy-1p-12c-std"]["games"] == 1
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from game.cards import derive_seed
 from game.engine import GameRunner, Outcome, Termination, msg
-from game.engine.match import LogLine, Match, Moved, Refused, Seat, StepKind
+from game.engine.match import How, LogLine, Match, Moved, Refused, Seat, StepKind
 from game.games.runs import BOTS, GAME, NOTATION, POLICY
 from game.games.runs.cli import play_game
-from game.games.runs.policy import collapse_forced, fold_stats, log_start
+from game.games.runs.policy import RunsMeta, collapse_forced, fold_stats, log_start
 from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PLAY, STOP_ACTION, Action
 from game.persistence.schema import problems
 from game.persistence.shapes import STATS
@@ -105,12 +105,12 @@ def test_a_forced_draw_between_two_people_passes_the_device_first():
 
 
 def test_auto_draw_plays_a_persons_forced_draw_by_itself():
-    m = match_at(ben_must_draw(), prefs={"auto_draw": True})
+    m = match_at(ben_must_draw(), meta=RunsMeta(auto_draw=True))
     m.handed_to(0)
     step = m.next()
     assert step.kind is StepKind.AUTO and step.seat == 1 and step.action == Action("draw")
     assert m.viewer == 0  # the card goes face down to Ben: nothing to hide
-    moved = m.play(step.action, by="auto")
+    moved = m.play(step.action, how=How.AUTO)
     assert isinstance(moved, Moved) and len(m.state.hands[1]) == 3
 
 
@@ -119,22 +119,22 @@ def test_running_the_pile_out_is_automatic_only_in_its_round_and_on_a_dead_run()
     assert GAME.chain_dead(dead)
     m = match_at(dead)
     m.handed_to(0)
-    m.flags["run_out"] = dead.round
+    m.meta = RunsMeta(run_out=dead.round)
     assert m.next().kind is StepKind.AUTO
-    m.flags["run_out"] = dead.round - 1  # chosen in an earlier round
+    m.meta = RunsMeta(run_out=dead.round - 1)  # chosen in an earlier round
     assert m.next().kind is StepKind.PASS
     alive = match_at(ben_must_draw())
-    alive.flags["run_out"] = alive.state.round
+    alive.meta = RunsMeta(run_out=alive.state.round)
     assert POLICY.automatic(alive, 1) is None  # the run is not dead
 
 
 def test_a_computers_forced_draw_is_the_computers_move_and_a_choice_is_the_persons():
-    m = match_at(ben_must_draw(), bots=(None, "simple"), prefs={"auto_draw": True})
+    m = match_at(ben_must_draw(), bots=(None, "simple"), meta=RunsMeta(auto_draw=True))
     m.handed_to(0)
     assert m.next().kind is StepKind.BOT
     assert isinstance(m.play_bot(), Moved) and m.actions == [Action("draw")]
     s = position(["4H,6H,9C", "2C"], chain="5H", chain_seats=[1], turn=0)
-    m = match_at(s, prefs={"auto_draw": True})
+    m = match_at(s, meta=RunsMeta(auto_draw=True))
     assert POLICY.automatic(m, 0) is None  # two cards to choose from
     m.handed_to(0)
     assert m.next().kind is StepKind.PERSON

@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.games.delphi import GAME
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.form import remembered
 from game.ui.tables import TableEntry
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.delphi.setup import SetupScene, bot_label
@@ -15,7 +16,7 @@ __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    app.push(SetupScene(app, prefs))
+    app.push(SetupScene(app, prefs if prefs is not None else remembered(app, GAME.id)))
 
 
 def resume(app, save: dict) -> str | None:

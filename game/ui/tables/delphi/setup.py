@@ -145,10 +145,10 @@ class SetupScene(SetupForm):
         opts = self.options()
         n = opts["players"]
         v = self.values
+        self.keep_choices(self.prefs())
         meta = {
             "names": unique_names(v["names"], n),
             "bots": [None if k == "person" else k for k in v["kinds"][:n]],
             "levels": v["levels"][:n],
-            "prefs": self.prefs(),
         }
         start_game(self.app, opts, random.randrange(1, 10**9), meta)

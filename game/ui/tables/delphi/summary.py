@@ -15,9 +15,11 @@ from game.games.delphi.log import hint_text
 from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
+from game.ui.kit.form import remembered
 from game.ui.kit.overlay import Overlay
 from game.ui.scene import ButtonSpec
 from game.ui.tables import table as table_entry
+from game.ui.tables.delphi.choices import choices_of
 from game.ui.widgets import panel, text, text_block, wrap
 
 #: seconds before the next round begins by itself when only computers play
@@ -173,7 +175,7 @@ class RoundScene(Overlay):
         self.table.next_round()
 
     def _new_game(self) -> None:
-        prefs = self.table.match.meta.get("prefs")
+        prefs = choices_of(remembered(self.app, self.table.game_id), self.table.match)
         self.app.to_menu()
         table_entry(self.table.game_id).open_new(self.app, prefs)
 

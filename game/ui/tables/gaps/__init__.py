@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.engine.core import msg
 from game.engine.match import Match, Seat
@@ -13,6 +14,7 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.dragdrop import hold_over
 from game.ui.kit import table as kit
+from game.ui.kit.form import remembered
 from game.ui.tables import TableEntry
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
@@ -23,7 +25,7 @@ __all__ = ["TABLE", "GapsTable", "SetupScene", "SummaryScene", "new_deal", "play
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    app.push(SetupScene(app, prefs))
+    app.push(SetupScene(app, prefs if prefs is not None else remembered(app, G.GAME.id)))
 
 
 def resume(app, save: dict) -> str | None:
@@ -151,7 +153,7 @@ def sample_session() -> Session:
 
 
 def _match(seed: int, redeals: int = 2, layout: str = "", **meta) -> Match:
-    return Match.start(G.GAME, {"redeals": redeals, "layout": layout}, seed, [Seat(tr("ui.seat", n=1))], meta={"prefs": {"redeals": redeals}, **meta}, rng=random.Random(seed))
+    return Match.start(G.GAME, {"redeals": redeals, "layout": layout}, seed, [Seat(tr("ui.seat", n=1))], meta=meta, rng=random.Random(seed))
 
 
 def find_match(stop: Callable[[G.GapsState], bool], seeds=range(1, 200), redeals: int = 2) -> Match:
@@ -175,7 +177,7 @@ def _no_moves() -> Match:
 
 def _after_redeal() -> Match:
     m = find_match(lambda st: st.redeals == 1 and G.has_move(st), seeds=range(2, 200))
-    m.meta["assisted"] = True
+    m.meta = replace(m.meta, assisted=True)
     return m
 
 
@@ -195,7 +197,7 @@ def scene_factories(app):
 
     def hint():
         m = _mid_game()
-        m.meta["elapsed"] = 187.0
+        m.meta = replace(m.meta, elapsed=187.0)
         t = GapsTable(app, m)
         t.prepare_shot = t.show_hint
         return t
@@ -227,9 +229,9 @@ def scene_factories(app):
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
     def daily():
-        m = Match.start(G.GAME, dict(G.DAILY_OPTIONS), G.daily_seed(SHOT_DATE), [Seat(tr("ui.seat", n=1))], meta={"prefs": {"redeals": 2}, "daily": SHOT_DATE})
+        m = Match.start(G.GAME, dict(G.DAILY_OPTIONS), G.daily_seed(SHOT_DATE), [Seat(tr("ui.seat", n=1))], meta={"daily": SHOT_DATE})
         m.run(lambda mm: len(mm.actions) >= 12, limit=12, stand_in="greedy")
-        m.meta["elapsed"] = 95.0
+        m.meta = replace(m.meta, elapsed=95.0)
         return GapsTable(app, m)
 
     def summary():
@@ -281,7 +283,7 @@ def bench_scene(app):
 
 def open_autoplay(app, seed: int) -> GapsTable:
     """A table the greedy bot plays by itself (crash-test style tools)."""
-    return start_game(app, {"redeals": 2}, seed, {"prefs": {"redeals": 2}}, bots=["greedy"])
+    return start_game(app, {"redeals": 2}, seed, {}, bots=["greedy"])
 
 
 TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)

@@ -9,7 +9,7 @@ saving.
 It runs on the frame's ``dt`` while the deal is on screen, playing and the
 window has the focus; it stands still under another scene (the rules, a
 question, the session summary: only the top scene is updated) and after
-the end.  Its seconds are kept in ``match.meta["elapsed"]``, so they are in
+the end.  Its seconds are kept in the match's meta (``elapsed``), so they are in
 every save (an old save without them starts at 0:00); it can be hidden
 (the setting ``gaps_timer``) and still runs.  A mixin of
 :class:`~game.ui.tables.gaps.table.GapsTable`, kept apart so the table
@@ -18,6 +18,7 @@ stays under the structure test's 600 lines.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -35,10 +36,6 @@ AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
 BACK = (pygame.WINDOWFOCUSGAINED,)
 
 
-def elapsed_of(meta: dict) -> float:
-    """The clock's seconds kept in a match's meta (0 for none or nonsense)."""
-    e = meta.get("elapsed")
-    return float(e) if isinstance(e, (int, float)) and not isinstance(e, bool) and 0 <= e < float("inf") else 0.0
 
 
 class GapsClock:
@@ -52,7 +49,7 @@ class GapsClock:
 
     def init_clock(self) -> None:
         self._moves: tuple[int, int] = (-1, 0)
-        self.elapsed = elapsed_of(self.match.meta)
+        self.elapsed = self.meta().elapsed or 0.0
         #: the window has the focus (the clock runs only then)
         self.window_focused = True
         self._saved_elapsed = self._elapsed_meta()
@@ -60,10 +57,12 @@ class GapsClock:
     def playing(self) -> bool:
         raise NotImplementedError
 
+    def meta(self) -> G.GapsMeta:
+        raise NotImplementedError
+
     def daily(self) -> str | None:
         """The date of a daily deal, else None."""
-        d = self.match.meta.get("daily")
-        return d if G.is_date(d) else None
+        return self.meta().daily
 
     def moves_made(self) -> int:
         """Moves on the board: the deal's moves (redeals not counted), less
@@ -80,7 +79,7 @@ class GapsClock:
         out = moved.outcome
         assert out is not None
         session_of(self.app).add(
-            won=bool(out.won), score=int(out.scores[0]), redeals=self.view.redeals, assisted=bool(self.match.meta.get("assisted")),
+            won=bool(out.won), score=int(out.scores[0]), redeals=self.view.redeals, assisted=self.meta().assisted,
             seconds=self.elapsed, moves=self.moves_made(), left=self._abandoning, key=G.stats_key(self.match.options), daily=self.daily(),
         )
 
@@ -119,7 +118,7 @@ class GapsClock:
     def _keep_time(self) -> None:
         """The seconds into ``meta`` (every save and the statistics read
         them from there)."""
-        self.match.meta["elapsed"] = self._elapsed_meta()
+        self.match.meta = replace(self.meta(), elapsed=self._elapsed_meta())
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in AWAY or event.type in BACK:

@@ -62,7 +62,7 @@ class GapsDrawing:
             first = tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed)
         rule_set = tr("gaps_ui.rule_set", n=v.max_redeals)
         facts = [first, rule_set]
-        if self.match.meta.get("assisted"):
+        if self.meta().assisted:
             facts.append(tr("gaps_ui.assisted"))
         left = v.redeals_left
         redeals_left = tr("gaps_ui.redeals_left", n=left)

@@ -89,18 +89,19 @@ class SetupScene(SetupForm):
     # --- starting ------------------------------------------------------------------------------
     def start(self) -> None:
         seed = self.seed()
-        self.replacing_saved(lambda: start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, seed, {"prefs": self.prefs()}))
+        self.replacing_saved(lambda: start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, seed))
 
     def start_daily(self) -> None:
         """Today's deal: the date's deal number, the rules' scheme (the
         redeals chosen above are kept for the next setup)."""
         self.remember()
         day = today()
-        self.replacing_saved(lambda: start_daily(self.app, day, {"prefs": self.prefs()}))
+        self.replacing_saved(lambda: start_daily(self.app, day))
 
     def replacing_saved(self, go: Callable[[], object]) -> None:
         """Start the new game by ``go``; a saved game with moves is counted
         as lost first, after asking (the safe answer has the focus)."""
+        self.keep_choices(self.prefs())
         saved = saved_deal(self.app)
         if saved is None:
             go()
@@ -139,5 +140,5 @@ class SetupScene(SetupForm):
             return
         self.values["error"] = ""
         seed = self.seed()
-        self.replacing_saved(lambda: start_game(self.app, opts, seed, {"prefs": self.prefs()}))
+        self.replacing_saved(lambda: start_game(self.app, opts, seed))
 

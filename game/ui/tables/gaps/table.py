@@ -22,6 +22,7 @@ record, so it needs no saving) and the clock of the deal's playing time
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -29,7 +30,7 @@ from pygame_gui.core.utility import clipboard_copy
 
 from game.cards import Card
 from game.engine.core import Message, msg
-from game.engine.match import Match, Moved, Seat
+from game.engine.match import How, Match, Moved, Seat, meta_of
 from game.engine.records import Record, RecordError
 from game.games import gaps as G
 from game.i18n import tr
@@ -54,8 +55,6 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app, match)
-        match.meta.setdefault("assisted", False)
-        match.meta.setdefault("prefs", {"redeals": self.view.max_redeals})
         self.hinter = G.Hinter()
         self.hint: tuple[tuple, G.Hint] | None = None  # (the position it is for, hint)
         self.job: SolveJob | None = None
@@ -133,9 +132,12 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             return self.deep_nodes
         return None
 
+    def meta(self) -> G.GapsMeta:
+        return meta_of(self.match, G.GapsMeta)
+
     def mark_assisted(self) -> None:
-        if not self.match.meta.get("assisted"):
-            self.match.meta["assisted"] = True
+        if not self.meta().assisted:
+            self.match.meta = replace(self.meta(), assisted=True)
             self.touch()
 
     def face(self, card: Card, width: int | None = None) -> pygame.Surface:
@@ -336,7 +338,7 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             src = G.source_cell(moved.before, moved.action)
             if src is not None:
                 card_img = self.face(moved.action.card, L.cw)
-                self.anim.fly(card_img, L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.by != "redo")
+                self.anim.fly(card_img, L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.how is not How.REDO)
         return 0.0
 
     def sound_for(self, moved: Moved) -> str:
@@ -369,7 +371,7 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             lines.append(tr("gaps_ui.daily_line", date=date_text(day, self.lang), n=self.match.seed))
         else:
             lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
-        notes = [tr("gaps_ui.assisted_note")] if self.match.meta.get("assisted") else []
+        notes = [tr("gaps_ui.assisted_note")] if self.meta().assisted else []
         buttons = [
             (tr("ui.play_again"), lambda: play_again(self.app, self)),
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
@@ -488,7 +490,7 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         return super().cancel_gesture() or had
 
     def static_key(self) -> tuple:
-        return (*super().static_key(), self.match.meta.get("assisted"), self.job is not None)
+        return (*super().static_key(), self.meta().assisted, self.job is not None)
 
 
 # --- a new game, the same deal again, a new deal -------------------------------------------------------
@@ -544,13 +546,10 @@ def count_as_lost(app, match: Match) -> None:
 
 
 def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
-    """The next game's meta: the setup's choices, and the date when the
-    same daily deal is played again (it counts for that date again)."""
-    meta: dict = {"prefs": dict(table.match.meta.get("prefs") or {})}
+    """The next game's meta: the date when the same daily deal is played
+    again (it counts for that date again)."""
     day = table.daily()
-    if same_deal and day is not None:
-        meta["daily"] = day
-    return meta
+    return {"daily": day} if same_deal and day is not None else {}
 
 
 def to_menu(app) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.form import remembered
 from game.ui.tables import TableEntry
 from game.ui.tables.mind_the_gap.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.mind_the_gap.setup import LEVELS, SetupScene
@@ -16,7 +17,7 @@ __all__ = ["TABLE", "MtgTable", "SetupScene", "new_deal", "next_in_series", "pla
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    app.push(SetupScene(app, prefs))
+    app.push(SetupScene(app, prefs if prefs is not None else remembered(app, mtg.GAME.id)))
 
 
 def resume(app, save: dict) -> str | None:

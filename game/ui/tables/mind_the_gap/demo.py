@@ -6,6 +6,7 @@ the computers play through :meth:`Match.run`."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.engine.match import Match, Seat
 from game.games import mind_the_gap as mtg
@@ -104,7 +105,7 @@ def scene_factories(app):
 
     def who_begins():
         t = shown(app, finished(True), 0)
-        t.match.meta["series"] = mtg.Series.start(TWO, 7).with_result(4).to_json()
+        t.match.meta = replace(t.meta(), series=mtg.Series.start(TWO, 7).with_result(4))
         t.prepare_shot = lambda: ask_who_begins(app, t)
         return t
 

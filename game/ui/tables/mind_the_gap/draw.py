@@ -101,7 +101,7 @@ class MtgDrawing:
     # --- the pyramid ----------------------------------------------------------------------
     def _draw_pyramid(self, surface: pygame.Surface, view, L: Layout) -> None:
         s = L.scale
-        info = self.help() if self.match.meta.get("helper") else None
+        info = self.help() if self.meta().helper else None
         for p, r in L.places.items():
             c = view.places[p]
             if c is not None and not self.anim.hidden(("place", p)) and not self.drag.hides(("pyr", p)):
@@ -209,7 +209,7 @@ class MtgDrawing:
                 line = tr("mind_the_gap.ui.your_turn_no_coin", name=name)
         else:
             line = tr("mind_the_gap.ui.waiting", name=self.seat_name(self.current))
-        if self.match.meta.get("helper"):
+        if self.meta().helper:
             dead = self.help().dead
             if dead is not None:
                 line = self.render(dead.message())

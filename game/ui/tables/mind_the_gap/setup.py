@@ -83,7 +83,8 @@ class SetupScene(SetupForm):
         v = self.values
         n = v["players"]
         kinds = (list(v["kinds"]) + ["person"] * MAX_PLAYERS)[:n]
-        meta = {"names": unique_names(v["names"], n), "bots": [None if k == "person" else k for k in kinds], "prefs": self.prefs()}
+        self.keep_choices(self.prefs())
+        meta = {"names": unique_names(v["names"], n), "bots": [None if k == "person" else k for k in kinds]}
         start_game(self.app, self.options(), self.seed(), meta, series=v["series"])
 
     def tutorial(self) -> None:

@@ -8,7 +8,7 @@ gaps glow while dragging because they are found in the legal actions; an
 illegal drop flies back and shows the engine's reason.  The turn loop, the
 pass screen, saving and statistics are the kit's
 (:mod:`game.ui.kit.table`); a series of five pyramids lives in
-``match.meta["series"]``, and the team picks who begins each of its
+the match's meta (its policy counts each pyramid), and the team picks who begins each of its
 pyramids.  With no coin left nothing offers a discard or a take-back: the
 pyramid's cards cannot be picked up, the texts do not mention the pile,
 and D / T only say why.  The log panel scrolls (:mod:`.logscroll`).
@@ -24,7 +24,7 @@ import pygame
 
 from game.cards import Card
 from game.engine.core import IllegalAction, Message, Outcome, msg
-from game.engine.match import Match, Moved, Seat, seats_from
+from game.engine.match import Match, Moved, Seat, meta_of, seats_from
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
 from game.ui import cardart
@@ -54,9 +54,6 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app, match)
-        match.meta.setdefault("helper", False)
-        # the help on at the deal (kept from the game before) is help used
-        match.meta["helper_used"] = bool(match.meta.get("helper_used") or match.meta["helper"])
         self._layout: tuple[tuple, Layout] | None = None
         self._help: tuple[tuple, mtg.Help] | None = None
         #: how the person's move in progress was made: "drop" (DragDrop
@@ -88,8 +85,11 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
             self._help = (key, mtg.analyse(v))
         return self._help[1]
 
+    def meta(self) -> mtg.MtgMeta:
+        return meta_of(self.match, mtg.MtgMeta)
+
     def series(self) -> mtg.Series | None:
-        return mtg.series_in(self.match.meta)
+        return self.meta().series
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         return cardart.face(card, width, self.lang, self.app.settings.four_colour)
@@ -176,10 +176,7 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
 
     # --- buttons and keys -----------------------------------------------------------------
     def toggle_helper(self) -> None:
-        meta = self.match.meta
-        meta["helper"] = not meta.get("helper")
-        if meta["helper"]:
-            meta["helper_used"] = True
+        self.match.meta = self.meta().with_helper(not self.meta().helper)
         self.touch()
         self.autosave()
         self.sync_ui()
@@ -189,7 +186,7 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
             self.act_or_refuse(mtg.Action(PASS))
 
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
-        helper = bool(self.match.meta.get("helper"))
+        helper = self.meta().helper
         specs = [
             ButtonSpec("helper", tr("mind_the_gap.ui.helper_on" if helper else "mind_the_gap.ui.helper_off"), self.toggle_helper, selected=helper),
             ButtonSpec("pass", tr("mind_the_gap.ui.pass"), self.do_pass, self.can_pass()),
@@ -249,7 +246,7 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
         return int(self.app.size[0] * PLAY_CENTRE)
 
     def static_key(self) -> tuple:
-        return (*super().static_key(), self.match.meta.get("helper"), self.log_back)
+        return (*super().static_key(), self.meta().helper, self.log_back)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.log_event(event):
@@ -271,22 +268,18 @@ class MtgTable(LogScroll, MtgDrawing, TableScene):
         return rects[0].unionall(rects[1:])
 
     def show_result(self, outcome: Outcome) -> None:
-        # the statistics fold has read the series as it stood before this
-        # pyramid (the kit wrote it right after the final move); only now
-        # does the series count it, so a finished series counts once
+        # the series counts this pyramid already (the policy's rule of a
+        # series, right after the final move)
         won = bool(outcome.won)
         coins = self.view.coins
         series = self.series()
-        if series is not None:
-            series = series.with_result(mtg.points_for(won, coins))
-            self.match.meta["series"] = series.to_json()
         # a won pyramid's reason says the coins to spare already
         lines = [self.render(outcome.reason)] + ([] if won else [tr("mind_the_gap.ui.coins_left", n=coins)])
         if series is not None:
             lines.append(tr("mind_the_gap.ui.series_score", done=series.index, total=series.total, length=series.length))
             if series.done:
                 lines.append(tr("mind_the_gap.ui.series_done", total=series.total))
-        notes = [tr("mind_the_gap.ui.helper_marked")] if self.match.meta.get("helper_used") else []
+        notes = [tr("mind_the_gap.ui.helper_marked")] if self.meta().helper_used else []
         if series is not None and not series.done:
             first = (tr("mind_the_gap.ui.next_pyramid"), lambda: ask_who_begins(self.app, self))
         else:
@@ -322,9 +315,13 @@ def _list(value: Any) -> list:
 
 
 def _meta_for_next(table: MtgTable, *drop: str) -> dict:
-    """What a following game keeps: the helper switch, the setup's prefs
-    (not that the helper was used, nor what ``drop`` names)."""
-    return {k: v for k, v in table.match.meta.items() if k != "helper_used" and k not in drop}
+    """What a following game keeps: the helper switch and the series
+    (unless ``drop`` names it), not that the helper was used."""
+    meta = table.meta()
+    out: dict = {"helper": meta.helper}
+    if meta.series is not None and "series" not in drop:
+        out["series"] = meta.series.to_json()
+    return out
 
 
 def play_again(app, table: MtgTable) -> MtgTable:

@@ -9,6 +9,7 @@ from game.games.runs import GAME
 from game.games.runs.policy import NEW_RUN_STATS, num
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.form import remembered
 from game.ui.tables import TableEntry
 from game.ui.tables.runs.demo import NAMES, bench_scene, scene_factories
 from game.ui.tables.runs.setup import SetupScene
@@ -18,7 +19,7 @@ __all__ = ["TABLE", "RunsTable", "SetupScene", "new_game_from", "play_again", "s
 
 
 def open_new(app, prefs: dict | None = None) -> None:
-    app.push(SetupScene(app, prefs))
+    app.push(SetupScene(app, prefs if prefs is not None else remembered(app, "runs")))
 
 
 def resume(app, save: dict) -> str | None:

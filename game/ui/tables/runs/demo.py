@@ -10,6 +10,7 @@ from game.engine.match import Match, seats_from
 from game.engine.runner import GameRunner
 from game.games.runs import GAME
 from game.games.runs.deck import run_starts
+from game.games.runs.policy import RunsMeta
 from game.games.runs.state import DRAW, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_ACTIONS, RunsState
 from game.ui.dragdrop import hold_over
 from game.ui.tables.runs.overlays import RoundSummaryScene
@@ -36,8 +37,8 @@ def table_for(app, runner: GameRunner, bots: Sequence[str | None] | None = None,
     n = runner.state.players
     kinds = list(bots if bots is not None else [None, *COMPUTERS])[:n]
     seat_names = list(names or NAMES)[:n]
-    prefs = {"players": n, "rounds": runner.options["rounds"], "wrap": runner.options["wrap"], "names": seat_names, "kinds": [b or "person" for b in kinds]}
-    match = Match(runner, seats_from(seat_names, kinds), meta={"prefs": prefs}, prefs={} if auto_draw is None else {"auto_draw": auto_draw})
+    meta = None if auto_draw is None else RunsMeta(auto_draw=auto_draw)  # None: the player's setting
+    match = Match(runner, seats_from(seat_names, kinds), meta=meta)
     if at_screen is not None:
         match.handed_to(at_screen)
     return RunsTable(app, match)

@@ -96,13 +96,11 @@ class SetupScene(SetupForm):
         return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "dealer": None, "new_run": bool(v["new_run"])}
 
     def prefs(self) -> dict:
-        """The choices a table keeps for "New game" (the rule for a closed
-        run is not among them: it is in the game's options, and
-        :func:`~game.ui.tables.runs.table.new_game_from` reads it there)."""
+        """The choices the setup keeps for next time."""
         self.remember()
         v = self.values
         names = [str(x).strip() or tr("ui.seat", n=i + 1) for i, x in enumerate(v["names"])]
-        return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "names": names, "kinds": list(v["kinds"])}
+        return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "new_run": bool(v["new_run"]), "names": names, "kinds": list(v["kinds"])}
 
     def seed(self) -> int:
         self.remember()
@@ -110,7 +108,8 @@ class SetupScene(SetupForm):
 
     def start(self) -> None:
         prefs = self.prefs()
+        self.keep_choices(prefs)
         n = prefs["players"]
         bots = [None if k == "person" else k for k in prefs["kinds"][:n]]
-        start_game(self.app, self.options(), self.seed(), unique_names(prefs["names"], n), bots, prefs)
+        start_game(self.app, self.options(), self.seed(), unique_names(prefs["names"], n), bots)
 

@@ -14,8 +14,8 @@ flies back and the engine's reason is shown.
 
 Whose turn it is, when the device is passed and which forced draws play
 themselves is the match's (:class:`~game.games.runs.policy.RunsPolicy`):
-auto-draw (the button and A) sets ``match.prefs["auto_draw"]``, "draw out
-the pile" on a dead run sets ``match.flags["run_out"]``.  This table only
+auto-draw (the button and A) and "draw out the pile" on a dead run are
+choices in the match's meta (:class:`~game.games.runs.policy.RunsMeta`).  This table only
 paces the computers (``think_time``) and animates the cards.  Forced draws
 that follow one another (computers, auto-draw, a pile drawn out) go one per
 frame after the first, so a stretch of them is one quick burst of cards
@@ -26,23 +26,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from game.cards import Card
 from game.engine.core import Message, Outcome
-from game.engine.match import Match, Moved, Step, seats_from
+from game.engine.match import Match, Moved, Step, meta_of, seats_from
 from game.games.runs import GAME
 from game.games.runs.deck import run_starts
+from game.games.runs.policy import RunsMeta
 from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
+from game.ui.kit.form import remembered
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import ButtonSpec
 from game.ui.tables import table as table_entry
+from game.ui.tables.runs.choices import choices_of
 from game.ui.tables.runs.draw import RunsDrawing
 from game.ui.tables.runs.layout import Layout, compute_layout
 from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
@@ -68,7 +72,8 @@ class RunsTable(RunsDrawing, TableScene):
 
     def __init__(self, app, match: Match) -> None:
         super().__init__(app, match)
-        match.prefs.setdefault("auto_draw", bool(app.settings.auto_draw))
+        if self.meta().auto_draw is None:  # the player's own setting, unless the match was given a choice
+            match.meta = replace(self.meta(), auto_draw=bool(app.settings.auto_draw))
         self.cursor = KeyCursor()
         #: the computer whose move is being waited for ("thinking …")
         self.thinking: int | None = None
@@ -104,6 +109,9 @@ class RunsTable(RunsDrawing, TableScene):
 
     def my_turn(self) -> bool:
         return super().my_turn() and self.view.phase == PHASE_PLAY
+
+    def meta(self) -> RunsMeta:
+        return meta_of(self.match, RunsMeta)
 
     def forced(self) -> Action | None:
         """The draw or pass the player to act must make, or None."""
@@ -196,14 +204,14 @@ class RunsTable(RunsDrawing, TableScene):
         if a is None:
             return
         if a.kind == DRAW and self.dead():
-            self.match.flags["run_out"] = self.match.state.round
+            self.match.meta = replace(self.meta(), run_out=self.match.state.round)
         self.act_or_refuse(a)
 
     def toggle_auto(self) -> None:
-        on = not self.match.prefs.get("auto_draw")
+        on = not self.meta().auto_draw
         self.app.settings.auto_draw = on
         self.app.save_settings()
-        self.match.prefs["auto_draw"] = on
+        self.match.meta = replace(self.meta(), auto_draw=on)
         self.touch()
         self.advance()  # a forced draw waiting for a click now plays itself
 
@@ -348,7 +356,7 @@ class RunsTable(RunsDrawing, TableScene):
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
         L = self.layout()
         label, enabled = self.draw_label()
-        auto = bool(self.match.prefs.get("auto_draw"))
+        auto = bool(self.meta().auto_draw)
         return [
             (ButtonSpec("draw", label, self.draw_click, enabled, primary=enabled), L.draw_button),
             (ButtonSpec("auto", tr("runs.table.auto_on") if auto else tr("runs.table.auto_off"), self.toggle_auto, selected=auto), L.auto_button),
@@ -397,16 +405,15 @@ class RunsTable(RunsDrawing, TableScene):
         return super().cancel_gesture() or had
 
     def static_key(self) -> tuple:
-        return (*super().static_key(), self.cursor.index, self.thinking, self.match.prefs.get("auto_draw"), self.match.flags.get("run_out"))
+        return (*super().static_key(), self.cursor.index, self.thinking, self.meta())
 
 
 # --- a new game, the same seats again, back to the setup --------------------------------------------
 
 
-def start_game(app, options: dict, seed: int, names: list[str], bots: list[str | None], prefs: dict) -> RunsTable:
-    """A new game on a fresh table; ``prefs`` are the setup's choices (kept
-    for "New game")."""
-    match = Match.start(GAME, options, seed, seats_from(names, bots), meta={"prefs": prefs})
+def start_game(app, options: dict, seed: int, names: list[str], bots: list[str | None]) -> RunsTable:
+    """A new game on a fresh table."""
+    match = Match.start(GAME, options, seed, seats_from(names, bots))
     table = RunsTable(app, match)
     seat(app, table)
     table.autosave()
@@ -416,12 +423,10 @@ def start_game(app, options: dict, seed: int, names: list[str], bots: list[str |
 def play_again(app, table: RunsTable) -> RunsTable:
     """The same seats and options, a new deal."""
     m = table.match
-    return start_game(app, dict(m.options), random.randrange(1, 10**9), [s.name for s in m.seats], [s.bot for s in m.seats], dict(m.meta.get("prefs") or {}))
+    return start_game(app, dict(m.options), random.randrange(1, 10**9), [s.name for s in m.seats], [s.bot for s in m.seats])
 
 
 def new_game_from(app, table: RunsTable) -> None:
     """Back to the setup screen with this game's choices filled in."""
-    prefs = dict(table.match.meta.get("prefs") or {})
-    prefs["new_run"] = bool(table.match.options.get("new_run"))
     app.to_menu()
-    table_entry("runs").open_new(app, prefs)
+    table_entry("runs").open_new(app, choices_of(remembered(app, "runs"), table.match))
