@@ -30,17 +30,17 @@ from game.persistence.settings import load_settings, save_settings
 from game.ui import cardart
 from game.ui.anim import Animator
 from game.ui.assets import app_icon, scale_for, theme
+from game.ui.kit.dialog import ConfirmScene
+from game.ui.kit.passdevice import PassScene
 from game.ui.scene import Scene, SceneStack
-from game.ui.scenes.dialog import ConfirmScene
 from game.ui.scenes.menu import MenuScene, continue_game
-from game.ui.scenes.passdevice import PassScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saves import SavesScene, sample_entries
 from game.ui.scenes.settings import SettingsScene, apply_look
 from game.ui.scenes.stats import StatsScene
 from game.ui.sound import Sounds
 from game.ui.tables import built, table
-from game.ui.widgets import Toasts, felt, rendered
+from game.ui.widgets import Toasts, clear_felt, rendered
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -109,7 +109,6 @@ class App:
         self._f11_at = -F11_GUARD_S  # when the last F11 toggle was done
         self.frame_count = 0
         self._release_pending = False
-        self.anim_factor = lambda: self.settings.animation_factor
         self._lang_off = i18n.on_change(self._language_changed)
         #: what the player was told once per session (a folder that cannot be written)
         self._said: set[str] = set()
@@ -200,7 +199,7 @@ class App:
         self.screen = self._make_screen()
         if self.screen.get_size() != old:
             cardart.clear_caches()
-            felt.cache_clear()
+            clear_felt()
             rendered.cache_clear()
             _release_memory()
         for s in self.scenes.scenes:
@@ -275,9 +274,23 @@ class App:
             if s is top:
                 s.language_changed()
 
-    # --- helpers for scenes -----------------------------------------------------
-    def animator(self):
+    # --- what a scene may ask (game.ui.scene.AppServices) ----------------------------
+    def anim_factor(self) -> float:
+        """How long animations take, as a factor (0: none at all)."""
+        return self.settings.animation_factor
+
+    def animator(self) -> Animator:
         return self._animator_cls(factor=self.anim_factor)
+
+    def open_rules(self, game_id: str | None = None) -> None:
+        self.push(RulesScene(self, game_id))
+
+    def open_settings(self) -> None:
+        self.push(SettingsScene(self))
+
+    def open_setup(self, game_id: str, prefs: dict | None = None) -> None:
+        self.to_menu()
+        table(game_id).open_new(self, prefs)
 
     def play_sound(self, name: str) -> None:
         if not self.settings.sound:
@@ -384,8 +397,8 @@ class App:
             if draw_over:
                 draw_over(self.screen)
         if self.toasts.items:
-            x, y = top.toast_anchor() if top is not None else (self.size[0] // 2, int(12 * self.scale))
-            self.toasts.draw(self.screen, x, y, self.scale)
+            area = top.toast_area() if top is not None else Scene.default_toast_area(self)
+            self.toasts.draw(self.screen, area, self.scale)
         if self.screen is not self.window:
             pg.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pg.display.flip()

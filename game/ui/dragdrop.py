@@ -114,7 +114,10 @@ class DragDrop:
         self.dragging: Source | None = None
         self.grab_offset = (0, 0)
         self.pointer = (0, 0)
-        self.selected: Source | None = None
+        #: the card selected by a click, by its payload: it stays selected
+        #: under another screen and through a resize (its place is found
+        #: anew among the sources)
+        self._selected: Any = None
         self._legal_cache: tuple[Any, list[Any]] | None = None
 
     # --- queries -------------------------------------------------------------
@@ -127,6 +130,17 @@ class DragDrop:
     @cursor.setter
     def cursor(self, index: int | None) -> None:
         self.keys.place(index)
+
+    @property
+    def selected(self) -> Source | None:
+        """The selected card where it lies now (None when it is gone)."""
+        if self._selected is None:
+            return None
+        return next((s for s in self.sources() if s.payload == self._selected), None)
+
+    @selected.setter
+    def selected(self, src: Source | None) -> None:
+        self._selected = None if src is None else src.payload
 
     @property
     def active(self) -> Source | None:
@@ -154,6 +168,12 @@ class DragDrop:
         self._legal_cache = None
         # (the last click stays: a click that sent its card cancels the
         # gesture, and its double-click's second press is still known)
+
+    def release(self) -> None:
+        """Let go of a card held by the pointer (a screen goes over the
+        table, whose button-up will not come); a selection stays."""
+        self.pressed = self.dragging = None
+        self._legal_cache = None
 
     # --- events --------------------------------------------------------------
     def _source_at(self, pos) -> Source | None:

@@ -12,18 +12,76 @@ Buttons are declared as data (:class:`ButtonSpec`).  The keyboard focus
 follows a button's key, not its place in a list, so it stays on the same
 button when the buttons are made again, and it never rests on a
 destructive button (those ask first and have their own key).
+
+A scene reaches the app only through :class:`AppServices`, what a scene
+may ask of it (the window's size and scale, the settings, the stack, the
+screens every scene may open, sounds and files that could not be
+written); ``game.app.App`` is one, and mypy holds it to that.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
 from game.ui.assets import HIGHLIGHT
+
+if TYPE_CHECKING:  # (types only: the animator and the notices draw with pygame, as scenes do)
+    from game.persistence.settings import Settings
+    from game.ui.anim import Animator
+    from game.ui.widgets import Toasts
+
+
+class AppServices(Protocol):
+    """What a scene may ask of the app."""
+
+    settings: Settings
+    scenes: SceneStack
+    ui: pygame_gui.UIManager
+    toasts: Toasts
+    running: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    def anim_factor(self) -> float: ...
+
+    def animator(self) -> Animator: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def to_menu(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def open_rules(self, game_id: str | None = None) -> None:
+        """The rules, of ``game_id`` first (over the scene on top)."""
+
+    def open_settings(self) -> None:
+        """The settings (over the scene on top)."""
+
+    def open_setup(self, game_id: str, prefs: dict[str, Any] | None = None) -> None:
+        """A new game of ``game_id``: its setup over the menu, with
+        ``prefs`` or, without them, the choices it was last started with."""
+
+    def play_sound(self, name: str) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def set_fullscreen(self, on: bool) -> None: ...
+
+    def write_failed(self, what: str, error: OSError, key: str | None = None) -> None: ...
+
+    def release_memory_soon(self) -> None: ...
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -34,7 +92,7 @@ class ButtonSpec:
 
     key: str
     label: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], object] | None = None
     enabled: bool = True
     primary: bool = False
     selected: bool = False
@@ -57,13 +115,16 @@ class ButtonSpec:
 class Scene:
     opaque = True
     name = "scene"
+    #: what the screenshot tool does after the first frame to reach the
+    #: state a shot shows (a card held over a gap, a hint asked for)
+    prepare_shot: Callable[[], object] | None = None
     #: arrow keys move the focus over the buttons (menus, dialogs); on a
     #: table the arrows belong to the game and only Tab moves the focus
     arrows_move_focus = True
     #: Space presses the focused button (not on tables: Space is a game key)
     space_presses = True
 
-    def __init__(self, app: Any) -> None:  # the App (game.app sits above the scenes)
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self._elements: list = []
         self._focusables: list = []
@@ -110,7 +171,7 @@ class Scene:
         self.clear_ui()
         self.build_ui()
 
-    def keep(self, element, action: Callable[[], None] | None = None, focus: bool = True, key: Any = None):
+    def keep(self, element, action: Callable[[], object] | None = None, focus: bool = True, key: Any = None):
         """Register an element made by this scene; a button with an action
         is run when pressed (mouse or keyboard)."""
         self._elements.append(element)
@@ -121,7 +182,7 @@ class Scene:
                 self._keys[element] = key if key is not None else getattr(element, "text", id(element))
         return element
 
-    def button(self, rect, text: str, action: Callable[[], None] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True, key: Any = None):
+    def button(self, rect, text: str, action: Callable[[], object] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True, key: Any = None):
         b = pygame_gui.elements.UIButton(
             relative_rect=pygame.Rect(rect),
             text=text,
@@ -159,7 +220,7 @@ class Scene:
     def _signature(placed) -> tuple:
         return tuple((spec.signature(), tuple(pygame.Rect(rect))) for spec, rect in placed)
 
-    def _guarded(self, spec: ButtonSpec) -> Callable[[], None] | None:
+    def _guarded(self, spec: ButtonSpec) -> Callable[[], object] | None:
         """The spec's action, or nothing while the scene is busy and the
         button waits (a table's own buttons during a flight)."""
         act = spec.action
@@ -275,9 +336,16 @@ class Scene:
         Menu and Rules buttons, also while a computer thinks)."""
         return False
 
-    def toast_anchor(self) -> tuple[int, int]:
-        """Where messages appear (top centre of their band)."""
-        return self.app.size[0] // 2, int(12 * self.app.scale)
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's notices appear: a band at the top (a table
+        gives the band of its own notes)."""
+        return Scene.default_toast_area(self.app)
+
+    @staticmethod
+    def default_toast_area(app: AppServices) -> pygame.Rect:
+        w, h = app.size
+        s = app.scale
+        return pygame.Rect(int(w * 0.15), int(12 * s), int(w * 0.7), int(h * 0.3))
 
 
 class SceneStack:

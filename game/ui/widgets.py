@@ -45,8 +45,9 @@ def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
     return _felt((max(1, size[0]), max(1, size[1])), name or _felt_now[0])
 
 
-#: (the app drops the felt with the other image caches when the window changes)
-felt.cache_clear = lambda: _felt.cache_clear()  # type: ignore[attr-defined]
+def clear_felt() -> None:
+    """Drop the felt made for a window size (the app does when it changes)."""
+    _felt.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -179,7 +180,8 @@ class Toast:
 
 @dataclass
 class Toasts:
-    """Short messages near the top of the table (a refused move's reason)."""
+    """The app's own short notices (a damaged settings file, a folder that
+    cannot be written), over whatever scene is on top."""
 
     items: list[Toast] = field(default_factory=list)
 
@@ -195,27 +197,44 @@ class Toasts:
     def clear(self) -> None:
         self.items.clear()
 
-    def draw(self, surface, center_x: int, top: int, scale: float) -> None:
-        y = top
-        size = max(14, int(20 * scale))
-        maxw = int(surface.get_width() * 0.7)
-        for t in self.items:
-            lines = wrap(t.text, size, maxw, bold=True)
-            w = max(font(size, True).size(line)[0] for line in lines) + int(36 * scale)
-            h = len(lines) * int(size * 1.3) + int(20 * scale)
-            r = pygame.Rect(0, y, w, h)
-            r.centerx = center_x
-            r.clamp_ip(surface.get_rect())  # a band off-centre never pushes a message off screen
-            s = pygame.Surface(r.size, pygame.SRCALPHA)
-            a = int(235 * min(1.0, t.ttl / 0.4))
-            bg = (120, 30, 24, a) if t.kind == "refuse" else (14, 50, 34, a)
-            pygame.draw.rect(s, bg, s.get_rect(), border_radius=int(10 * scale))
-            pygame.draw.rect(s, (*(REFUSE if t.kind == "refuse" else GOLD), a), s.get_rect(), 2, border_radius=int(10 * scale))
-            surface.blit(s, r)
-            yy = r.y + int(10 * scale)
-            for line in lines:
-                img = font(size, True).render(line, True, INK)
-                img.set_alpha(a)
-                surface.blit(img, (r.centerx - img.get_width() // 2, yy))
-                yy += int(size * 1.3)
-            y = r.bottom + int(6 * scale)
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, scale: float) -> None:
+        draw_notes(surface, [(t.text, t.kind == "refuse") for t in self.items], area, scale)
+
+
+#: the smallest size a note shrinks to in a tight band (at scale 1)
+NOTE_MIN = 13
+
+
+def draw_notes(surface: pygame.Surface, notes: list[tuple[str, bool]], area: pygame.Rect, scale: float) -> None:
+    """Messages in their band ``area``, the newest first and as many as fit
+    (each a panel; a refusal's red): each line wrapped to the band's width,
+    the text a little smaller where the newest would not fit otherwise.
+    Drawn through :func:`text`, so the text-fit check and the tests see
+    every word."""
+    s = scale
+    pad_x, pad_y, gap = int(16 * s), int(6 * s), int(4 * s)
+    width = max(1, area.w - 2 * pad_x)
+    y = area.y
+    for i, (words, refused) in enumerate(reversed(notes)):
+        size = max(9, int(18 * s))
+        lines = wrapped(words, size, width, True)
+        room = area.bottom - y - 2 * pad_y
+        while size > max(9, int(NOTE_MIN * s)) and len(lines) * int(size * 1.25) > room:
+            size -= 1
+            lines = wrapped(words, size, width, True)
+        h = len(lines) * int(size * 1.25) + 2 * pad_y
+        if i > 0 and y + h > area.bottom:
+            break
+        w = max(font(size, True).size(line)[0] for line in lines) + 2 * pad_x
+        box = pygame.Rect(0, y, min(area.w, w), h)
+        box.centerx = area.centerx
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg = (120, 30, 24, 235) if refused else (14, 50, 34, 235)
+        pygame.draw.rect(plate, bg, plate.get_rect(), border_radius=int(10 * s))
+        pygame.draw.rect(plate, (*(REFUSE if refused else GOLD), 235), plate.get_rect(), 2, border_radius=int(10 * s))
+        surface.blit(plate, box)
+        yy = box.y + pad_y
+        for line in lines:
+            text(surface, line, (box.centerx, yy), size, INK, bold=True, anchor="midtop", shadow=False, max_width=width)
+            yy += int(size * 1.25)
+        y = box.bottom + gap

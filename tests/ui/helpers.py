@@ -106,3 +106,8 @@ def drawn_texts(app) -> list[str]:
     finally:
         widgets.RECORD = None
     return [e[1] for e in entries if e[0] in ("text", "line")]
+
+
+def said(t) -> list[str]:
+    """What a table's notes say to the seat at the screen, in its language."""
+    return [n.words(t.lang) for n in t.model.shown_notes()]

@@ -18,8 +18,8 @@ from game.engine.match import Match, seats_from
 from game.games.delphi.state import TURN
 from game.games.runs.rules import GAME as RUNS
 from game.ui import dragdrop
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.overlay import ResultScene
-from game.ui.scenes.dialog import ConfirmScene
 from game.ui.tables.delphi import demo as delphi_demo
 from game.ui.tables.delphi.table import DelphiTable
 from game.ui.tables.gaps import NEAR_WON

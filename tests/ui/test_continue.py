@@ -10,7 +10,7 @@ import pygame
 from game.engine import GameRunner, Record
 from game.games import gaps as G
 from game.persistence.saves import list_saves, read_save, saves_count
-from game.ui.scenes.dialog import ConfirmScene
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.saves import SavesScene, sample_entries
 from game.ui.tables.gaps.table import start_game as start_gaps

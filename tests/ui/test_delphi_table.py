@@ -19,9 +19,9 @@ from game.games.delphi import GAME
 from game.games.delphi.state import DECLARE, GAME_OVER, GOD_PICK, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN
 from game.persistence.saves import load_stats, read_save
 from game.ui import cardart
-from game.ui.scenes.dialog import ConfirmScene
+from game.ui.kit.dialog import ConfirmScene
+from game.ui.kit.passdevice import PassScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.delphi import demo, start_game, stats_lines
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import VISIBLE

@@ -55,19 +55,19 @@ def test_the_move_counter_counts_moves_on_the_board(app):
 
 def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
     t = mid_game(app)
-    t0 = t.elapsed
+    t0 = t.model.elapsed
     frames(app, 10)  # 10 frames of 0.1 s
-    assert abs(t.elapsed - t0 - 1.0) < 1e-6
+    assert abs(t.model.elapsed - t0 - 1.0) < 1e-6
     # the window loses the focus: the clock stands
     post(pygame.WINDOWFOCUSLOST)
     pump(app, 1)
-    t1 = t.elapsed
+    t1 = t.model.elapsed
     frames(app, 10)
-    assert t.elapsed == t1 and not t.clock_running()
+    assert t.model.elapsed == t1 and not t.clock_running()
     post(pygame.WINDOWFOCUSGAINED)
     pump(app, 1)
     frames(app, 5)
-    assert t.elapsed > t1 + 0.49
+    assert t.model.elapsed > t1 + 0.49
     # a key reaches only a focused window: the clock runs again
     post(pygame.WINDOWMINIMIZED)
     pump(app, 1)
@@ -76,13 +76,13 @@ def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
     assert t.clock_running()
     # under another scene (the rules) it stands, and goes on after it
     app.push(RulesScene(app, "gaps"))
-    t2 = t.elapsed
+    t2 = t.model.elapsed
     frames(app, 10)
-    assert t.elapsed == t2
+    assert t.model.elapsed == t2
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is t
     frames(app, 5)
-    assert t.elapsed > t2 + 0.49
+    assert t.model.elapsed > t2 + 0.49
 
 
 def test_the_clock_stops_at_the_end(app):
@@ -93,9 +93,9 @@ def test_the_clock_stops_at_the_end(app):
     settle(app, 0.5)
     assert isinstance(app.scenes.top, ResultScene) and t.finished
     app.scenes.reset(t)  # the finished table on top again: no more time
-    e = t.elapsed
+    e = t.model.elapsed
     frames(app, 10)
-    assert t.elapsed == e and not t.clock_running()
+    assert t.model.elapsed == e and not t.clock_running()
 
 
 def test_hiding_the_clock_is_kept_in_the_settings_and_it_still_runs(app):
@@ -104,9 +104,9 @@ def test_hiding_the_clock_is_kept_in_the_settings_and_it_still_runs(app):
     press(app, "Hide time")
     assert not app.settings.gaps_timer and button(app, "Show time")
     assert load_settings()[0].gaps_timer is False  # written to the file
-    e = t.elapsed
+    e = t.model.elapsed
     frames(app, 5)
-    assert t.elapsed > e  # hidden, not stopped
+    assert t.model.elapsed > e  # hidden, not stopped
     key(app, pygame.K_t)
     assert app.settings.gaps_timer and button(app, "Hide time")
     assert load_settings()[0].gaps_timer is True
@@ -121,15 +121,15 @@ def test_time_is_saved_and_resumed_and_an_old_save_still_loads(app):
     data, problem = read_save("gaps")
     assert problem is None and data is not None
     saved = data["table"]["elapsed"]
-    assert saved == round(t.elapsed, 2) and saved >= 2.0
+    assert saved == round(t.model.elapsed, 2) and saved >= 2.0
     assert gaps_ui.resume(app, data) is None
     t2 = app.scenes.top
-    assert isinstance(t2, GapsTable) and t2.elapsed == saved and t2.moves_made() == t.moves_made()
+    assert isinstance(t2, GapsTable) and t2.model.elapsed == saved and t2.moves_made() == t.moves_made()
     # a save from before the clock: no "elapsed", the clock starts at 0
     del data["table"]["elapsed"]
     assert gaps_ui.resume(app, data) is None
     t3 = app.scenes.top
-    assert isinstance(t3, GapsTable) and t3.elapsed == 0.0 and t3.view.grid == t.view.grid
+    assert isinstance(t3, GapsTable) and t3.model.elapsed == 0.0 and t3.view.grid == t.view.grid
 
 
 def test_todays_deal_from_the_setup(app, monkeypatch):
@@ -160,9 +160,9 @@ def test_the_summary_after_a_deal_played_to_its_end_and_from_the_header(app):
     press(app, "Session")
     sm = app.scenes.top
     assert isinstance(sm, SummaryScene) and sm.rows() == []  # nothing ended yet
-    e = t.elapsed
+    e = t.model.elapsed
     frames(app, 5)
-    assert t.elapsed == e  # the clock stands under the summary
+    assert t.model.elapsed == e  # the clock stands under the summary
     press(app, "Close")
     assert app.scenes.top is t
     press(app, "End the game")
@@ -224,4 +224,4 @@ def test_closing_the_window_keeps_the_time_since_the_last_move(app):
     assert not app.running
     data, problem = read_save("gaps")
     assert problem is None and data is not None
-    assert data["table"]["elapsed"] == round(t.elapsed, 2) >= 3.0
+    assert data["table"]["elapsed"] == round(t.model.elapsed, 2) >= 3.0

@@ -12,7 +12,7 @@ import pytest
 
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save, save_path
-from game.ui.scenes.dialog import ConfirmScene
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.table import GapsTable

@@ -23,7 +23,7 @@ from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.table import GapsTable
-from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
 
 
 def open_table(app, match) -> GapsTable:
@@ -44,7 +44,7 @@ def a_move(t, want=lambda m, src: True) -> G.Move:
 
 
 def toasts(t) -> list[str]:
-    return [x.text for x in t.toasts.items]
+    return said(t)
 
 
 # --- moving cards ----------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_a_card_dropped_on_another_card_hears_why_and_one_put_back_is_quiet(app)
     expected = G.refusal(state, state.grid[a], b).render("en")
     assert expected.startswith("That cell is not a gap") and expected in toasts(t)
     settle(app, 0.6)
-    t.toasts.clear()
+    t.model.notes = type(t.model.notes)()
     r = L.cells[a]
     drag(app, r.center, (r.centerx + 12, r.centery + 10))  # a small wobble on its own cell
     assert t.view is state and toasts(t) == []
@@ -423,15 +423,15 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
     frames = app.frame_count
     press(app, "Still solvable?")
     pump(app, 3)
-    assert t.job is not None and t.job.thread.is_alive()
+    assert t.model.job is not None and t.model.job.thread.is_alive()
     assert app.frame_count >= frames + 5
     assert t.status_lines()[1][0].startswith("Thinking")
     assert button(app, "Stop checking").is_enabled
     gate.set()
-    t.job.thread.join(20)  # the worker ends on its own once let go ...
+    t.model.job.thread.join(20)  # the worker ends on its own once let go ...
     pump(app, 2)  # ... and the next frame shows its verdict
     v = t.current_verdict()
-    assert v is not None and v.verdict == "solvable", (t.job, t.verdict, id(t.view))
+    assert v is not None and v.verdict == "solvable", (t.model.job, t.model.verdict, id(t.view))
     assert t.status_lines()[1][0] == v.message.render("en")
 
 
@@ -452,11 +452,11 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
     gate = held_solver(monkeypatch)
     t = mid_game(app)
     key(app, pygame.K_s)
-    job = t.job
+    job = t.model.job
     assert job is not None
     m = a_move(t)
     t.move_card(G.source_cell(t.view, m))
-    assert t.job is None and job._stop.is_set()
+    assert t.model.job is None and job._stop.is_set()
     gate.set()
     job.thread.join(10)
     assert not job.thread.is_alive()
@@ -466,11 +466,11 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
 
 def _answer(app, t: GapsTable) -> G.SolveResult:
     """Let the running check finish and the table take its answer."""
-    if t.job is not None:  # a small budget may have answered already
-        t.job.thread.join(20)
+    if t.model.job is not None:  # a small budget may have answered already
+        t.model.job.thread.join(20)
     pump(app, 2)
     v = t.current_verdict()
-    assert t.job is None and v is not None
+    assert t.model.job is None and v is not None
     return v
 
 
@@ -481,7 +481,7 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     deepest search is undecided too, the table says that it looks no
     further."""
     t = mid_game(app)  # decided (unsolvable) after 11 positions
-    t.solve_nodes, t.deep_nodes = 5, 10_000
+    t.model.solve_nodes, t.model.deep_nodes = 5, 10_000
     press(app, "Still solvable?")
     v = _answer(app, t)
     assert v.verdict == "unknown" and v.nodes == 5
@@ -491,11 +491,11 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     # the deeper search shows its progress against its budget, and Stop works as before
     gate = held_solver(monkeypatch)
     press(app, "Search deeper")
-    job = t.job
+    job = t.model.job
     assert job is not None and job.max_nodes == 10_000
     assert t.status_lines()[1][0] == "Thinking … 0 of 10,000 positions checked."
     press(app, "Stop checking")
-    assert t.job is None and job._stop.is_set()
+    assert t.model.job is None and job._stop.is_set()
     gate.set()
     job.thread.join(10)
     assert button(app, "Search deeper").is_enabled  # stopped: still undecided, still on offer
@@ -506,7 +506,7 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     assert t.status_lines()[1][0] == v.message.render("en")
     # as deep as the table goes and still undecided: said, and the button rests
     t2 = mid_game(app)
-    t2.solve_nodes, t2.deep_nodes = 5, 8
+    t2.model.solve_nodes, t2.model.deep_nodes = 5, 8
     key(app, pygame.K_s)
     _answer(app, t2)
     key(app, pygame.K_s)  # the key searches deeper too

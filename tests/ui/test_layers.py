@@ -64,7 +64,7 @@ def test_a_resize_or_f11_never_brings_the_menu_over_a_table(app, game_id):
 
 
 def test_a_dialog_over_a_table_keeps_only_its_own_buttons_after_a_resize(app):
-    from game.ui.scenes.dialog import ConfirmScene
+    from game.ui.kit.dialog import ConfirmScene
 
     open_from_menu(app, "gaps")
     app.push(ConfirmScene(app, "Title", "Body", lambda: None))

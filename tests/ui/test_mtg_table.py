@@ -20,8 +20,8 @@ from game.persistence.schema import problems
 from game.persistence.setups import load_setup
 from game.persistence.shapes import MTG_STATS
 from game.ui.kit.overlay import ResultScene
+from game.ui.kit.passdevice import PassScene
 from game.ui.scenes.menu import continue_game, open_game
-from game.ui.scenes.passdevice import PassScene
 from game.ui.tables.mind_the_gap import start_game
 from game.ui.tables.mind_the_gap.table import MtgTable
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable

@@ -167,7 +167,7 @@ def test_mind_the_gap_resize_f11_then_click_a_card_and_its_gap(window):
 
 
 def _runs_lit_card(app, t):
-    from game.ui.scenes.passdevice import PassScene
+    from game.ui.kit.passdevice import PassScene
 
     card = t.view.playable[0]
     nxt = t.seat_name(1)

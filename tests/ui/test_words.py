@@ -61,7 +61,7 @@ def test_the_fastest_gaps_win_reads_the_same_in_the_summary_and_the_statistics(a
 
     m = Match.start(G.GAME, {"redeals": 2, "layout": gaps_ui.NEAR_WON}, 77, [Seat("P")], meta={"elapsed": 296.6})
     t = seated(app, GapsTable(app, m))
-    t.elapsed = 296.6
+    t.model.elapsed = 296.6
     t.move_card(12)
     settle(app, 1.0)
     assert t.match.over and t.match.outcome.won

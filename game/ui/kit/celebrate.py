@@ -3,10 +3,10 @@
 Cards of the game and suit pips spring up from the play area, arc and
 fall away under a banner that names who won ("You won!", "Anna wins!"),
 then the table's result panel comes.  The kit starts it (``TableScene``:
-after the last card has landed, before ``show_result``); a game says who
-won (``celebration_text``) and gives its own touch: which of its cards
-spring (``celebration_cards``) and from where (``celebration_area``); the
-kit's side is the mixin :class:`Celebrates`.
+after the last card has landed, before ``show_result``; its side is the
+:class:`Party`); who won comes from the match (:func:`celebration_title`)
+and a game gives its own touch: which of its cards spring
+(``celebration_cards``) and from where (``celebration_area``).
 
 It never holds the player up: a click or a key ends it at once, and so
 does anything that covers or resizes the table (the table then shows the
@@ -29,6 +29,7 @@ import pygame
 
 from game.cards import Card
 from game.engine.core import Outcome
+from game.engine.match import Match
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, PANEL, font
@@ -179,137 +180,96 @@ def _pip(suit: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return out
 
 
-class Celebrates:
-    """The kit's side, mixed into ``TableScene``: it starts the celebration
-    instead of the result panel, ends it on a click, a key, a cover or a
-    resize, and shows the panel after it.  A game's table may override
-    ``celebration_text`` (or ``winners_here``, ``celebrates_stopped``),
-    ``celebration_cards`` and ``celebration_area``."""
+class Party:
+    """The kit's side of a celebration: the one running before the result
+    panel and the outcome whose panel is due when it ends.  The table
+    starts it (:meth:`begin`), moves it on (:meth:`update`, which gives
+    the outcome once its panel is due), ends it at once on a click, a key,
+    a cover or a resize (:meth:`skip`) and draws it only while on top."""
 
-    app: Any
-    match: Any
-    _leaving: bool
-    #: the celebration running before the result panel, and the outcome
-    #: whose panel is due when it ends
-    celebration: Celebration | None = None
-    _result_due: Outcome | None = None
+    def __init__(self) -> None:
+        self.celebration: Celebration | None = None
+        self.due: Outcome | None = None
 
-    def show_result(self, outcome: Outcome) -> None: ...
-    def seat_name(self, seat: int | None) -> str: ...
-    def play_centre_x(self) -> int: ...
+    def begin(self, celebration: Celebration, outcome: Outcome) -> None:
+        self.celebration, self.due = celebration, outcome
 
-    def start_celebration(self, outcome: Outcome, seconds: float | None = None) -> None:
-        """A short celebration when the people at the device won, then the
-        result panel (at once when nobody here won or nothing may move).
-        ``seconds`` overrides the length the animation setting gives."""
-        title = self.celebration_text(outcome)
-        if seconds is None:
-            seconds = seconds_for(self.app.settings.animation_factor)
-        if title is None or seconds <= 0:
-            self.show_result(outcome)
-            return
-        s = self.app.scale
-        cards = [cardart.face(c, max(28, int(66 * s)), self.app.settings.language, self.app.settings.four_colour) for c in self.celebration_cards()[:8]]
-        w, h = self.app.size
-        top = int(HEADER_H * s)
-        area = self.celebration_area().clip(pygame.Rect(0, top, w, h - top))  # never over the header
-        # silent: the result panel plays the game's "win" when it comes
-        self._result_due = outcome
-        self.celebration = Celebration(area, s, title, cards, seconds, seed=self.match.seed)
-
-    def _stop_celebration(self) -> None:
-        """End the celebration now; its result panel comes at the table's
-        next frame on top (nothing of it is drawn under another screen)."""
+    def skip(self) -> None:
+        """End the celebration now; its panel is due at the next update."""
         if self.celebration is not None:
             self.celebration.skip()
             self.celebration = None
 
-    def skips_celebration(self, event: pygame.event.Event) -> bool:
+    def skips(self, event: pygame.event.Event) -> bool:
         """A click or a key (not Esc, which leaves as ever) ends a running
         celebration: True when ``event`` did."""
         if self.celebration is None or not (event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
             return False
-        self._stop_celebration()
+        self.skip()
         return True
 
-    def update_celebration(self, dt: float) -> None:
-        """Move it on; once it is over (or was ended), the result panel."""
-        if self._result_due is None:
-            return
+    def update(self, dt: float) -> Outcome | None:
+        """Move it on; the outcome once it is over (or was ended)."""
+        if self.due is None:
+            return None
         if self.celebration is not None:
             self.celebration.update(dt)
             if not self.celebration.done:
-                return
+                return None
             self.celebration = None
-        outcome, self._result_due = self._result_due, None
-        if not self._leaving:
-            self.show_result(outcome)
+        outcome, self.due = self.due, None
+        return outcome
 
-    # --- the scene's life: a cover, a resize or leaving ends it ---------------------------------
-    def pause(self) -> None:
-        self._stop_celebration()
-        super().pause()  # type: ignore[misc]
-
-    def resize(self, size: tuple[int, int]) -> None:
-        # the particles were placed for the old size: it ends, and the
-        # result panel follows at the next frame (not from inside resize,
-        # where the table rebuilds its own buttons)
-        super().resize(size)  # type: ignore[misc]
-        self._stop_celebration()
-
-    def exit(self) -> None:
-        self.celebration = self._result_due = None
-        super().exit()  # type: ignore[misc]
+    def clear(self) -> None:
+        self.celebration = self.due = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        # over everything the table draws (each game's draw_dynamic is its
-        # own), and only on top: a covered table shows none of it
-        super().draw(surface)  # type: ignore[misc]
-        if self.celebration is not None and self.app.scenes.top is self:
+        if self.celebration is not None:
             self.celebration.draw(surface)
 
-    # --- who won, and the game's own touch ---------------------------------------------------------
-    def winners_here(self, outcome: Outcome) -> list[int]:
-        """The seats of people (not computers) who won ``outcome``: the
-        whole team of a won cooperative or solo game, else the people among
-        the winners; none when the game was called off or everyone tied."""
-        people = self.match.people()
-        if outcome.stopped and not self.celebrates_stopped():
-            return []
-        if outcome.won is not None:
-            return people if outcome.won else []
-        if len(outcome.winners) >= self.match.players:
-            return []
-        return [w for w in outcome.winners if w in people]
 
-    def celebrates_stopped(self) -> bool:
-        """Whether a game ended by ``stop`` can be celebrated (Runs: the
-        normal end of a game played "until we stop")."""
-        return False
+# --- who won --------------------------------------------------------------------------------------
 
-    def celebration_text(self, outcome: Outcome) -> str | None:
-        """The banner's words, or None for no celebration: "You won!" for
-        the one person at the device (or the team), the winners' names when
-        several people share the device."""
-        won = self.winners_here(outcome)
-        if not won:
-            return None
-        people = self.match.people()
-        if outcome.won is not None:
-            return tr("ui.celebrate.you_won") if len(people) == 1 else tr("ui.celebrate.team_won")
-        if len(people) == 1:
-            return tr("ui.celebrate.you_won")
-        return tr("ui.celebrate.wins", n=len(won), names=[self.seat_name(w) for w in won])
 
-    def celebration_cards(self) -> list[Card]:
-        """Cards of the game that spring up (a game's own touch); by
-        default the four kings (each row of a solved Gaps grid ends on one)."""
-        return [Card.parse(code) for code in ("KS", "KH", "KD", "KC")]
+def winners_here(match: Match[Any, Any, Any], outcome: Outcome, *, stopped_counts: bool = False) -> list[int]:
+    """The seats of people (not computers) who won ``outcome``: the whole
+    team of a won cooperative or solo game, else the people among the
+    winners; none when the game was called off (unless ``stopped_counts``:
+    Runs played "until we stop" ends that way) or everyone tied."""
+    people = match.people()
+    if outcome.stopped and not stopped_counts:
+        return []
+    if outcome.won is not None:
+        return people if outcome.won else []
+    if len(outcome.winners) >= match.players:
+        return []
+    return [w for w in outcome.winners if w in people]
 
-    def celebration_area(self) -> pygame.Rect:
-        """Where it plays: the play area under the header."""
-        w, h = self.app.size
-        top = int(HEADER_H * self.app.scale)
-        cx = self.play_centre_x()
-        half = min(cx, w - cx)
-        return pygame.Rect(cx - half, top, 2 * half, h - top)
+
+def celebration_title(match: Match[Any, Any, Any], outcome: Outcome, *, stopped_counts: bool = False) -> str | None:
+    """The banner's words, or None for no celebration: "You won!" for the
+    one person at the device (or the team), the winners' names when several
+    people share the device."""
+    won = winners_here(match, outcome, stopped_counts=stopped_counts)
+    if not won:
+        return None
+    people = match.people()
+    if outcome.won is not None:
+        return tr("ui.celebrate.you_won") if len(people) == 1 else tr("ui.celebrate.team_won")
+    if len(people) == 1:
+        return tr("ui.celebrate.you_won")
+    return tr("ui.celebrate.wins", n=len(won), names=[match.name_of(w) for w in won])
+
+
+#: the cards that spring up unless a game gives its own: the four kings
+#: (each row of a solved Gaps grid ends on one)
+KINGS = tuple(Card.parse(code) for code in ("KS", "KH", "KD", "KC"))
+
+
+def make_celebration(title: str, cards: Sequence[Card], area: pygame.Rect, size: tuple[int, int], scale: float, lang: str, four_colour: bool, seconds: float, seed: int) -> Celebration:
+    """A celebration of ``cards`` (at most eight) over ``area``, never over
+    the header band."""
+    faces = [cardart.face(c, max(28, int(66 * scale)), lang, four_colour) for c in list(cards)[:8]]
+    w, h = size
+    top = int(HEADER_H * scale)
+    return Celebration(area.clip(pygame.Rect(0, top, w, h - top)), scale, title, faces, seconds, seed=seed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -220,6 +221,9 @@ class SetupForm(Scene):
         self.changed(key)
         self.rebuild_ui()
 
+    def _flip(self, key: str) -> None:
+        self.set(key, not self.values.get(key))
+
     def set_seat(self, key: str, seat: int, value: Any) -> None:
         self.remember()
         lst = list(self.values.get(key) or [])
@@ -302,7 +306,7 @@ class SetupForm(Scene):
                 x = x0
                 for value, label in f.options:
                     bw = button_width(label, s, f.least)
-                    b = self.button((x, row.y, bw, bh), label, lambda v=value, k=f.key: self.set(k, v), key=(f.key, value))
+                    b = self.button((x, row.y, bw, bh), label, partial(self.set, f.key, value), key=(f.key, value))
                     if self.values.get(f.key) == value:
                         b.select()
                     x += bw + int(8 * s)
@@ -310,14 +314,14 @@ class SetupForm(Scene):
                 x = x0
                 for key, label in f.items:
                     bw = button_width(label, s, 120)
-                    b = self.button((x, row.y, bw, bh), label, lambda k=key: self.set(k, not self.values.get(k)), key=key)
+                    b = self.button((x, row.y, bw, bh), label, partial(self._flip, key), key=key)
                     if self.values.get(key):
                         b.select()
                     x += bw + int(8 * s)
             elif isinstance(f, Stepper):
                 v = int(self.values.get(f.key, f.lo))
-                self.button((x0, row.y, int(44 * s), bh), "−", lambda k=f.key, v=v, f=f: self.set(k, max(f.lo, v - 1)), enabled=v > f.lo, key=(f.key, "-"))
-                self.button((x0 + int(130 * s), row.y, int(44 * s), bh), "+", lambda k=f.key, v=v, f=f: self.set(k, min(f.hi, v + 1)), enabled=v < f.hi, key=(f.key, "+"))
+                self.button((x0, row.y, int(44 * s), bh), "−", partial(self.set, f.key, max(f.lo, v - 1)), enabled=v > f.lo, key=(f.key, "-"))
+                self.button((x0 + int(130 * s), row.y, int(44 * s), bh), "+", partial(self.set, f.key, min(f.hi, v + 1)), enabled=v < f.hi, key=(f.key, "+"))
             elif isinstance(f, Seats) and row.seat is not None:
                 self._build_seat(f, row, g, right)
             elif isinstance(f, Entry):
@@ -325,7 +329,7 @@ class SetupForm(Scene):
                 x = x0 + int(f.width * s) + int(12 * s)
                 for value, label in f.presets:
                     bw = button_width(label, s, 90)
-                    self.button((x, row.y, bw, bh), label, lambda v=value, k=f.key: self.set(k, v), key=(f.key, value))
+                    self.button((x, row.y, bw, bh), label, partial(self.set, f.key, value), key=(f.key, value))
                     x += bw + int(8 * s)
             elif isinstance(f, TextBox):
                 box_h = row.h - bh - int(8 * s)
@@ -354,13 +358,13 @@ class SetupForm(Scene):
         cols_w = sum(int(c.width * s) + int(10 * s) for c in f.columns)
         kind_w = max(int(200 * s), right - x - cols_w)
         nxt = order[(order.index(kind) + 1) % len(order)] if kind in order else order[0]
-        self.button((x, row.y, kind_w, bh), label, lambda k=f.kinds_key, n=nxt: self.set_seat(k, seat, n), key=(f.kinds_key, seat))
+        self.button((x, row.y, kind_w, bh), label, partial(self.set_seat, f.kinds_key, seat, nxt), key=(f.kinds_key, seat))
         x += kind_w + int(10 * s)
         for col in f.columns:
             cw = int(col.width * s)
             if isinstance(col, SeatMark):
                 on = self.values.get(col.key) == seat
-                b = self.button((x, row.y, cw, bh), "★" if on else "☆", lambda k=col.key: self.set(k, seat), key=(col.key, seat))
+                b = self.button((x, row.y, cw, bh), "★" if on else "☆", partial(self.set, col.key, seat), key=(col.key, seat))
                 if on:
                     b.select()
             elif col.shown(self.values, seat):
@@ -368,7 +372,7 @@ class SetupForm(Scene):
                 cur = vals[seat] if seat < len(vals) else col.options[0][0]
                 opts = [v for v, _ in col.options]
                 nxt_v = opts[(opts.index(cur) + 1) % len(opts)] if cur in opts else opts[0]
-                self.button((x, row.y, cw, bh), dict(col.options).get(cur, str(cur)), lambda k=col.key, n=nxt_v: self.set_seat(k, seat, n), key=(col.key, seat))
+                self.button((x, row.y, cw, bh), dict(col.options).get(cur, str(cur)), partial(self.set_seat, col.key, seat, nxt_v), key=(col.key, seat))
             x += cw + int(10 * s)
 
     def _entry(self, key: str, seat: int | None, rect: pygame.Rect, placeholder: str, numbers: bool, limit: int, text: str | None = None) -> None:

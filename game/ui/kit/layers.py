@@ -1,43 +1,51 @@
-"""Drawing in two layers: a cached static layer (felt, cards, labels),
-redrawn only when ``static_key()`` changes, and the moving parts drawn over
-it every frame.  Dragging a card over a full table then costs one blit plus
-the dragged card (about 1 ms at 1920×1080, docs/bench.md)."""
+"""Drawing in two layers: a static layer (felt, cards, labels) painted
+again only when the picture it shows changes, and the moving parts drawn
+over it every frame.  Dragging a card over a full table then costs one
+blit plus the dragged card (about 1 ms at 1920×1080, docs/bench.md).
+
+A table keys the static layer by the still part of its picture: a frozen
+snapshot of everything the static painter reads, so a change the picture
+does not hold cannot be painted, and an unchanged picture is never
+painted twice.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 import pygame
 
+P = TypeVar("P")
 
-class TwoLayers:
-    """A mixin for a scene: ``draw`` keeps the static layer, a scene gives
-    ``static_key``, ``draw_static`` and ``draw_dynamic``."""
 
-    _static: pygame.Surface | None = None
-    _static_key: tuple | None = None
-    _version = 0
+class StaticLayer(Generic[P]):
+    """One screen-sized surface and the picture painted on it."""
 
-    def touch(self) -> None:
-        """Something the static layer shows has changed: redraw it."""
-        self._version += 1
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self._painted: P | None = None
+        #: how often the layer was painted (the bench and tests read it)
+        self.paints = 0
 
-    def static_key(self) -> tuple:
-        """Everything the static layer depends on."""
-        return (self._version,)
+    def draw(self, target: pygame.Surface, picture: P, paint: Callable[[pygame.Surface, P], None]) -> None:
+        """Blit the layer onto ``target``, painting ``picture`` first when
+        it is not the one on the layer (or the size changed)."""
+        layer = self.surface
+        if layer is None or layer.get_size() != target.get_size():
+            layer = self.surface = pygame.Surface(target.get_size()).convert()
+            self._painted = None
+        if self._painted is None or self._painted != picture:
+            paint(layer, picture)
+            self._painted = picture
+            self.paints += 1
+        target.blit(layer, (0, 0))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        key = self.static_key()
-        cache = self._static
-        if cache is None or cache.get_size() != surface.get_size():
-            cache = self._static = pygame.Surface(surface.get_size()).convert()
-            self._static_key = None
-        if self._static_key != key:
-            self.draw_static(cache)
-            self._static_key = key
-        surface.blit(cache, (0, 0))
-        self.draw_dynamic(surface)
+    def forget(self) -> None:
+        """Paint anew at the next draw (a recorder wants every text)."""
+        self._painted = None
 
-    def draw_static(self, surface: pygame.Surface) -> None:
-        """Felt, cards and labels."""
-
-    def draw_dynamic(self, surface: pygame.Surface) -> None:
-        """What moves."""
+    def release(self) -> None:
+        """Drop the surface (a table that was left)."""
+        self.surface = None
+        self._painted = None

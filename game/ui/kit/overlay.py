@@ -4,7 +4,7 @@ a game, a round summary)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -40,7 +40,7 @@ class ResultScene(Overlay):
         app,
         title: str,
         lines: list[str],
-        buttons: list[tuple[str, Callable[[], None]]],
+        buttons: Sequence[tuple[str, Callable[[], object]]],
         won: bool | None = None,
         where: str = "center",
         notes: list[str] | None = None,

@@ -1,32 +1,40 @@
-"""The table every game shares, driving a :class:`~game.engine.match.Match`.
+"""The table every game shares: a scene over a table model and its match,
+put together from parts rather than inherited from mixins::
 
-A game's table is thin: it turns gestures into ``self.act(action)``, draws
-``self.view`` (the view of the seat at the screen, never the raw state)
-and animates what the match reports (``on_moved``).  Everything else is
-here, once:
+    event -> gesture (the game's table) -> Intent(action, how) -> play() -> match.play
+    Moved / Refused + the model           -> model (notes, selection, clock, prompts)
+    model -> picture() (a frozen snapshot) -> paint_static (a layer keyed by the picture)
+                                           + paint_moving (flights, the dragged card) + notes
+
+A game's table gives its model (:class:`~game.ui.kit.model.TableModel`),
+its picture and painters, its gestures (keys, the pointer, the
+drag-and-drop's ``drag_*``), ``animate`` for a move the match reports, the
+moments a game has (``think_time``, ``auto_time``, ``await_person``,
+``at_break``, ``show_result``) and its buttons, declared as data.
+
+The kit does the rest, once:
 
 - the match loop: ``advance`` asks the match what comes next and does it:
-  the pass screen (only once every card has landed), a computer's move
-  after it "thought" for a moment, a forced move that plays itself, a break
-  between rounds, the end of the game;
-- autosave after every move, the save deleted at the end, statistics
-  folded through the game's policy and written by persistence;
-- refused moves: the engine's reason, with the players' names, as a
-  message in its own band under the header;
-- the header (title, facts, Menu and Rules) and every button declared as
-  data (:class:`~game.ui.scene.ButtonSpec`), rebuilt only when what they
-  show changes;
-- keys: Tab moves the focus over the buttons and Enter presses the focused
-  one; every other key is the game's, and a game key drops the button
-  focus, so it never presses a button by accident; Esc cancels a gesture,
-  else goes back to the menu (also while a computer thinks);
-- two drawing layers (:mod:`game.ui.kit.layers`).
+  the pass screen (once every card has landed), a computer's move after it
+  "thought", a forced move that plays itself, a break between rounds, the
+  end of the game (a celebration, then the result);
+- a screen over the table pauses it (the model counts the covers): no
+  computer moves, no forced move plays, no card flies and no clock runs
+  until it is on top again, and everything goes on where it stopped;
+- autosave after every move, the save deleted at the end, the statistics
+  folds written by persistence;
+- notes (a refused move's reason, a notice) with their audience, drawn in
+  the table's own band (``note_area``), never over a card; handing the
+  device to another seat drops what was for another seat;
+- the header (title, facts, ⚙, Rules, Menu) and the buttons, rebuilt only
+  when what they show changes; keys: Tab and Enter for buttons, every other
+  key is the game's, Esc cancels a gesture or leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -37,22 +45,27 @@ from game.engine.registry import info
 from game.i18n import current, msg, tr
 from game.persistence.saves import delete_save, set_aside_save, update_stats, write_save
 from game.ui.dragdrop import DragDrop
-from game.ui.kit.celebrate import Celebrates
+from game.ui.kit.celebrate import KINGS, Party, celebration_title, make_celebration, seconds_for
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
-from game.ui.kit.layers import TwoLayers
+from game.ui.kit.layers import StaticLayer
+from game.ui.kit.model import Intent, Note, TableModel, Tone
 from game.ui.kit.overlay import ResultScene
-from game.ui.scene import ENTER_KEYS, ButtonSpec, Scene
-from game.ui.scenes.dialog import ConfirmScene
-from game.ui.scenes.passdevice import PassScene
-from game.ui.scenes.rules import RulesScene
-from game.ui.scenes.settings import SettingsScene
-from game.ui.widgets import Toasts
+from game.ui.kit.passdevice import PassScene
+from game.ui.kit.picture import Picture
+from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec, Scene
+from game.ui.widgets import draw_notes
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+P = TypeVar("P", bound=Picture)
 
 Placed = list[tuple[ButtonSpec, Any]]
 
 
-class TableScene(Celebrates, TwoLayers, Scene):
-    """Base of every game table."""
+class TableScene(Scene, Generic[S, A, V, P]):
+    """Base of every game table; ``P`` is the type of its picture."""
 
     game_id = ""
     name = "table"
@@ -67,28 +80,36 @@ class TableScene(Celebrates, TwoLayers, Scene):
     result_pause = 0.35
     #: whether the game is saved for Continue (a tutorial is not)
     keeps_save = True
+    #: whether a game ended by ``stop`` is celebrated (Runs played "until we stop")
+    celebrates_stopped = False
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: AppServices, model: TableModel[S, A, V]) -> None:
         super().__init__(app)
-        self.match = match
-        self.game = match.game
+        self.model = model
         self.anim = app.animator()
-        self.toasts = Toasts()
-        #: the end has been seen (the result panel is due or shown)
-        self.finished = False
-        #: a gesture in progress (set by tables that have cards to move)
-        self.drag: Any = None
+        #: the gesture on cards (tables that have cards to move make one)
+        self.drag: DragDrop | None = None
+        self.layer: StaticLayer[P] = StaticLayer()
+        self.party = Party()
         self._waiting = False
         self._leaving = False
-        self._shown_viewer: int | None = match.viewer
-        self._view_cache: tuple[tuple, Any] | None = None
+        self._shown_viewer: int | None = model.match.viewer
+        self._view_cache: tuple[tuple[int, int | None], V] | None = None
         self._free_rects: list[pygame.Rect] = []
 
-    # --- the model, as the screen sees it ------------------------------------------------
+    # --- the match, as the screen sees it --------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
     # go to the engine with ``self.match.state``)
     @property
-    def view(self) -> Any:
+    def match(self) -> Match[S, A, V]:
+        return self.model.match
+
+    @property
+    def game(self) -> Any:
+        return self.model.match.game
+
+    @property
+    def view(self) -> V:
         key = (id(self.match.state), self.match.viewer)
         if self._view_cache is None or self._view_cache[0] != key:
             self._view_cache = (key, self.match.view())
@@ -105,6 +126,10 @@ class TableScene(Celebrates, TwoLayers, Scene):
     @property
     def current(self) -> int | None:
         return self.match.current
+
+    @property
+    def finished(self) -> bool:
+        return self.model.finished
 
     @property
     def lang(self) -> str:
@@ -133,12 +158,23 @@ class TableScene(Celebrates, TwoLayers, Scene):
         self.advance()
 
     def pause(self) -> None:
-        # a panel or a pass screen goes over the table: every card in the
-        # air lands now, so none hangs mid-flight under it (the table is
-        # not updated while it is covered)
-        self.anim.land_flights()
-        self.cancel_gesture()
+        # a screen goes over the table: the table stands still where it is
+        # (a card held by the pointer goes back; its button-up will not come)
+        self.model.cover()
+        self.party.skip()
+        if self.drag is not None:
+            self.drag.release()
         super().pause()
+
+    def resume(self) -> None:
+        self.model.uncover()
+        super().resume()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        # the particles were placed for the old size: the celebration ends,
+        # and the result panel follows at the next frame
+        self.party.skip()
 
     def exit(self) -> None:
         # nothing plays on after the table is left; the save holds the game
@@ -146,12 +182,14 @@ class TableScene(Celebrates, TwoLayers, Scene):
         # again after Continue)
         self._leaving = True
         self.anim.clear()
-        self.cancel_gesture()
+        self.party.clear()
+        if self.drag is not None:
+            self.drag.cancel()
         super().exit()
         # a table holds screen-sized layers and card images in reference
         # cycles; free them after this frame rather than at some later full
         # collection (measured: the bench's peak 151 -> 141 MB)
-        self._static = None
+        self.layer.release()
         self.app.release_memory_soon()
 
     def leave(self) -> None:
@@ -175,8 +213,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
         elif kind is StepKind.BOT:
             self._schedule(self.think_time(step), self._bot_move)
         elif kind is StepKind.AUTO:
-            action = step.action
-            self._schedule(self.auto_time(step), lambda: self._play(action, How.AUTO))
+            self._schedule(self.auto_time(step), lambda: self._after(self.match.play(step.action, how=How.AUTO), None))
         elif kind is StepKind.BREAK:
             self.at_break(step)
         else:
@@ -212,49 +249,51 @@ class TableScene(Celebrates, TwoLayers, Scene):
 
     def _bot_move(self) -> None:
         self.before_bot_move()
-        self._after(self.match.play_bot())
+        self._after(self.match.play_bot(), None)
 
-    def _play(self, action: Any, how: How) -> Message | None:
-        res = self.match.play(action, how=how)
+    def play(self, intent: Intent[A]) -> Message | None:
+        """A person's move, as a gesture made it.  None when it was played,
+        else the engine's reason (the state is untouched; the gesture shows
+        it or flies the card back)."""
+        if self.finished:
+            return None
+        res = self.match.play(intent.action, how=intent.how)
         if isinstance(res, Refused):
             self.app.play_sound("refuse")
             return res.reason
-        self._after(res)
+        self._after(res, intent)
         return None
 
-    def act(self, action: Any) -> Message | None:
-        """A person's move.  None on success, else the engine's reason (the
-        state is untouched; the caller shows it or flies the card back)."""
-        if self.finished:
-            return None
-        return self._play(action, How.CLICK)
+    def act(self, action: A, how: How = How.CLICK) -> Message | None:
+        """``play`` for a move made by a click or a button."""
+        return self.play(Intent(action, how))
 
-    def act_or_refuse(self, action: Any) -> bool:
-        """``act``, and show the reason when the engine refuses."""
-        reason = self.act(action)
+    def act_or_refuse(self, action: A, how: How = How.CLICK) -> bool:
+        """``act``, and say the reason when the engine refuses."""
+        reason = self.act(action, how)
         if reason is not None:
             self.refuse(reason)
         return reason is None
 
     def proceed(self) -> None:
         """End a break between rounds (the summary's button)."""
-        self._after(self.match.proceed())
+        self._after(self.match.proceed(), None)
 
     def stop_game(self) -> None:
         """End the game now, recorded (the table has asked first)."""
-        self._after(self.match.stop())
+        self._after(self.match.stop(), None)
 
-    def _after(self, res: Moved | Refused) -> None:
+    def _after(self, res: Moved | Refused, intent: Intent[A] | None) -> None:
         if isinstance(res, Refused):
             self.refuse(res.reason)
             self.advance()
             return
-        self.touch()
         self._persist(res)
         self.app.play_sound(self.sound_for(res))
         if self.drag is not None:
             self.drag.cancel()
-        wait = self.on_moved(res)
+        self.model.moved(res.how)
+        wait = self.animate(res, intent)
         self.sync_ui()
         if wait > 0 and self.app.settings.animation_factor > 0:
             self._schedule(wait, self.advance)
@@ -262,30 +301,44 @@ class TableScene(Celebrates, TwoLayers, Scene):
             self.advance()
 
     def _end(self, outcome: Outcome) -> None:
-        if self.finished:
+        if self.model.finished:
             return
-        self.finished = True
-        self.touch()
+        self.model.finished = True
 
         def show() -> None:
             if not self._leaving:
-                self.start_celebration(outcome)
+                self.celebrate(outcome)
 
         self._schedule(self.result_pause, lambda: self.anim.when_landed(show))
+
+    def celebrate(self, outcome: Outcome, seconds: float | None = None) -> None:
+        """A short celebration when the people at the device won, then the
+        result panel (at once when nobody here won or nothing may move).
+        ``seconds`` overrides the length the animation setting gives."""
+        title = celebration_title(self.match, outcome, stopped_counts=self.celebrates_stopped)
+        if seconds is None:
+            seconds = seconds_for(self.app.settings.animation_factor)
+        if title is None or seconds <= 0:
+            self.show_result(outcome)
+            return
+        s = self.app.settings
+        # silent: the result panel plays the game's "win" when it comes
+        self.party.begin(make_celebration(title, self.celebration_cards(), self.celebration_area(), self.app.size, self.scale, s.language, s.four_colour, seconds, self.match.seed), outcome)
 
     def _viewer_check(self) -> None:
         if self.match.viewer != self._shown_viewer:
             self._shown_viewer = self.match.viewer
-            self.cancel_gesture()
-            self.touch()
+            self.model.handed_to(self.match.viewer)
+            if self.drag is not None:
+                self.drag.cancel()
             self.on_viewer_changed()
             if self.app.scenes.top is self:
                 self.rebuild_ui()
 
     def card_drag(self, **hooks: Any) -> DragDrop:
         """The table's drag-and-drop over its ``drag_*`` methods, with the
-        kit's animator and refusals; ``hooks`` are DragDrop's optional ones
-        (``on_click``, ``on_zone_click``, ``land``, ``hide_key``)."""
+        kit's animator and notes; ``hooks`` are DragDrop's optional ones
+        (``on_click``, ``on_zone_click``, ``land``, ``hide_key``, ...)."""
         hooks.update(sources=self.drag_sources, zones=self.drag_zones, legal=self.drag_legal, drop=self.drag_drop)
         self.drag = DragDrop(animator=self.anim, on_refused=self.refuse, on_notice=self.notice, **hooks)
         return self.drag
@@ -310,8 +363,9 @@ class TableScene(Celebrates, TwoLayers, Scene):
     def undo(self) -> None:
         if self.busy or self.match.undo() is None:
             return
-        self.cancel_gesture()
-        self.touch()
+        if self.drag is not None:
+            self.drag.cancel()
+        self.model.moved(How.REDO)
         self.autosave()
         self.on_undo()
         self.sync_ui()
@@ -321,7 +375,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
             return
         res = self.match.redo()
         if res is not None:
-            self._after(res)
+            self._after(res, None)
 
     # --- saving and statistics ----------------------------------------------------------------
     # (a file that cannot be written is said once per session, by the app:
@@ -342,7 +396,8 @@ class TableScene(Celebrates, TwoLayers, Scene):
                 self.app.write_failed("stats", e)
             else:
                 if problem is not None:  # a bad file, moved aside; this game counts anew
-                    self.toasts.show(problem.render(self.lang), "refuse", ttl=8)
+                    self.model.say(problem, tone=Tone.REFUSE, ttl=8)
+            self.counted(fold)
         if not (moved.ended and self.keeps_save):
             self.autosave()
             return
@@ -351,28 +406,36 @@ class TableScene(Celebrates, TwoLayers, Scene):
         except OSError as e:
             self.app.write_failed("save", e, "ui.save.delete_failed")
 
-    # --- messages -------------------------------------------------------------------------------
+    def counted(self, fold: Callable[[dict], None]) -> None:
+        """A statistics fold that was written (a session adds it up too)."""
+
+    # --- notes ----------------------------------------------------------------------------------
     def render(self, message: Message | str) -> str:
         if isinstance(message, str):
             return message
         return self.match.policy.name(self.match, message).render(self.lang)
 
     def refuse(self, reason: Message | str) -> None:
-        self.toasts.show(self.render(reason), "refuse", ttl=4.5)
+        """A refused move's reason, for the seat at the screen alone."""
+        self.model.refuse(self._named(reason))
 
-    def notice(self, message: Message | str, ttl: float = 3.5) -> None:
-        self.toasts.show(self.render(message), "info", ttl=ttl)
+    def notice(self, message: Message | str, ttl: float = 3.5, *, public: bool = False) -> None:
+        """A notice for the seat at the screen (``public``: for everyone)."""
+        self.model.say(self._named(message), seat=None if public else self.viewer, ttl=ttl)
+
+    def _named(self, message: Message | str) -> Message | str:
+        return message if isinstance(message, str) else self.match.policy.name(self.match, message)
 
     def confirm(self, title: str, body: str, on_yes: Callable[[], None], yes: str | None = None, no: str | None = None, *, destructive: bool = False) -> None:
         self.app.push(ConfirmScene(self.app, title, body, on_yes, yes=yes, no=no, destructive=destructive))
 
     def open_rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.game_id))
+        self.app.open_rules(self.game_id)
 
     def open_settings(self) -> None:
         """The settings over the table: the look, the language and the
         rest change while the game waits underneath."""
-        self.app.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     # --- hooks for a game's table ------------------------------------------------------------------
     def think_time(self, step: Step) -> float:
@@ -386,7 +449,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
         """Just before a computer's move is played (remember where it starts)."""
 
     def await_person(self, step: Step) -> None:
-        """The person at the screen is to act (open a dialog if the moment
+        """The person at the screen is to act (open a screen if the moment
         needs one, like Delphi's God writing the rule)."""
 
     def at_break(self, step: Step) -> None:
@@ -394,9 +457,10 @@ class TableScene(Celebrates, TwoLayers, Scene):
         ``proceed``.  By default the game simply goes on."""
         self.proceed()
 
-    def on_moved(self, moved: Moved) -> float:
-        """Animate ``moved`` (before -> after); return the base seconds to
-        wait before the next step (a computer's card landing)."""
+    def animate(self, moved: Moved, intent: Intent[A] | None) -> float:
+        """Show ``moved`` (before -> after) made as ``intent`` says (None:
+        not by a gesture at this screen: a computer, a forced move, a redo);
+        return the base seconds to wait before the next step."""
         return 0.0
 
     def on_viewer_changed(self) -> None:
@@ -412,6 +476,18 @@ class TableScene(Celebrates, TwoLayers, Scene):
         """The end-of-game panel."""
         self.app.play_sound("win" if outcome.won or outcome.won is None else "refuse")
         self.app.push(ResultScene(self.app, tr("ui.game_over"), [self.render(outcome.reason)], [(tr("ui.menu"), self.app.to_menu)], won=outcome.won))
+
+    def celebration_cards(self) -> list:
+        """Cards of the game that spring up in the celebration."""
+        return list(KINGS)
+
+    def celebration_area(self) -> pygame.Rect:
+        """Where it plays: the play area under the header."""
+        w, h = self.app.size
+        top = int(HEADER_H * self.app.scale)
+        cx = self.play_centre_x()
+        half = min(cx, w - cx)
+        return pygame.Rect(cx - half, top, 2 * half, h - top)
 
     # --- buttons ------------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
@@ -440,7 +516,7 @@ class TableScene(Celebrates, TwoLayers, Scene):
         self.build_extra_ui()
 
     def build_extra_ui(self) -> None:
-        """Elements that are not buttons (a text field)."""
+        """Elements that are not buttons."""
 
     def sync_ui(self) -> None:
         """Remake the buttons if what they show changed (only the top scene
@@ -453,12 +529,12 @@ class TableScene(Celebrates, TwoLayers, Scene):
     # --- input ------------------------------------------------------------------------------------------
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            return event.key == pygame.K_ESCAPE
+            return bool(event.key == pygame.K_ESCAPE)
         pos = getattr(event, "pos", None)
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.skips_celebration(event):
+        if self.party.skips(event):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -495,69 +571,93 @@ class TableScene(Celebrates, TwoLayers, Scene):
         return False
 
     def cancel_gesture(self) -> bool:
-        """Drop a card being dragged or selected and the keyboard cursor.
-        True when there was something to drop."""
+        """Esc: drop a card being dragged or selected and the keyboard
+        cursor.  True when there was something to drop."""
         if self.drag is not None and (self.drag.active is not None or self.drag.cursor is not None):
             self.drag.cancel()
-            self.touch()
             return True
         return False
 
     # --- frame ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.model.paused:
+            return  # (only the top scene is updated; a covered table stands still)
         self.anim.update(dt)
-        self.toasts.update(dt)
-        self.update_celebration(dt)
+        self.model.tick(dt)
+        due = self.party.update(dt)
+        if due is not None and not self._leaving:
+            self.show_result(due)
 
-    def static_key(self) -> tuple:
-        """Everything the static layer depends on.  Tables add their own
-        (what is selected, a helper switched on)."""
-        d = self.drag
-        return (
-            *super().static_key(),
-            id(self.match.state),
-            len(self.match.states),
-            self.match.viewer,
-            self.finished,
-            self.app.size,
-            self.lang,
-            self.app.settings.four_colour,
-            self.app.settings.card_back,
-            self.app.settings.felt,
-            self.app.settings.card_size,
-            tuple(sorted(map(repr, (f.hide for f in self.anim.flights)))),
-            d.dragging.payload if d is not None and d.dragging is not None else None,
-            d.selected.payload if d is not None and d.selected is not None else None,
-        )
+    def picture(self) -> P:
+        """What the screen shows, as a frozen value."""
+        raise NotImplementedError
 
-    def draw_dynamic(self, surface: pygame.Surface) -> None:
-        """Glows, flights, the dragged card, messages."""
+    def paint_static(self, surface: pygame.Surface, still: Any) -> None:
+        """Felt, cards and labels: from the picture's ``still`` alone."""
+
+    def paint_moving(self, surface: pygame.Surface, picture: P) -> None:
+        """Glows, flights, the dragged card."""
         if self.drag is not None:
             self.drag.draw_targets(surface)
         self.anim.draw(surface)
         if self.drag is not None:
             self.drag.draw_dragged(surface)
-        self.draw_toasts(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        picture = self.picture()
+        self.layer.draw(surface, picture.still, self.paint_static)
+        self.paint_moving(surface, picture)
+        self.draw_notes(surface)
+        # over everything the table draws, and only on top: a covered table
+        # shows none of it
+        if self.app.scenes.top is self:
+            self.party.draw(surface)
+
+    def touch(self) -> None:
+        """Paint the static layer anew at the next frame (the text-fit
+        check records one)."""
+        self.layer.forget()
+
+    def hidden_keys(self) -> frozenset[Any]:
+        """What the static layer leaves out: cards in the air, the dragged one."""
+        out = {f.hide for f in self.anim.flights if f.hide is not None}
+        d = self.drag
+        if d is not None and d.dragging is not None:
+            out.add(d.dragging.payload)
+        return frozenset(out)
+
+    def note_area(self) -> pygame.Rect:
+        """Where notes go: a band of the table's layout that covers no
+        card, count or clock (a table gives its own)."""
+        s = self.app.scale
+        w, _ = self.app.size
+        top = int(HEADER_H * s) + int(TOAST_GAP * s)
+        cx = self.play_centre_x()
+        half = min(cx, w - cx) - int(16 * s)
+        return pygame.Rect(cx - half, top, 2 * half, int(64 * s))
+
+    def shown_notes(self) -> list[Note]:
+        """The notes the seat at the screen may read, and the app's own."""
+        return list(self.model.shown_notes())
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        notes = [(n.words(self.lang), n.tone is Tone.REFUSE) for n in self.shown_notes()]
+        if notes:
+            draw_notes(surface, notes, self.note_area(), self.scale)
+
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's own notices go over a table: the notes' band."""
+        return self.note_area()
 
     def draw_header(self, surface: pygame.Surface, title: str, facts: list[str], *, highlight: str | None = None) -> int:
         return draw_header(surface, self.header(), title, facts, highlight=highlight)
-
-    def toast_anchor(self) -> tuple[int, int]:
-        """Messages go in their band under the header, over the play area
-        (every frame: from the header's height, not its whole layout)."""
-        s = self.app.scale
-        return self.play_centre_x(), int(HEADER_H * s) + int(TOAST_GAP * s)
 
     def play_centre_x(self) -> int:
         """The middle of the play area (a table with a sidebar says so)."""
         return self.app.size[0] // 2
 
-    def draw_toasts(self, surface: pygame.Surface) -> None:
-        x, y = self.toast_anchor()
-        self.toasts.draw(surface, x, y, self.app.scale)
 
-
-def seat(app, table: TableScene) -> TableScene:
+def seat(app: AppServices, table: Scene) -> Scene:
     """Put a table on screen: the menu stays at the bottom of the stack,
     setup screens and an old table go."""
     app.to_menu()
@@ -565,7 +665,7 @@ def seat(app, table: TableScene) -> TableScene:
     return table
 
 
-def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match | None, str | None]:
+def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match[Any, Any, Any] | None, str | None]:
     """A saved game as a match, by replaying its record; or a readable
     problem.  ``save`` has the shape of a save (``read_save`` checked it).
     A save that does not replay is moved aside (never deleted)."""
@@ -583,7 +683,7 @@ def restore(save: dict, game_id: str, **kw: Any) -> tuple[Match | None, str | No
         return None, set_aside_save(game_id, msg("ui.save.replay_failed", detail=str(e)), save).render(current())
 
 
-def resume(app, save: dict, game_id: str, make: Callable[[Any, Match], TableScene], **kw: Any) -> str | None:
+def resume(app: AppServices, save: dict, game_id: str, make: Callable[[Any, Match[Any, Any, Any]], Scene], **kw: Any) -> str | None:
     """Reopen a save on its table; a readable problem instead when it does
     not replay or belongs to another game."""
     match, problem = restore(save, game_id, **kw)

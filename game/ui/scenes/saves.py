@@ -22,8 +22,8 @@ from game.engine.registry import info
 from game.i18n import date_text, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
 from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.scene import Scene
-from game.ui.scenes.dialog import ConfirmScene
 from game.ui.tables import available, table
 from game.ui.widgets import felt, panel, text
 

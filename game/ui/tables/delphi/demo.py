@@ -18,7 +18,7 @@ from game.engine.match import Match, Seat
 from game.games.delphi import GAME
 from game.games.delphi.state import DECLARE, GAME_OVER, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, STARTER, TURN, Action, DelphiState, DelphiView
 from game.ui.dragdrop import hold_over
-from game.ui.scenes.passdevice import PassScene
+from game.ui.kit.passdevice import PassScene
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.setup import SetupScene, default_bot
 from game.ui.tables.delphi.starterscene import StarterScene

@@ -33,9 +33,9 @@ from game.i18n import tr
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.table import Placed, TableScene, seat
 from game.ui.scene import ButtonSpec
-from game.ui.scenes.dialog import ConfirmScene
 from game.ui.tables.delphi.draw import DelphiDrawing
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import Layout, compute_layout

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.engine.core import msg
-from game.engine.match import Match, Seat
+from game.engine.match import Match, Seat, meta_of
 from game.games import gaps as G
 from game.i18n import tr
 from game.ui.dragdrop import hold_over
@@ -177,7 +177,7 @@ def _no_moves() -> Match:
 
 def _after_redeal() -> Match:
     m = find_match(lambda st: st.redeals == 1 and G.has_move(st), seeds=range(2, 200))
-    m.meta = replace(m.meta, assisted=True)
+    m.meta = replace(meta_of(m, G.GapsMeta), assisted=True)
     return m
 
 
@@ -197,7 +197,7 @@ def scene_factories(app):
 
     def hint():
         m = _mid_game()
-        m.meta = replace(m.meta, elapsed=187.0)
+        m.meta = replace(meta_of(m, G.GapsMeta), elapsed=187.0)
         t = GapsTable(app, m)
         t.prepare_shot = t.show_hint
         return t
@@ -222,7 +222,7 @@ def scene_factories(app):
     def undecided():
         """After a check that could not decide: "Search deeper" on offer."""
         t = GapsTable(app, _mid_game())
-        t.verdict = (t.pos_key(), G.SolveResult("unknown", (), t.solve_nodes, msg("gaps.solve.unknown")))
+        t.model.verdict = (t.model.pos_key(), G.SolveResult("unknown", (), t.model.solve_nodes, msg("gaps.solve.unknown")))
         return t
 
     def lost():
@@ -231,7 +231,7 @@ def scene_factories(app):
     def daily():
         m = Match.start(G.GAME, dict(G.DAILY_OPTIONS), G.daily_seed(SHOT_DATE), [Seat(tr("ui.seat", n=1))], meta={"daily": SHOT_DATE})
         m.run(lambda mm: len(mm.actions) >= 12, limit=12, stand_in="greedy")
-        m.meta = replace(m.meta, elapsed=95.0)
+        m.meta = replace(meta_of(m, G.GapsMeta), elapsed=95.0)
         return GapsTable(app, m)
 
     def summary():

@@ -1,6 +1,8 @@
 """Where everything of the Gaps table goes: the header (the kit's), the
-4×13 grid scaled to the window, the line of moves and time under it, the
-status lines and the button bar."""
+band of notes under it, the 4×13 grid scaled to the window, the line of
+moves and time under it, the status lines and the button bar.  Nothing is
+drawn over another: a message has its band, a count and the clock their
+line, the solver its status line."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ class Layout:
     ch: int
     cells: list[pygame.Rect] = field(default_factory=list)
     grid: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the band of notes (a refused move's reason, what a gap wants)
+    notes: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
     #: the line under the grid: moves at the left, the clock at the right
     clock: pygame.Rect = field(default_factory=pygame.Rect)
@@ -70,8 +74,9 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     clock_gap = int(8 * s)
     margin = int(24 * s)
     avail_w = w - 2 * margin
-    # the band under the header stays free for messages
-    top = top_h + int(44 * s)
+    # the band under the header is the notes' (two lines of the smallest note)
+    notes_h = int(44 * s)
+    top = top_h + notes_h
     avail_h = status_y - top - int(8 * s) - clock_h - clock_gap
     cw = min(avail_w / (COLS + (COLS - 1) * HGAP), avail_h / (ROWS * cardart.ASPECT * (1 + VGAP) - VGAP * cardart.ASPECT))
     # the card size setting: the 52 cells already fill the room they have,
@@ -87,6 +92,7 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     L = Layout(scale=s, top_h=top_h, cw=cw, ch=ch, bar_y=bar_y, bar_h=bar_h)
     L.cells = [pygame.Rect(x0 + c * (cw + hg), y0 + r * (ch + vg), cw, ch) for r in range(ROWS) for c in range(COLS)]
     L.grid = pygame.Rect(x0, y0, gw, gh)
+    L.notes = pygame.Rect(margin, top_h, w - 2 * margin, notes_h)
     L.status = pygame.Rect(margin, status_y, w - 2 * margin, status_h)
     L.clock = pygame.Rect(x0, L.grid.bottom + clock_gap, gw, clock_h)
     return L

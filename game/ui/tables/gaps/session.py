@@ -5,9 +5,10 @@ what outlives the app is in the statistics file.
 
 A deal counts when it ends at the table: won, lost with no redeal left,
 ended with "End the game", or left through the table's question (New
-deal, Menu, Restart: counted as lost, as in the statistics).  The streak
-follows the statistics' rule: a win without help adds one, a loss ends
-it, a win with help leaves it as it is."""
+deal, Menu, Restart: counted as lost, as in the statistics).  It is
+folded by the statistics' own functions, so the streak follows their
+rule: a win without help adds one, a loss ends it, a win with help
+leaves it as it is."""
 
 from __future__ import annotations
 
@@ -16,51 +17,90 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.games.gaps import whole_seconds
+from game.games.gaps.policy import fold_daily, fold_stats
 from game.i18n import date_text as i18n_date_text
+
+#: the one row of the statistics' shape a session folds every deal into
+SESSION_ROW = "session"
 
 
 @dataclass
 class Session:
-    games: int = 0
-    wins: int = 0
-    assisted_wins: int = 0
-    streak: int = 0
-    best_score: int | None = None
-    best_redeals: int | None = None
-    #: the fastest win, seconds on the table's clock, and its moves
-    best_time: float | None = None
+    """The deals finished at a table since the app started, folded by the
+    policy's own statistics folds (:func:`~game.games.gaps.policy.fold_stats`
+    and :func:`~game.games.gaps.policy.fold_daily`) into one row of every
+    deal and the rows of the daily deals, so a session's streak, best score
+    and fastest win follow exactly the rules of the statistics."""
+
+    rows: dict[str, Any] = field(default_factory=dict)
+    #: the moves of the fastest win
     best_time_moves: int | None = None
     #: deals played to their end (not left half-way through a question)
     played_out: int = 0
     #: ``played_out`` when the summary was last shown on the way to the menu
     shown_at: int = 0
-    #: the daily deals of this session: date -> (best score, won)
-    daily: dict[str, tuple[int, bool]] = field(default_factory=dict)
     #: the statistics row of the last deal (its rule set), for the streak
     #: over all sessions
     last_key: str | None = None
 
     def add(self, *, won: bool, score: int, redeals: int, assisted: bool, seconds: float, moves: int, left: bool = False, key: str | None = None, daily: str | None = None) -> None:
         """One finished deal; ``left``: ended by leaving it half-way."""
-        self.games += 1
-        if won:
-            self.wins += 1
-            if assisted:
-                self.assisted_wins += 1
-            else:
-                self.streak += 1
-            if self.best_time is None or seconds < self.best_time:
-                self.best_time, self.best_time_moves = seconds, moves
-        else:
-            self.streak = 0
-        if self.best_score is None or score > self.best_score or (score == self.best_score and redeals < (self.best_redeals or 0)):
-            self.best_score, self.best_redeals = score, redeals
+        before = self.row.get("best_time")
+        fold_stats(self.rows, SESSION_ROW, won, score, assisted, redeals, seconds)
+        if self.row.get("best_time") != before:
+            self.best_time_moves = moves
+        if daily:
+            fold_daily(self.rows, daily, won, score, redeals, seconds)
         if not left:
             self.played_out += 1
-        if daily:
-            old = self.daily.get(daily)
-            self.daily[daily] = (max(score, old[0]) if old else score, won or bool(old and old[1]))
         self.last_key = key
+
+    @property
+    def row(self) -> dict[str, Any]:
+        r = self.rows.get(SESSION_ROW)
+        return r if isinstance(r, dict) else {}
+
+    def _n(self, name: str) -> int:
+        v = self.row.get(name)
+        return v if isinstance(v, int) else 0
+
+    @property
+    def games(self) -> int:
+        return self._n("games")
+
+    @property
+    def wins(self) -> int:
+        """Every win, with help or without."""
+        return self._n("wins") + self._n("assisted_wins")
+
+    @property
+    def assisted_wins(self) -> int:
+        return self._n("assisted_wins")
+
+    @property
+    def streak(self) -> int:
+        return self._n("streak")
+
+    @property
+    def best_score(self) -> int | None:
+        return self.row.get("best")
+
+    @property
+    def best_redeals(self) -> int | None:
+        return self.row.get("best_redeals")
+
+    @property
+    def best_time(self) -> int | None:
+        """The fastest win, in the clock's whole seconds."""
+        return self.row.get("best_time")
+
+    @property
+    def daily(self) -> dict[str, tuple[int, bool]]:
+        """The daily deals of this session: date -> (best score, won)."""
+        days = self.rows.get("daily")
+        if not isinstance(days, dict):
+            return {}
+        return {d: (int(r.get("best", 0)), int(r.get("wins", 0)) > 0) for d, r in days.items()}
 
     def due(self) -> bool:
         """Whether leaving the table shows the summary: a deal was played
@@ -75,7 +115,7 @@ class Session:
 _SESSIONS: weakref.WeakKeyDictionary[Any, Session] = weakref.WeakKeyDictionary()
 
 
-def session_of(app: Any) -> Session:
+def session_of(app: object) -> Session:
     """The session of this App (made on first use)."""
     s = _SESSIONS.get(app)
     if s is None:

@@ -24,9 +24,9 @@ from pygame_gui.core.utility import clipboard_paste
 
 from game.games import gaps as G
 from game.i18n import tr
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.form import Choice, Entry, Note, SetupForm, TextBox, seed_from
 from game.ui.scene import ButtonSpec
-from game.ui.scenes.dialog import ConfirmScene
 from game.ui.tables.gaps.session import date_text
 from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_daily, start_game
 

@@ -1,28 +1,22 @@
 """The Gaps (Montana) table: the 4×13 grid scaled to the window.
 
-Input becomes engine actions (``Move(card, cell)``, ``REDEAL``, ``STOP``):
-drag a card onto a gap, click a card to send it to its gap, click a live
-gap to pull in the card it wants, or move the keyboard cursor with the
-arrow keys and press Enter.  Which gaps light, what a gap wants and why a
-move is refused all come from the engine (``moves_for_card``,
-``gap_info``, ``no_gap_reason``), never from rules written again here;
-ending a game early plays the engine's recorded ``stop``.  The turn loop,
-undo, saving and statistics are the kit's (:mod:`game.ui.kit.table`).
-
-The hint comes from the engine's :class:`Hinter` (one per deal) and is
-drawn as an arrow from the card to its gap; "Still solvable?" runs the
-solver in a worker thread that the frame loop polls.
-
-Under the grid: the moves on the board (a move taken back leaves the
-count, a redone one comes back: the count is the Move actions of the
-record, so it needs no saving) and the clock of the deal's playing time
-(:mod:`game.ui.tables.gaps.clock`).
+Gestures become engine actions (``Move(card, cell)``, ``REDEAL``,
+``STOP``), played as intents that say how they were made: drag a card
+onto a gap, click a card to send it to its gap, click a live gap to pull
+in the card it wants, or move the keyboard cursor with the arrow keys and
+press Enter.  Which gaps light, what a gap wants and why a move is refused
+all come from the engine (``moves_for_card``, ``gap_info``,
+``no_gap_reason``), never from rules written again here; ending a game
+early plays the engine's recorded ``stop``.  The turn loop, undo, saving
+and statistics are the kit's (:mod:`game.ui.kit.table`); the hint, the
+solver's verdict and the clock are the model's
+(:mod:`game.ui.tables.gaps.model`); what is drawn is a picture
+(:mod:`game.ui.tables.gaps.paint`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -30,52 +24,47 @@ from pygame_gui.core.utility import clipboard_copy
 
 from game.cards import Card
 from game.engine.core import Message, msg
-from game.engine.match import How, Match, Moved, Seat, meta_of
+from game.engine.match import How, Match, Moved, Seat
 from game.engine.records import Record, RecordError
 from game.games import gaps as G
 from game.i18n import tr
 from game.persistence.saves import delete_save, read_save, update_stats
 from game.ui import cardart
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
+from game.ui.kit.model import Intent, Note
 from game.ui.kit.overlay import ResultScene
+from game.ui.kit.picture import Look
 from game.ui.kit.table import TableScene, seat
-from game.ui.scene import ButtonSpec
-from game.ui.tables.gaps.clock import GapsClock
-from game.ui.tables.gaps.draw import GapsDrawing, grouped
+from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
+from game.ui.tables.gaps.model import GapsModel
+from game.ui.tables.gaps.paint import GapsPicture, Hover, Motion, Still, grouped, paint_moving, paint_still
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
-from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
 from game.ui.tables.gaps.summary import SummaryScene
 
+#: window events that stop the clock, and those that let it run again
+AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+BACK = (pygame.WINDOWFOCUSGAINED,)
 
-class GapsTable(GapsClock, GapsDrawing, TableScene):
+GapsMatch = Match[G.GapsState, Any, G.GapsView]
+
+
+class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
     game_id = "gaps"
     name = "gaps-table"
+    model: GapsModel
 
-    def __init__(self, app, match: Match) -> None:
-        super().__init__(app, match)
-        self.hinter = G.Hinter()
-        self.hint: tuple[tuple, G.Hint] | None = None  # (the position it is for, hint)
-        self.job: SolveJob | None = None
-        self.verdict: tuple[tuple, G.SolveResult] | None = None
+    def __init__(self, app: AppServices, match: GapsMatch) -> None:
+        super().__init__(app, GapsModel(match, session_of(app)))
         self.cursor = KeyCursor()
         self.hover: int | None = None
-        #: positions the "Still solvable?" check may visit, and "Search
-        #: deeper" after an undecided answer (tests make them small)
-        self.solve_nodes = TABLE_SOLVE_NODES
-        self.deep_nodes = DEEP_SOLVE_NODES
-        self._layout: tuple[tuple, Layout] | None = None
-        self._gap_cache: tuple[tuple, dict[int, G.GapInfo]] | None = None
-        self._dropping = False
-        self._ghosts: dict = {}
-        self.init_clock()  # and the move counter
-        #: the deal is being left half-way through the table's question
-        self._abandoning = False
-        self.card_drag(
-            on_click=self._card_clicked,
-            on_zone_click=self._gap_clicked,
-        )
+        self._layout: tuple[tuple[Any, ...], Layout] | None = None
+        self._gap_cache: tuple[tuple[Any, ...], dict[int, G.GapInfo]] | None = None
+        #: the clock's seconds in the last save (the time since is saved on leaving)
+        self._saved_elapsed = round(self.model.elapsed, 2)
+        self.card_drag(on_click=self._card_clicked, on_zone_click=self._gap_clicked)
 
     # --- what the table knows ----------------------------------------------------------------
     def layout(self) -> Layout:
@@ -85,60 +74,34 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         return self._layout[1]
 
     def playing(self) -> bool:
-        return not self.finished and not self.match.over
-
-    def pos_key(self) -> tuple:
-        """What a hint, a verdict or the gaps belong to: the position
-        itself (never an object id, which a later state may reuse)."""
-        v = self.view
-        return (v.grid, v.redeals)
+        return self.model.playing()
 
     def gaps(self) -> dict[int, G.GapInfo]:
-        key = self.pos_key()
+        key = self.model.pos_key()
         if self._gap_cache is None or self._gap_cache[0] != key:
             self._gap_cache = (key, {g.cell: g for g in G.gap_info(self.view)})
         return self._gap_cache[1]
 
     def current_hint(self) -> G.Hint | None:
-        if self.hint is not None and self.hint[0] == self.pos_key():
-            return self.hint[1]
-        return None
+        return self.model.current_hint()
 
     def current_verdict(self) -> G.SolveResult | None:
-        if self.verdict is not None and self.verdict[0] == self.pos_key():
-            return self.verdict[1]
-        return None
+        return self.model.current_verdict()
+
+    def moves_made(self) -> int:
+        return self.model.moves_made()
+
+    def clock_running(self) -> bool:
+        return self.model.clock_running()
+
+    def daily(self) -> str | None:
+        return self.model.daily
 
     def from_layout(self) -> bool:
         return bool(str(self.match.options.get("layout", "")).strip())
 
-    def to_menu(self) -> None:
-        to_menu(self.app)
-
-    def in_progress(self) -> bool:
-        """A deal with moves: leaving it counts as lost.  Moves taken back
-        to the deal's start still count (something to redo), or undoing
-        every move would leave a bad deal for free."""
-        return self.playing() and bool(self.match.actions or self.match.redo_stack)
-
-    def next_budget(self) -> int | None:
-        """Positions the next solvable check may visit: the first budget,
-        then after an undecided answer the deeper one; None when the
-        position is decided or was searched as deep as the table goes."""
-        v = self.current_verdict()
-        if v is None:
-            return self.solve_nodes
-        if v.verdict == "unknown" and v.nodes < self.deep_nodes:
-            return self.deep_nodes
-        return None
-
-    def meta(self) -> G.GapsMeta:
-        return meta_of(self.match, G.GapsMeta)
-
-    def mark_assisted(self) -> None:
-        if not self.meta().assisted:
-            self.match.meta = replace(self.meta(), assisted=True)
-            self.touch()
+    def timer_shown(self) -> bool:
+        return bool(self.app.settings.gaps_timer)
 
     def face(self, card: Card, width: int | None = None) -> pygame.Surface:
         return cardart.face(card, width or self.layout().cw, self.lang, self.app.settings.four_colour)
@@ -155,24 +118,20 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         # the engine's reason too; only the legal gaps light up
         return [Zone(r, ("cell", i)) for i, r in enumerate(self.layout().cells)]
 
-    def drag_legal(self, payload) -> list:
+    def drag_legal(self, payload: Any) -> list:
         grid = self.view.grid
         if not self.playing() or payload[0] != "card" or payload[1] not in grid:
             return []
         return [("cell", m.to) for m in G.moves_for_card(self.view, grid.index(payload[1]))]
 
-    def drag_drop(self, payload, zone) -> Any:
+    def drag_drop(self, payload: Any, zone: Any) -> Any:
         if not self.playing():
             return None
         if self.view.grid[zone[1]] == payload[1]:
             return PENDING  # put back where it was: no move, no complaint
-        self._dropping = True  # the dragged card lands by itself (DragDrop)
-        try:
-            return self.act(G.Move(payload[1], zone[1]))
-        finally:
-            self._dropping = False
+        return self.play(Intent(G.Move(payload[1], zone[1]), How.DROP))  # the dragged card lands by itself
 
-    def move_card(self, cell: int, to: int | None = None) -> Message | None:
+    def move_card(self, cell: int, to: int | None = None, how: How = How.CLICK) -> Message | None:
         """Send the card at ``cell`` to a gap (its one gap, or the topmost
         empty first cell for a 2), flying there.  Returns the refusal."""
         v = self.view
@@ -184,9 +143,9 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             if why is not None:
                 return why
             to = min(m.to for m in G.moves_for_card(v, cell))
-        return self.act(G.Move(card, to))
+        return self.play(Intent(G.Move(card, to), how))
 
-    def _card_clicked(self, payload) -> bool:
+    def _card_clicked(self, payload: Any) -> bool:
         if self.playing():
             self.cursor.clear()
             err = self.move_card(self.view.grid.index(payload[1]))
@@ -194,14 +153,14 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
                 self.refuse(err)
         return True
 
-    def _gap_clicked(self, payload) -> bool:
+    def _gap_clicked(self, payload: Any) -> bool:
         if not self.playing():
             return False
         self.cursor.clear()
         self.pull_into(payload[1])
         return True
 
-    def pull_into(self, gap: int) -> None:
+    def pull_into(self, gap: int, how: How = How.CLICK) -> None:
         """A click on a gap: the card it wants flies in."""
         info = self.gaps().get(gap)
         if info is None:
@@ -220,21 +179,19 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
                 return
         src = G.source_cell(v, moves[0])
         if src is not None:
-            err = self.move_card(src, gap)
+            err = self.move_card(src, gap, how)
             if err is not None:
                 self.refuse(err)
 
     # --- actions from buttons and keys ------------------------------------------------------------
-    def do_redeal(self) -> None:
+    def do_redeal(self, how: How = How.CLICK) -> None:
         if self.playing():
-            self.act_or_refuse(G.REDEAL)
+            self.act_or_refuse(G.REDEAL, how)
 
     def show_hint(self) -> None:
         if not self.playing():
             return
-        h = self.hinter.hint(self.view)
-        self.hint = (self.pos_key(), h)
-        self.mark_assisted()
+        h = self.model.ask_hint()
         self.autosave()
         if h.action is not None and not isinstance(h.action, G.Move):
             self.notice(h.message, ttl=4)
@@ -243,39 +200,20 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
 
     def toggle_solver(self) -> None:
         """Start the check (deeper after an undecided answer) or stop it."""
-        budget = self.next_budget()
-        if self.job is not None:
-            self.cancel_job()
-        elif self.playing() and budget is not None:
-            self.mark_assisted()
+        if self.model.job is not None:
+            self.model.stop_check()
+        elif self.model.start_check():
             self.autosave()
-            self.job = SolveJob(self.view, self.pos_key(), budget)
-            self._collect_job()
-        self.sync_ui()
-
-    def cancel_job(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-
-    def _collect_job(self) -> None:
-        j = self.job
-        if j is None or not j.done:
-            return
-        self.job = None
-        if j.key == self.pos_key() and j.result is not None:
-            self.verdict = (j.key, j.result)
-        self.touch()
         self.sync_ui()
 
     def do_undo(self) -> None:
         if self.match.can_undo():
-            self.mark_assisted()
+            self.model.mark_assisted()
             self.undo()
 
     def do_redo(self) -> None:
         if self.match.can_redo():
-            self.mark_assisted()
+            self.model.mark_assisted()
             self.redo()
 
     def copy_layout(self) -> None:
@@ -286,11 +224,21 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             return
         self.notice(tr("gaps_ui.copied"), ttl=3)
 
+    def show_summary(self) -> None:
+        self.app.push(SummaryScene(self.app, self.model.session))
+
+    def toggle_timer(self) -> None:
+        """Show or hide the clock (it runs either way); the choice is kept
+        in the settings."""
+        self.app.settings.gaps_timer = not self.timer_shown()
+        self.app.save_settings()
+        self.sync_ui()
+
     def leave(self) -> None:
         """Menu or Esc: a deal with moves counts as lost, as with New deal,
         after asking; an untouched or finished deal is left at once (an
         untouched one stays saved for Continue)."""
-        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), self.to_menu)
+        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), lambda: to_menu(self.app))
 
     def ask_new_deal(self) -> None:
         self._leave_for(tr("gaps_ui.new_deal_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("ui.new_deal"), lambda: new_deal(self.app, self))
@@ -299,17 +247,17 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         if self.match.actions:
             self._leave_for(tr("gaps_ui.restart_title"), tr("gaps_ui.restart_body", score=G.score(self.view)), tr("gaps_ui.restart"), lambda: restart(self.app, self))
 
-    def _leave_for(self, title: str, body: str, yes: str, then) -> None:
+    def _leave_for(self, title: str, body: str, yes: str, then: Any) -> None:
         """A game in progress is stopped first (it counts as lost with the
         cards in place), after asking; a finished or untouched one is left
         at once."""
-        if not self.in_progress():
+        if not self.model.in_progress():
             then()
             return
 
         def go() -> None:
-            self.cancel_job()
-            self._abandoning = True
+            self.model.stop_check()
+            self.model.leaving_midway = True
             self.stop_game()
             then()
 
@@ -320,44 +268,49 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             self.confirm(tr("gaps_ui.end_title"), tr("gaps_ui.end_body", score=G.score(self.view)), self.stop_game, yes=tr("gaps_ui.end_game"), no=tr("ui.cancel"), destructive=True)
 
     # --- the kit's hooks -------------------------------------------------------------------------
-    def on_moved(self, moved: Moved) -> float:
-        self.cancel_job()
+    def animate(self, moved: Moved, intent: Intent[Any] | None) -> float:
         if moved.ended:
-            self._count_in_session(moved)
+            self.model.deal_ended(moved)
         L = self.layout()
         if isinstance(moved.action, G.Redeal):
             start = (L.grid.centerx - L.cw // 2, L.grid.bottom + int(20 * L.scale))
             k = 0
-            for i, (a, b) in enumerate(zip(moved.before.grid, moved.after.grid)):
+            for i, (a, b) in enumerate(zip(moved.before.grid, moved.after.grid, strict=True)):
                 if b is not None and a != b:
                     self.anim.fly(self.face(b, L.cw), start, L.cells[i].topleft, 0.22, hide=("cell", i), delay=0.012 * k)
                     k += 1
-        elif isinstance(moved.action, G.Move) and not self._dropping:
+        elif isinstance(moved.action, G.Move) and moved.how is not How.DROP:
             # a clicked, keyed, computer's or redone move travels from its
-            # cell; a redone one does not hold up the next key (U, Y in a row)
+            # cell (a dropped card has landed); a redone one does not hold up
+            # the next key (U, Y in a row)
             src = G.source_cell(moved.before, moved.action)
             if src is not None:
-                card_img = self.face(moved.action.card, L.cw)
-                self.anim.fly(card_img, L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.how is not How.REDO)
+                self.anim.fly(self.face(moved.action.card, L.cw), L.cells[src].topleft, L.cells[moved.action.to].topleft, 0.18, hide=("cell", moved.action.to), blocking=moved.how is not How.REDO)
         return 0.0
 
     def sound_for(self, moved: Moved) -> str:
         return "deal" if isinstance(moved.action, G.Redeal) else "place"
 
     def on_undo(self) -> None:
-        self.cancel_job()
+        self.model.stop_check()
 
     def exit(self) -> None:
-        self.cancel_job()
-        self.save_time_on_exit()
+        self.model.stop_check()
+        # the clock's seconds since the last save go into the save too
+        if self.playing() and self._saved_elapsed != round(self.model.elapsed, 2):
+            self.autosave()
         super().exit()
+
+    def autosave(self) -> None:
+        super().autosave()
+        self._saved_elapsed = round(self.model.elapsed, 2)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.job is not None:
-            self._collect_job()
+        if self.model.job is not None and self.model.collect():
+            self.sync_ui()
 
-    def show_result(self, outcome) -> None:
+    def show_result(self, outcome: Any) -> None:
         won = bool(outcome.won)
         lines = [self.render(outcome.reason)]
         # each outcome's own words give either the redeals or the score: add the other
@@ -365,17 +318,17 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             lines.append(tr("gaps_ui.result_score", score=48))
         else:
             lines.append(tr("gaps_ui.result_redeals", n=self.view.redeals, max=self.view.max_redeals))
-        lines.append(tr("gaps_ui.result_time", time=clock_text(self.elapsed), n=self.moves_made()))
+        lines.append(tr("gaps_ui.result_time", time=clock_text(self.model.elapsed), n=self.moves_made()))
         day = self.daily()
         if day is not None:
             lines.append(tr("gaps_ui.daily_line", date=date_text(day, self.lang), n=self.match.seed))
         else:
             lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
-        notes = [tr("gaps_ui.assisted_note")] if self.meta().assisted else []
+        notes = [tr("gaps_ui.assisted_note")] if self.model.meta.assisted else []
         buttons = [
             (tr("ui.play_again"), lambda: play_again(self.app, self)),
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
-            (tr("ui.menu"), self.to_menu),
+            (tr("ui.menu"), lambda: to_menu(self.app)),
         ]
         self.app.play_sound("win" if won else "refuse")
         self.app.push(ResultScene(self.app, tr("gaps_ui.won_title") if won else tr("gaps_ui.lost_title"), lines, buttons, won=won, notes=notes))
@@ -405,8 +358,8 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             ButtonSpec("new", tr("ui.new_deal"), self.ask_new_deal, destructive=True, tooltip=tr("gaps_ui.tip.new")),
         ]
         L = self.layout()
-        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0])))
-        placed.append(self.timer_button(L))
+        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
+        placed.append(self._timer_button(L))
         if due:
             r = L.banner()
             s = L.scale
@@ -419,21 +372,43 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
     def _solve_button(self, playing: bool) -> ButtonSpec:
         """"Still solvable?", "Stop checking" while it runs, "Search
         deeper" after an undecided answer (its budget in the tooltip)."""
-        budget = self.next_budget()
-        deeper = self.job is None and budget is not None and self.current_verdict() is not None
-        if self.job is not None:
+        m = self.model
+        budget = m.next_budget()
+        deeper = m.job is None and budget is not None and m.current_verdict() is not None
+        if m.job is not None:
             label = tr("gaps_ui.stop_check")
         else:
             label = tr("gaps_ui.deeper") if deeper else tr("gaps_ui.check")
         tip = tr("gaps_ui.tip.deeper", max=grouped(budget or 0, self.lang)) if deeper else tr("gaps_ui.tip.solve")
-        return ButtonSpec("solve", label, self.toggle_solver, playing and (self.job is not None or budget is not None), tooltip=tip)
+        return ButtonSpec("solve", label, self.toggle_solver, playing and (m.job is not None or budget is not None), tooltip=tip)
+
+    def _timer_button(self, L: Layout) -> tuple[ButtonSpec, pygame.Rect]:
+        """Hide or show the clock: a small button at the right end of the
+        line under the grid, the clock just left of it."""
+        label = tr("gaps_ui.timer_hide") if self.timer_shown() else tr("gaps_ui.timer_show")
+        s = L.scale
+        bw = font(max(9, round(14 * s))).size(label)[0] + int(26 * s)
+        r = L.clock
+        spec = ButtonSpec("timer", label, self.toggle_timer, waits=False, object_id="#small", tooltip=tr("gaps_ui.tip.timer"))
+        return spec, pygame.Rect(r.right - bw, r.y + int(2 * s), bw, r.h - int(4 * s))
 
     # --- keys and the pointer ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in AWAY or event.type in BACK:
+            was = self.model.focused
+            self.model.focused = event.type in BACK
+            if was and not self.model.focused and self.playing():
+                self.autosave()  # the time so far, should the app not come back
+            return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # a key or a click reaches only a focused window (should a
+            # system restore a minimized window without a focus event)
+            self.model.focused = True
+        super().handle_event(event)
+
     def on_pointer(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            cell = self.layout().cell_at(event.pos)
-            if cell != self.hover:
-                self.hover = cell
+            self.hover = self.layout().cell_at(event.pos)
             return False
         # the "no moves" banner lies over those cards
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner_shown() and self.layout().banner().collidepoint(event.pos)
@@ -456,7 +431,7 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
             self.show_hint()
         elif k == pygame.K_r:
             if G.redeal_due(self.view):
-                self.do_redeal()
+                self.do_redeal(How.KEY)
             elif self.playing():
                 self.refuse(msg("gaps.err.redeal_early"))
         elif k == pygame.K_n:
@@ -466,14 +441,14 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         elif k == pygame.K_t:
             self.toggle_timer()
         elif self.playing() and self.cursor.move(k, 52, cols=COLS, start=self._cursor_start()):
-            self.touch()
+            pass
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(52) and self.playing():
             cell = self.cursor.index
             assert cell is not None
             if self.view.grid[cell] is None:
-                self.pull_into(cell)
+                self.pull_into(cell, How.KEY)
             else:
-                err = self.move_card(cell)
+                err = self.move_card(cell, how=How.KEY)
                 if err is not None:
                     self.refuse(err)
         else:
@@ -489,14 +464,119 @@ class GapsTable(GapsClock, GapsDrawing, TableScene):
         self.cursor.clear()
         return super().cancel_gesture() or had
 
-    def static_key(self) -> tuple:
-        return (*super().static_key(), self.meta().assisted, self.job is not None)
+    # --- the picture ----------------------------------------------------------------------------------
+    def picture(self) -> GapsPicture:
+        v = self.view
+        L = self.layout()
+        gaps = self.gaps()
+        still = Still(
+            look=Look.of(self.app), layout=L, header=self.header(), title=tr("gaps_ui.title"), facts=tuple(self._facts()),
+            score=tr("gaps_ui.score", score=G.score(v)), pips=(v.redeals_left, v.max_redeals), grid=v.grid,
+            live=frozenset(c for c, g in gaps.items() if g.live), runs=tuple(G.run_lengths(v)), hidden=self.hidden_keys(),
+        )
+        h = self.current_hint()
+        hint = (h.source, h.action.to) if h is not None and isinstance(h.action, G.Move) and h.source is not None else None
+        cursor = self.cursor.index if self.cursor.valid(52) and self.playing() else None
+        hover = self._hover_cell()
+        info = gaps.get(hover) if hover is not None else None
+        shown_hover = Hover(hover, info.wants, info.source) if hover is not None and info is not None and info.kind == "live" and info.wants is not None else (Hover(hover, None, None) if hover is not None and info is not None else None)
+        clock = None
+        if self.timer_shown():
+            clock = (tr("gaps_ui.time", time=clock_text(self.model.elapsed)), self._timer_button(L)[1].x - int(12 * L.scale))
+        banner = (tr("gaps_ui.no_moves"), tr("gaps_ui.no_moves_body", n=v.redeals_left)) if self.banner_shown() else None
+        return GapsPicture(still, hint, shown_hover, cursor, tr("gaps_ui.moves", n=self.moves_made()), clock, self.clock_running(), self.status_lines(), banner)
+
+    def _hover_cell(self) -> int | None:
+        """The gap under the pointer (none while a card is dragged) or the cursor."""
+        cell = self.hover if self.drag is None or self.drag.dragging is None else None
+        if cell is None and self.cursor.valid(52):
+            cell = self.cursor.index
+        if cell is None or self.finished or self.view.grid[cell] is not None:
+            return None
+        return cell
+
+    def _facts(self) -> list[str]:
+        v = self.view
+        s = self.scale
+        day = self.daily()
+        if day is not None:
+            first = tr("gaps_ui.daily", date=date_text(day, self.lang))
+        else:
+            first = tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed)
+        rule_set = tr("gaps_ui.rule_set", n=v.max_redeals)
+        facts = [first, rule_set]
+        if self.model.meta.assisted:
+            facts.append(tr("gaps_ui.assisted"))
+        redeals_left = tr("gaps_ui.redeals_left", n=v.redeals_left)
+        facts.append(redeals_left)
+        title, score = tr("gaps_ui.title"), tr("gaps_ui.score", score=G.score(v))
+        # where the facts would shrink below 85 % of their size (the German
+        # daily deal at 1024x640 shrank them to 9 px), the rule set goes
+        # first, then the redeals left (the pips still show them)
+        room = self.header().info_right - int(48 * s) - font(int(24 * s), True).size(title)[0] - font(int(17 * s), True).size(score)[0]
+        for drop in (rule_set, redeals_left):
+            if font(int(16 * s)).size(" · ".join(facts))[0] * 0.85 <= room:
+                break
+            facts.remove(drop)
+        return facts
+
+    def status_lines(self) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+        """Up to two lines: what is going on, then the hint or the solver's
+        progress or verdict."""
+        v = self.view
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        log = self.match.log()
+        if not self.playing():
+            out.append((tr("gaps_ui.over"), INK_DIM))
+        elif G.redeal_due(v):
+            out.append((self.render(G.status(v)[-1]), GOLD))
+        elif self.match.actions and log:
+            out.append((self.render(log[-1].message), INK_DIM))
+        else:
+            out.append((tr("gaps_ui.how_to"), INK_DIM))
+        m = self.model
+        if m.job is not None:
+            out.append((tr("gaps_ui.thinking", nodes=grouped(m.job.nodes, self.lang), max=grouped(m.job.max_nodes, self.lang)), INK))
+        else:
+            verdict = m.current_verdict()
+            h = m.current_hint()
+            if verdict is not None and verdict.verdict == "unknown":
+                # the table's own words: how far it looked and whether it can look further
+                deeper = m.next_budget()
+                nodes = grouped(verdict.nodes, self.lang)
+                line = tr("gaps_ui.undecided_deeper", nodes=nodes, max=grouped(deeper, self.lang)) if deeper else tr("gaps_ui.undecided_deepest", nodes=nodes)
+                out.append((line, INK))
+            elif verdict is not None:
+                out.append((self.render(verdict.message), GOLD if verdict.verdict == "solvable" else REFUSE))
+            elif h is not None:
+                out.append((self.render(h.message), HIGHLIGHT))
+        return tuple(out)
+
+    def paint_static(self, surface: pygame.Surface, still: Any) -> None:
+        paint_still(surface, still)
+
+    def paint_moving(self, surface: pygame.Surface, picture: GapsPicture) -> None:
+        assert self.drag is not None
+        paint_moving(surface, picture, Motion(self.anim, self.drag))
+
+    def note_area(self) -> pygame.Rect:
+        return self.layout().notes
+
+    def shown_notes(self) -> list[Note]:
+        """The notes, and what the gap under the pointer or the cursor
+        wants (it would cover cards anywhere in the grid)."""
+        notes = super().shown_notes()
+        cell = self._hover_cell()
+        info = self.gaps().get(cell) if cell is not None else None
+        if info is not None:
+            notes.append(Note(self.render(info.message)))
+        return notes
 
 
 # --- a new game, the same deal again, a new deal -------------------------------------------------------
 
 
-def start_game(app, options: dict, seed: int, meta: dict | None = None, bots: list[str | None] | None = None) -> GapsTable:
+def start_game(app: AppServices, options: dict, seed: int, meta: dict | None = None, bots: list[str | None] | None = None) -> GapsTable:
     """A new game on a fresh table (options are validated by the engine:
     a bad layout raises :class:`~game.games.gaps.LayoutError` before
     anything changes)."""
@@ -507,7 +587,7 @@ def start_game(app, options: dict, seed: int, meta: dict | None = None, bots: li
     return table
 
 
-def saved_deal(app) -> Match | None:
+def saved_deal(app: AppServices) -> GapsMatch | None:
     """The saved game of Gaps when it has moves and is not over: one left
     by closing the window or a crash, not through the table's question
     (that one is counted and its save deleted).  Continue goes on with it.
@@ -525,7 +605,7 @@ def saved_deal(app) -> Match | None:
     return match if match.actions and not match.over else None
 
 
-def count_as_lost(app, match: Match) -> None:
+def count_as_lost(app: AppServices, match: GapsMatch) -> None:
     """End a saved game with the recorded stop and add it to the
     statistics as lost, as the table does when a deal is left."""
     match.stop()
@@ -552,7 +632,7 @@ def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
     return {"daily": day} if same_deal and day is not None else {}
 
 
-def to_menu(app) -> None:
+def to_menu(app: AppServices) -> None:
     """To the menu from a Gaps table; the session summary over it when a
     deal was played to its end since it was last shown that way."""
     app.to_menu()
@@ -562,18 +642,18 @@ def to_menu(app) -> None:
         app.push(SummaryScene(app, session))
 
 
-def start_daily(app, day: str, meta: dict | None = None) -> GapsTable:
+def start_daily(app: AppServices, day: str, meta: dict | None = None) -> GapsTable:
     """The daily deal of ``day`` (``YYYY-MM-DD``): the date's deal number
     under the rules' scheme."""
     return start_game(app, dict(G.DAILY_OPTIONS), G.daily_seed(day), {**(meta or {}), "daily": day})
 
 
-def play_again(app, table: GapsTable) -> GapsTable:
+def play_again(app: AppServices, table: GapsTable) -> GapsTable:
     """The same deal (or pasted layout) from its start."""
     return start_game(app, dict(table.match.options), table.match.seed, _meta_for_next(table, True))
 
 
-def restart(app, table: GapsTable) -> GapsTable:
+def restart(app: AppServices, table: GapsTable) -> GapsTable:
     """The same deal from its start, during a game: as big an undo as
     there is, so the new game counts as assisted."""
     meta = _meta_for_next(table, True)
@@ -581,7 +661,10 @@ def restart(app, table: GapsTable) -> GapsTable:
     return start_game(app, dict(table.match.options), table.match.seed, meta)
 
 
-def new_deal(app, table: GapsTable) -> GapsTable:
+def new_deal(app: AppServices, table: GapsTable) -> GapsTable:
     """A new random deal under the same rules."""
     opts = {"redeals": table.match.options.get("redeals", G.MAX_REDEALS), "layout": ""}
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
+
+
+__all__ = ["GapsTable", "count_as_lost", "new_deal", "play_again", "restart", "saved_deal", "start_daily", "start_game", "to_menu"]

@@ -12,7 +12,7 @@ from game.engine.match import Match, Seat
 from game.games import mind_the_gap as mtg
 from game.ui.dragdrop import hold_over
 from game.ui.kit.celebrate import seconds_for
-from game.ui.scenes.passdevice import PassScene
+from game.ui.kit.passdevice import PassScene
 from game.ui.tables.mind_the_gap.setup import SetupScene
 from game.ui.tables.mind_the_gap.table import MtgTable, ask_who_begins, start_game
 from game.ui.tables.mind_the_gap.tutorial import TutorialTable

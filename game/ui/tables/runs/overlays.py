@@ -9,7 +9,7 @@ stops, "End the game".  After the last round it leads to the final scores.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -233,7 +233,7 @@ class GameOverScene(Sheet):
     dim_alpha = 130
     MAX_COLS = 10
 
-    def __init__(self, app, table: Any, outcome: Outcome, buttons: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, app, table: Any, outcome: Outcome, buttons: Sequence[tuple[str, Callable[[], object]]]) -> None:
         super().__init__(app, table)
         self.outcome = outcome
         self.buttons_spec = buttons

@@ -1,0 +1,165 @@
+"""The Gaps table besides its match, with no pygame: the hint shown and
+the solver's verdict (each for the position it was made for), the check
+that is running, the clock, whether the deal is being left half-way, and
+the session its end counts in.
+
+The clock's seconds are the match's (``GapsMeta.elapsed``), so every save
+and the statistics hold them; it runs on the frame's time while the deal
+is playing, the table uncovered and the window focused, and stands still
+otherwise (under the rules, a question, the session summary, after the
+end).  The moves on the board are the deal's Move actions (a move taken
+back leaves the count, a redone one comes back), so they need no saving.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.engine.match import How, Match, Moved, meta_of
+from game.games import gaps as G
+from game.ui.kit.model import TableModel
+from game.ui.tables.gaps.session import Session
+from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
+
+PosKey = tuple[Any, ...]
+
+
+class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
+    def __init__(self, match: Match[G.GapsState, Any, G.GapsView], session: Session) -> None:
+        super().__init__(match)
+        if self.meta.elapsed is None:  # a deal at a table has a clock (an old save starts at 0:00)
+            match.meta = replace(self.meta, elapsed=0.0)
+        self.session = session
+        self.hinter = G.Hinter()
+        self.hint: tuple[PosKey, G.Hint] | None = None
+        self.verdict: tuple[PosKey, G.SolveResult] | None = None
+        self.job: SolveJob | None = None
+        #: positions the "Still solvable?" check may visit, and "Search
+        #: deeper" after an undecided answer (tests make them small)
+        self.solve_nodes = TABLE_SOLVE_NODES
+        self.deep_nodes = DEEP_SOLVE_NODES
+        #: the window has the focus (the clock runs only then)
+        self.focused = True
+        #: the deal is being left half-way through the table's question
+        self.leaving_midway = False
+        self._moves: tuple[int, int] = (-1, 0)
+
+    # --- what the table knows -----------------------------------------------------------------
+    @property
+    def meta(self) -> G.GapsMeta:
+        return meta_of(self.match, G.GapsMeta)
+
+    @property
+    def elapsed(self) -> float:
+        return self.meta.elapsed or 0.0
+
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        self.match.meta = replace(self.meta, elapsed=max(0.0, float(seconds)))
+
+    @property
+    def daily(self) -> str | None:
+        return self.meta.daily
+
+    def view(self) -> G.GapsView:
+        return self.match.view()
+
+    def playing(self) -> bool:
+        return not self.finished and not self.match.over
+
+    def pos_key(self) -> PosKey:
+        """What a hint, a verdict or the gaps belong to: the position
+        itself (never an object id, which a later state may reuse)."""
+        v = self.view()
+        return (v.grid, v.redeals)
+
+    def current_hint(self) -> G.Hint | None:
+        return self.hint[1] if self.hint is not None and self.hint[0] == self.pos_key() else None
+
+    def current_verdict(self) -> G.SolveResult | None:
+        return self.verdict[1] if self.verdict is not None and self.verdict[0] == self.pos_key() else None
+
+    def next_budget(self) -> int | None:
+        """Positions the next solvable check may visit: the first budget,
+        then after an undecided answer the deeper one; None when the
+        position is decided or was searched as deep as the table goes."""
+        v = self.current_verdict()
+        if v is None:
+            return self.solve_nodes
+        if v.verdict == "unknown" and v.nodes < self.deep_nodes:
+            return self.deep_nodes
+        return None
+
+    def moves_made(self) -> int:
+        """Moves on the board: the deal's moves (redeals not counted), less
+        those taken back."""
+        n = len(self.match.actions)
+        if self._moves[0] != n:
+            self._moves = (n, sum(1 for a in self.match.actions if isinstance(a, G.Move)))
+        return self._moves[1]
+
+    def in_progress(self) -> bool:
+        """A deal with moves: leaving it counts as lost.  Moves taken back
+        to the deal's start still count (something to redo), or undoing
+        every move would leave a bad deal for free."""
+        return self.playing() and bool(self.match.actions or self.match.redo_stack)
+
+    # --- help -----------------------------------------------------------------------------------
+    def mark_assisted(self) -> None:
+        if not self.meta.assisted:
+            self.match.meta = replace(self.meta, assisted=True)
+
+    def ask_hint(self) -> G.Hint:
+        h = self.hinter.hint(self.view())
+        self.hint = (self.pos_key(), h)
+        self.mark_assisted()
+        return h
+
+    def start_check(self) -> bool:
+        """Start the solver on the position (deeper after an undecided
+        answer); False when there is nothing to check."""
+        budget = self.next_budget()
+        if self.job is not None or not self.playing() or budget is None:
+            return False
+        self.mark_assisted()
+        self.job = SolveJob(self.view(), self.pos_key(), budget)
+        self.collect()
+        return True
+
+    def stop_check(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def collect(self) -> bool:
+        """Take the check's answer once it is there; True when it came."""
+        j = self.job
+        if j is None or not j.done:
+            return False
+        self.job = None
+        if j.key == self.pos_key() and j.result is not None:
+            self.verdict = (j.key, j.result)
+        return True
+
+    # --- time and moves --------------------------------------------------------------------------
+    def clock_running(self) -> bool:
+        return self.playing() and self.focused and not self.paused
+
+    def tick_game(self, dt: float) -> None:
+        if self.clock_running():
+            self.elapsed = self.elapsed + dt
+
+    def moved(self, how: How) -> None:
+        self.stop_check()  # its position is gone
+
+    def deal_ended(self, moved: Moved) -> None:
+        """A deal finished at this table counts in the session, by the
+        statistics' own folds."""
+        out = moved.outcome
+        assert out is not None
+        meta = self.meta
+        self.session.add(
+            won=bool(out.won), score=int(out.scores[0]), redeals=moved.after.redeals, assisted=meta.assisted, seconds=self.elapsed,
+            moves=self.moves_made(), left=self.leaving_midway, key=G.stats_key(self.match.options), daily=meta.daily,
+        )
