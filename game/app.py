@@ -90,7 +90,7 @@ class App:
         _name_the_window_class()
         pygame.display.init()
         pygame.font.init()
-        self.sound = None
+        self.sound: Sounds | None = None
         self.window_size = size or DEFAULT_SIZE
         self._windowed_size = self.window_size
         self.window = self._set_mode(self.window_size, self.settings.fullscreen)
@@ -498,9 +498,9 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         gid, _, seed = autoplay.partition(":")
         table(gid).open_autoplay(app, int(seed or 1))
     if cont:
-        gid, _ = latest_save()
-        if gid:
-            continue_game(app, gid)
+        last, _ = latest_save()
+        if last:
+            continue_game(app, last)
     # over whatever the options opened: the first thing a second copy shows
     app.ask_about_other_copy()
     print("ready", flush=True)

@@ -48,6 +48,7 @@ def _shoot(args: argparse.Namespace, sizes: list[str], out: Path) -> int:
     t0 = time.perf_counter()
     for text in sizes:
         size = parse_size(text)
+        assert size is not None  # (the sizes were checked: window_size)
         app = App(size, lang=args.lang, fullscreen=False, home_notices=False)
         app.settings.animation = "off"
         app.settings.sound = False

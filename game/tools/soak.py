@@ -73,7 +73,7 @@ def soak(events: int = 5000, game: str | None = None, seed: int = 1, scenes: lis
     app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
     app.settings.animation = "fast"
     app.settings.sound = False
-    app.save_settings = lambda: None  # the soak never writes the player's settings
+    app.save_settings = lambda: None  # type: ignore[method-assign]  # the soak never writes the player's settings
     factories = all_scene_factories(app)
     if game:
         factories = [(n, f) for n, f in factories if n.startswith(game)]
@@ -167,6 +167,6 @@ def main(argv: list[str]) -> int:
         for k, v in res.items():
             if k != "errors":
                 print(f"{k}: {v}")
-        for e in res["errors"]:
-            print(e, file=sys.stderr)
+        for err in res["errors"]:
+            print(err, file=sys.stderr)
     return 1 if res["exceptions"] else 0

@@ -276,7 +276,7 @@ def check_tooltips(app: Any, els: list) -> list[tuple[str, str, str]]:
     for el in tipped:
         if not el.alive():
             continue  # a rebuild after an earlier hover made the buttons anew
-        name, tip_text, pos = _name(el), el.tool_tip_text, el.rect.center
+        name, tip_text, pos = _name(el), str(el.tool_tip_text), el.rect.center
         move = pygame.event.Event(pygame.MOUSEMOTION, pos=app_pos(app, pos), rel=(0, 0), buttons=(0, 0, 0))
         pygame.mouse.set_pos(app_pos(app, pos))
         app.step(1 / 60, events=[move])

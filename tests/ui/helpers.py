@@ -110,4 +110,4 @@ def drawn_texts(app) -> list[str]:
 
 def said(t) -> list[str]:
     """What a table's notes say to the seat at the screen, in its language."""
-    return [n.words(t.lang) for n in t.model.shown_notes()]
+    return [n.words(t.lang) for n in t.shown_notes()]

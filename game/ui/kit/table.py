@@ -27,13 +27,16 @@ The kit does the rest, once:
   the table's own band (``note_area``), never over a card; handing the
   device to another seat drops what was for another seat;
 - the header (title, facts, ⚙, Rules, Menu) and the buttons, rebuilt only
-  when what they show changes; keys: Tab and Enter for buttons, every other
-  key is the game's, Esc cancels a gesture or leaves.
+  when what they show changes; a button's tooltip shows in the notes' band
+  while the pointer rests on it (pygame_gui's own opened over the cards,
+  the clock and the solver's line); keys: Tab and Enter for buttons, every
+  other key is the game's, Esc cancels a gesture or leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 import pygame
@@ -62,6 +65,9 @@ V = TypeVar("V")
 P = TypeVar("P", bound=Picture)
 
 Placed = list[tuple[ButtonSpec, Any]]
+
+#: seconds the pointer rests on a button before its tooltip shows
+TIP_DELAY = 0.5
 
 
 class TableScene(Scene, Generic[S, A, V, P]):
@@ -96,6 +102,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self._shown_viewer: int | None = model.match.viewer
         self._view_cache: tuple[tuple[int, int | None], V] | None = None
         self._free_rects: list[pygame.Rect] = []
+        #: the buttons' tooltips where they are, the pointer, how long it rested on one
+        self._tips: list[tuple[pygame.Rect, str]] = []
+        self._pointer: tuple[int, int] | None = None
+        self._resting = 0.0
 
     # --- the match, as the screen sees it --------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
@@ -509,6 +519,23 @@ class TableScene(Scene, Generic[S, A, V, P]):
     def placed_buttons(self) -> Placed:
         return list(self.header().placed) + self.panel_buttons()
 
+    def spec_button(self, spec: ButtonSpec, rect: Any) -> Any:
+        """A button without pygame_gui's tooltip: its words show in the
+        notes' band instead (``shown_notes``)."""
+        if spec.tooltip:
+            self._tips.append((pygame.Rect(rect), spec.tooltip))
+        return super().spec_button(replace(spec, tooltip=None), rect)
+
+    def clear_ui(self) -> None:
+        super().clear_ui()
+        self._tips = []
+
+    def resting_tip(self) -> str | None:
+        """The tooltip of the button the pointer rests on, once it has rested."""
+        if self._pointer is None or self._resting < TIP_DELAY:
+            return None
+        return next((tip for r, tip in self._tips if r.collidepoint(self._pointer)), None)
+
     def build_ui(self) -> None:
         placed = self.placed_buttons()
         self.build_buttons(placed)
@@ -534,6 +561,9 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+            self._resting = 0.0
         if self.party.skips(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -584,6 +614,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             return  # (only the top scene is updated; a covered table stands still)
         self.anim.update(dt)
         self.model.tick(dt)
+        self._resting += dt
         due = self.party.update(dt)
         if due is not None and not self._leaving:
             self.show_result(due)
@@ -637,8 +668,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return pygame.Rect(cx - half, top, 2 * half, int(64 * s))
 
     def shown_notes(self) -> list[Note]:
-        """The notes the seat at the screen may read, and the app's own."""
-        return list(self.model.shown_notes())
+        """The notes the seat at the screen may read (the newest last, drawn
+        on top), after the tooltip of the button the pointer rests on."""
+        tip = self.resting_tip()
+        return ([Note(tip)] if tip is not None else []) + list(self.model.shown_notes())
 
     def draw_notes(self, surface: pygame.Surface) -> None:
         notes = [(n.words(self.lang), n.tone is Tone.REFUSE) for n in self.shown_notes()]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.cards import Card
@@ -56,7 +58,7 @@ class MenuScene(Scene):
         for g in GAMES:
             built = available(g.id)
             label = g.name(self._lang()) if built else tr("ui.menu.not_built", game=g.name(self._lang()))
-            self.button((x, y, bw, bh), label, lambda gid=g.id: open_game(self.app, gid), enabled=built, object_id="#big_button")
+            self.button((x, y, bw, bh), label, partial(open_game, self.app, g.id), enabled=built, object_id="#big_button")
             self.tags.append((tr(f"ui.menu.tag.{g.id}"), (w // 2, y + bh + int(3 * s))))
             y += bh + int(30 * s)
         y += int(6 * s)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -142,7 +143,7 @@ class RulesScene(Scene):
         tab_w, box, s = self._areas()
         y = int(100 * s)
         for g in GAMES:
-            b = self.button((int(30 * s), y, tab_w, int(46 * s)), g.name(self.app.settings.language), lambda gid=g.id: self.show(gid))
+            b = self.button((int(30 * s), y, tab_w, int(46 * s)), g.name(self.app.settings.language), partial(self.show, g.id))
             if g.id == self.game_id:
                 b.select()
             y += int(56 * s)

@@ -15,6 +15,7 @@ said, as Continue always did), not on every frame.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 
@@ -118,9 +119,9 @@ class SavesScene(Scene):
         for i in range(self.first, min(len(self.entries), self.first + fit)):
             e = self.entries[i]
             y = area.y + (i - self.first) * (row_h + int(8 * s)) + (row_h - bh) // 2
-            self.button((area.right - int(14 * s) - dw - int(10 * s) - bw, y, bw, bh), tr("ui.saves.resume"), lambda e=e: resume_entry(self.app, e), object_id="#primary", key=("resume", e.file))
+            self.button((area.right - int(14 * s) - dw - int(10 * s) - bw, y, bw, bh), tr("ui.saves.resume"), partial(resume_entry, self.app, e), object_id="#primary", key=("resume", e.file))
             # destructive: never focused; Delete on a row asks the same
-            self.button((area.right - int(14 * s) - dw, y, dw, bh), tr("ui.saves.delete"), lambda e=e: self.ask_delete(e), focus=False, key=("delete", e.file))
+            self.button((area.right - int(14 * s) - dw, y, dw, bh), tr("ui.saves.delete"), partial(self.ask_delete, e), focus=False, key=("delete", e.file))
         self.button((w // 2 - int(90 * s), h - int(64 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop, key="back")
         if self.focused() is None:
             self.focus_key(("resume", self.entries[self.first].file) if self.entries else "back")
@@ -250,5 +251,6 @@ def sample_entries(now: float | None = None) -> list[SaveEntry]:
     for i, (game, names, bots, n, table_extra, ago) in enumerate(rows):
         actions = ["rule x" if game == "delphi" and k % 15 == 0 else "m" for k in range(n)]
         save = {"game": game, "record": {"game": game, "actions": actions}, "table": {"names": list(names), "bots": list(bots), **table_extra}, "saved_at": t - ago}
-        out.append(SaveEntry(f"{game}.{i:012x}.json", game, t - ago, names, bots, n, len((table_extra.get("series") or {}).get("points") or ()), save))
+        series: dict = dict(table_extra.get("series") or {})
+        out.append(SaveEntry(f"{game}.{i:012x}.json", game, t - ago, names, bots, n, len(series.get("points") or ()), save))
     return out

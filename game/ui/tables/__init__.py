@@ -1,37 +1,25 @@
 """The game tables the app knows, by game id: a registry instead of module
 names built from strings.
 
-A table package gives a :class:`TableEntry` (``TABLE``) with what the
-shell needs: open a new game (its setup), resume a save, the statistics
+A table package gives a :class:`~game.ui.kit.entry.TableEntry` (``TABLE``)
+with what the shell needs: open a new game (its setup), resume a save, the statistics
 lines, every screen in a realistic state (for ``--smoke``, the screenshot
 tool and the soak), a scene for the frame benchmark, and a game that
 computers play in a real window (the crash test).  Each package is loaded
 the first time it is asked for, so start-up pays for none of them
 (measured: importing all four tables costs ~0.15 s of a 0.22 s launch).
+The registry imports the packages; a package never imports the registry
+(what a table asks of the shell, like a game's setup, it asks the app:
+``AppServices.open_setup``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
 
 from game.engine.registry import GAMES, engine_available, info
-
-SceneFactory = Callable[[], Any]
-
-
-@dataclass(frozen=True)
-class TableEntry:
-    game_id: str
-    open_new: Callable[..., None]
-    resume: Callable[[Any, dict], str | None]
-    stats_lines: Callable[[dict, str], list[tuple[str, str]]]
-    scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
-    bench_scene: Callable[[Any], Any]
-    open_autoplay: Callable[[Any, int], Any]
-
+from game.ui.kit.entry import TableEntry
 
 def _mind_the_gap() -> ModuleType:
     from game.ui.tables import mind_the_gap

@@ -15,7 +15,7 @@ from game.i18n import tr
 from game.ui.dragdrop import hold_over
 from game.ui.kit import table as kit
 from game.ui.kit.form import remembered
-from game.ui.tables import TableEntry
+from game.ui.kit.entry import TableEntry
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.summary import SummaryScene

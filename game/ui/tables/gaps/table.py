@@ -568,9 +568,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         notes = super().shown_notes()
         cell = self._hover_cell()
         info = self.gaps().get(cell) if cell is not None else None
-        if info is not None:
-            notes.append(Note(self.render(info.message)))
-        return notes
+        return ([Note(self.render(info.message))] if info is not None else []) + notes
 
 
 # --- a new game, the same deal again, a new deal -------------------------------------------------------

@@ -1,0 +1,24 @@
+"""What a table package gives the shell (``TABLE`` in the package): open a
+new game (its setup), resume a save, the statistics lines, every screen in
+a realistic state (for ``--smoke``, the screenshot tool and the soak), a
+scene for the frame benchmark, and a game that computers play in a real
+window (the crash test).  The registry (:mod:`game.ui.tables`) reads it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+SceneFactory = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    game_id: str
+    open_new: Callable[..., None]
+    resume: Callable[[Any, dict], str | None]
+    stats_lines: Callable[[dict, str], list[tuple[str, str]]]
+    scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
+    bench_scene: Callable[[Any], Any]
+    open_autoplay: Callable[[Any, int], Any]

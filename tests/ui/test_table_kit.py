@@ -1,0 +1,117 @@
+"""The table kit's parts (issue 20): notes with an audience, a screen over
+the table that pauses it, and tooltips that take the notes' band instead
+of covering the game."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.engine.core import msg
+from game.engine.match import Match, Seat
+from game.games import gaps as G
+from game.ui.kit.dialog import ConfirmScene
+from game.ui.kit.model import Note, Notes, TableModel, Tone
+from game.ui.tables import built, table
+from tests.ui.helpers import button, drawn_texts, pump, said, settle
+
+# --- notes, without pygame ---------------------------------------------------------------------
+
+
+def test_a_refusal_is_for_the_seat_that_tried_and_goes_when_the_device_does():
+    m = TableModel(Match.start(G.GAME, {"redeals": 2}, 5, [Seat("A")]))
+    m.match.handed_to(0)
+    m.refuse(msg("gaps_ui.no_card"))
+    m.say("everyone")
+    assert [n.seat for n in m.notes.items] == [0, None]
+    assert [n.tone for n in m.shown_notes()] == [Tone.REFUSE, Tone.INFO]
+    assert [n.text for n in m.notes.shown_to(1)] == ["everyone"]  # another seat reads only what is for everyone
+    m.handed_to(1)
+    assert [n.text for n in m.notes.items] == ["everyone"]
+
+
+def test_notes_count_down_only_while_the_table_is_uncovered():
+    m = TableModel(Match.start(G.GAME, {"redeals": 2}, 5, [Seat("A")]))
+    m.say("x", ttl=1.0)
+    m.cover()
+    m.tick(5.0)
+    assert m.notes.items and m.paused
+    m.uncover()
+    m.tick(0.6)
+    assert m.notes.items[0].ttl == pytest.approx(0.4)
+    m.tick(0.5)
+    assert not m.notes.items
+
+
+def test_the_same_words_again_replace_the_old_and_three_at_most_show():
+    n = Notes()
+    for w in ("a", "b", "a", "c", "d"):
+        n = n.add(Note(w))
+    assert [x.text for x in n.items] == ["a", "c", "d"]
+
+
+# --- a screen over the table pauses it -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("gid", built())
+@pytest.mark.parametrize("cover", ["settings", "rules", "question"])
+def test_a_screen_over_a_table_of_computers_stops_them_until_it_goes(app, gid, cover):
+    """Settings opened with ⚙ did not pause the table: the computers went
+    on playing underneath.  Under any screen nothing plays, and play goes
+    on where it stopped once the screen goes."""
+    app.settings.animation = "normal"
+    t = table(gid).open_autoplay(app, 3)
+    settle(app, 2.0)
+    t = app.scenes.top if app.scenes.top is not t and hasattr(app.scenes.top, "match") else t
+    assert len(t.match.actions) > 0
+    if cover == "settings":
+        app.open_settings()
+    elif cover == "rules":
+        app.open_rules(gid)
+    else:
+        app.push(ConfirmScene(app, "Really?", "A question over the table.", lambda: None))
+    n = len(t.match.actions)
+    flights = [(f.t, f.hide) for f in t.anim.flights]
+    settle(app, 6.0)
+    assert len(t.match.actions) == n and t.model.paused
+    assert [(f.t, f.hide) for f in t.anim.flights] == flights  # the cards in the air stand still too
+    app.pop()
+    assert app.scenes.top is t and not t.model.paused
+    settle(app, 3.0)
+    assert len(t.match.actions) > n or t.match.over
+
+
+# --- tooltips and notes have the band --------------------------------------------------------------
+
+
+def _gaps_table(app):
+    from game.ui.tables.gaps.table import GapsTable
+    from tests.ui.helpers import seated
+
+    m = Match.start(G.GAME, {"redeals": 2, "layout": ""}, 11, [Seat("P")])
+    m.run(lambda mm: len(mm.actions) >= 4, stand_in="greedy")
+    return seated(app, GapsTable(app, m))
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800), (1920, 1080)])
+def test_a_buttons_tooltip_shows_in_the_notes_band_over_no_card_count_or_clock(app, size):
+    """The tooltips of the buttons under the Gaps grid opened over the line
+    of moves and time and the solver's progress."""
+    app.resize(size)
+    t = _gaps_table(app)
+    undo = button(app, "Undo")
+    assert not getattr(undo, "tool_tip_text", None)  # no pygame_gui tooltip: it would open over the game
+    sx, sy = app.view_scale or (1, 1)  # (a small window shows a larger screen scaled down)
+    at = (int(undo.rect.centerx / sx), int(undo.rect.centery / sy))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    settle(app, 1.0)
+    tip = t.resting_tip()
+    assert tip and tip in said(t)
+    assert tip in " ".join(drawn_texts(app))
+    band = t.note_area()
+    L = t.layout()
+    for r in [*L.cells, L.clock, L.status, t.header().rect]:
+        assert not band.colliderect(r), (band, r)
+    assert not [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITooltip)]
