@@ -2,13 +2,16 @@
 new game (its setup), resume a save, the statistics lines, every screen in
 a realistic state (for ``--smoke``, the screenshot tool and the soak), a
 scene for the frame benchmark, and a game that computers play in a real
-window (the crash test).  The registry (:mod:`game.ui.tables`) reads it."""
+window (the crash test); the game's pictures for the rules screen.  The
+registry (:mod:`game.ui.tables`) reads it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from game.ui.diagrams import Diagram
 
 SceneFactory = Callable[[], Any]
 
@@ -22,3 +25,8 @@ class TableEntry:
     scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
     bench_scene: Callable[[Any], Any]
     open_autoplay: Callable[[Any, int], Any]
+    #: the rules screen's pictures, by the name a ``[diagram: name]`` line gives
+    diagrams: Mapping[str, Diagram]
+    #: a saved game's own facts for its row in the Continue list (the round,
+    #: the scores, a series' pyramid), from the game replayed, in a language
+    saved_facts: Callable[[Any, str], list[str]]

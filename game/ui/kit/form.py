@@ -25,7 +25,6 @@ from game.persistence.setups import load_setup, save_setup
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
 from game.ui.scene import ButtonSpec, Scene
-from game.ui.scenes.rules import RulesScene
 from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 Values = dict[str, Any]
@@ -209,7 +208,7 @@ class SetupForm(Scene):
 
     def open_rules(self) -> None:
         self.remember()
-        self.app.push(RulesScene(self.app, self.game_id))
+        self.app.open_rules(self.game_id)
 
     def changed(self, key: str) -> None:
         """A value changed by a button (not by typing)."""

@@ -55,7 +55,7 @@ from game.ui.kit.layers import StaticLayer
 from game.ui.kit.model import Intent, Note, TableModel, Tone
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.passdevice import PassScene
-from game.ui.kit.picture import Picture
+from game.ui.kit.picture import Motion, Painters, Picture
 from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec, Scene
 from game.ui.widgets import draw_notes
 
@@ -89,9 +89,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
     #: whether a game ended by ``stop`` is celebrated (Runs played "until we stop")
     celebrates_stopped = False
 
-    def __init__(self, app: AppServices, model: TableModel[S, A, V]) -> None:
+    def __init__(self, app: AppServices, model: TableModel[S, A, V], painters: Painters[P] | None = None) -> None:
         super().__init__(app)
         self.model = model
+        self.painters = painters
         self.anim = app.animator()
         #: the gesture on cards (tables that have cards to move make one)
         self.drag: DragDrop | None = None
@@ -115,10 +116,6 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return self.model.match
 
     @property
-    def game(self) -> Any:
-        return self.model.match.game
-
-    @property
     def view(self) -> V:
         key = (id(self.match.state), self.match.viewer)
         if self._view_cache is None or self._view_cache[0] != key:
@@ -132,10 +129,6 @@ class TableScene(Scene, Generic[S, A, V, P]):
     @property
     def players(self) -> int:
         return self.match.players
-
-    @property
-    def current(self) -> int | None:
-        return self.match.current
 
     @property
     def finished(self) -> bool:
@@ -625,9 +618,14 @@ class TableScene(Scene, Generic[S, A, V, P]):
 
     def paint_static(self, surface: pygame.Surface, still: Any) -> None:
         """Felt, cards and labels: from the picture's ``still`` alone."""
+        if self.painters is not None:
+            self.painters.still(surface, still)
 
     def paint_moving(self, surface: pygame.Surface, picture: P) -> None:
         """Glows, flights, the dragged card."""
+        if self.painters is not None and self.drag is not None:
+            self.painters.moving(surface, picture, Motion(self.anim, self.drag))
+            return
         if self.drag is not None:
             self.drag.draw_targets(surface)
         self.anim.draw(surface)

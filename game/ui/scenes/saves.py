@@ -15,16 +15,20 @@ said, as Continue always did), not on every frame.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
+from game.engine.match import Match
+from game.engine.records import Record, RecordError
 from game.engine.registry import info
 from game.i18n import date_text, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.kit.dialog import ConfirmScene
-from game.ui.scene import Scene
+from game.ui.scene import AppServices, Scene
 from game.ui.tables import available, table
 from game.ui.widgets import felt, panel, text
 
@@ -45,18 +49,21 @@ def when_text(ts: float, lang: str, now: float | None = None) -> str:
     return tr("ui.saves.on", lang, date=date, time=clock)
 
 
-def progress_text(e: SaveEntry, lang: str) -> str:
-    """How far the game got, from its record alone."""
-    parts = []
-    series = (e.save.get("table") or {}).get("series") or {}
-    if series:
-        parts.append(tr("ui.saves.pyramid", lang, n=e.series_done + 1, of=int(series.get("length") or 1)))
-    if e.game == "delphi":
-        rounds = sum(1 for a in e.save["record"]["actions"] if a.startswith("rule "))
-        if rounds:
-            parts.append(tr("ui.saves.round", lang, n=rounds))
-    parts.append(tr("ui.saves.moves", lang, n=e.actions))
-    return " · ".join(parts)
+def progress_text(e: SaveEntry, lang: str, facts: list[str] | None = None) -> str:
+    """How far the game got: the game's own facts of the replayed game
+    (``facts``: the round and the scores, a Gaps deal's cards in place, a
+    series' pyramid; two games of one table looked alike with their moves
+    alone), then the moves."""
+    return " · ".join([*(facts or ()), tr("ui.saves.moves", lang, n=e.actions)])
+
+
+def replayed(e: SaveEntry) -> Match[Any, Any, Any] | None:
+    """The saved game replayed from its record (None: it does not replay;
+    Resume says why).  A few milliseconds for a long game."""
+    try:
+        return Match.resume(Record.from_json(e.save.get("record")), meta=e.save.get("table") or {})
+    except (RecordError, KeyError, ValueError, TypeError):
+        return None
 
 
 def players_text(e: SaveEntry, lang: str) -> str:
@@ -91,10 +98,12 @@ def resume_entry(app, e: SaveEntry) -> None:
 class SavesScene(Scene):
     name = "saves"
 
-    def __init__(self, app, entries: list[SaveEntry]) -> None:
+    def __init__(self, app: AppServices, entries: list[SaveEntry]) -> None:
         super().__init__(app)
         #: newest first (:func:`open_saves` reads them)
         self.entries = list(entries)
+        #: the saves replayed, for the rows shown (by file)
+        self._games: dict[str, Match[Any, Any, Any] | None] = {}
         #: the first row shown (the list scrolls)
         self.first = 0
 
@@ -201,6 +210,13 @@ class SavesScene(Scene):
         self.rebuild_ui()
 
     # --- drawing ----------------------------------------------------------------------------------
+    def facts(self, e: SaveEntry, lang: str) -> list[str]:
+        """The game's own facts of a row (replayed once, when first shown)."""
+        if e.file not in self._games:
+            self._games[e.file] = replayed(e)
+        m = self._games[e.file]
+        return table(e.game).saved_facts(m, lang) if m is not None else []
+
     def draw(self, surface) -> None:
         w, h = surface.get_size()
         s = self.app.scale
@@ -220,7 +236,7 @@ class SavesScene(Scene):
             x = r.x + int(16 * s)
             name = info(e.game).name(lang)
             text(surface, f"{name} · {players_text(e, lang)}", (x, r.y + int(10 * s)), int(20 * s), INK, bold=True, shadow=False, max_width=tw)
-            line2 = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang)}"
+            line2 = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, self.facts(e, lang))}"
             text(surface, line2, (x, r.y + int(40 * s)), int(16 * s), INK_DIM, shadow=False, max_width=tw)
         if len(self.entries) > fit:
             last = min(len(self.entries), self.first + fit)
@@ -230,27 +246,45 @@ class SavesScene(Scene):
 
 def sample_entries(now: float | None = None) -> list[SaveEntry]:
     """Saves as the list shows them, for the screenshot tool and the
-    smoke run (which start from an empty data folder): a Mind the Gap
-    series, Gaps, a Delphi table and Runs with computers, more than fit
-    the smallest window."""
+    smoke run (which start from an empty data folder): real games that
+    computers played for a while, a Mind the Gap series, Gaps, Delphi and
+    Runs tables of people and computers, more than fit the smallest window."""
+    from game.engine.match import seats_from
+    from game.engine.registry import module
+
     t = now if now is not None else time.time()
     one = tr("ui.seat", n=1)
-    rows = [
-        ("mind-the-gap", ("Anna", "Ben"), (None, None), 14, {"series": {"points": [3, 5], "length": 5}}, 120),
-        ("gaps", (one,), (None,), 31, {}, 3600),
-        ("delphi", ("Clara", "Dev", "Emil", "Frieda"), (None, "strong", None, "simple"), 40, {}, 26 * 3600),
-        ("runs", ("Anna", "Ben", "Cleo"), (None, "strong", "simple"), 57, {}, 30 * 3600),
-        ("gaps", (one,), (None,), 3, {}, 4 * 86400),
-        ("runs", ("Ben", "Clara"), (None, None), 9, {}, 9 * 86400),
-        ("mind-the-gap", ("Anna", tr("ui.seat", n=2)), (None, "normal"), 2, {}, 12 * 86400),
-        ("delphi", ("Anna", "Ben", "Clara"), (None, None, None), 18, {}, 20 * 86400),
-        ("gaps", (one,), (None,), 48, {}, 40 * 86400),
-        ("runs", ("Dev", "Emil", "Frieda", "Gus"), (None, "simple", "simple", "strong"), 120, {}, 60 * 86400),
+    series: dict[str, Any] = {"options": {"players": 2, "level": "normal"}, "seed": 7, "points": [3, 5], "length": 5}
+    Row = tuple[str, dict[str, Any], tuple[str, ...], tuple[str | None, ...], int, dict[str, Any], int]
+    rows: list[Row] = [
+        ("mind-the-gap", {"players": 2, "level": "normal"}, ("Anna", "Ben"), (None, None), 14, {"series": series}, 120),
+        ("gaps", {"redeals": 2}, (one,), (None,), 31, {}, 3600),
+        ("delphi", {"players": 4, "rounds": 4}, ("Clara", "Dev", "Emil", "Frieda"), (None, "augur", None, "cautious"), 40, {}, 26 * 3600),
+        ("runs", {"players": 3, "rounds": 5, "new_run": True}, ("Anna", "Ben", "Cleo"), (None, "strong", "simple"), 57, {}, 30 * 3600),
+        ("gaps", {"redeals": 1}, (one,), (None,), 3, {}, 4 * 86400),
+        ("runs", {"players": 2, "rounds": 0}, ("Ben", "Clara"), (None, None), 90, {}, 9 * 86400),
+        ("mind-the-gap", {"players": 2, "level": "hard"}, ("Anna", tr("ui.seat", n=2)), (None, "seed"), 2, {}, 12 * 86400),
+        ("delphi", {"players": 3, "rounds": 3}, ("Anna", "Ben", "Clara"), (None, None, None), 18, {}, 20 * 86400),
+        ("gaps", {"redeals": 2}, (one,), (None,), 48, {}, 40 * 86400),
+        ("runs", {"players": 4, "rounds": 10}, ("Dev", "Emil", "Frieda", "Gus"), (None, "simple", "simple", "strong"), 120, {}, 60 * 86400),
     ]
     out = []
-    for i, (game, names, bots, n, table_extra, ago) in enumerate(rows):
-        actions = ["rule x" if game == "delphi" and k % 15 == 0 else "m" for k in range(n)]
-        save = {"game": game, "record": {"game": game, "actions": actions}, "table": {"names": list(names), "bots": list(bots), **table_extra}, "saved_at": t - ago}
-        series: dict = dict(table_extra.get("series") or {})
-        out.append(SaveEntry(f"{game}.{i:012x}.json", game, t - ago, names, bots, n, len(series.get("points") or ()), save))
+    for i, (game, options, names, bots, n, meta, ago) in enumerate(rows):
+        key = (game, i, tuple(names))
+        if key not in _PLAYED:  # (played once per run: the tools open the list in every language and size)
+            m: Match[Any, Any, Any] = Match.start(module(game).GAME, options, 100 + i, seats_from(names, bots), meta=meta)
+            m.run(_after(n))
+            _PLAYED[key] = (m.record().to_json(), m.save_meta(), len(m.actions))
+        record, table_meta, moves = _PLAYED[key]
+        save = {"game": game, "record": record, "table": table_meta, "saved_at": t - ago}
+        done = len(series["points"]) if meta else 0
+        out.append(SaveEntry(f"{game}.{i:012x}.json", game, t - ago, tuple(names), tuple(bots), moves, done, save))
     return out
+
+
+def _after(n: int) -> Callable[[Match[Any, Any, Any]], bool]:
+    """Until ``n`` actions are played or the game ends."""
+    return lambda m: len(m.actions) >= n or m.over
+
+
+_PLAYED: dict[tuple[str, int, tuple[str, ...]], tuple[dict, dict, int]] = {}

@@ -21,6 +21,7 @@ from types import ModuleType
 from game.engine.registry import GAMES, engine_available, info
 from game.ui.kit.entry import TableEntry
 
+
 def _mind_the_gap() -> ModuleType:
     from game.ui.tables import mind_the_gap
 
@@ -63,9 +64,9 @@ def table(game_id: str) -> TableEntry:
     gid = info(game_id).id
     mod = LOADERS[gid]()
     entry = getattr(mod, "TABLE", None)
-    if isinstance(entry, TableEntry):
-        return entry
-    return TableEntry(gid, mod.open_new, mod.resume, mod.stats_lines, mod.scene_factories, mod.bench_scene, mod.open_autoplay)
+    if not isinstance(entry, TableEntry):
+        raise TypeError(f"the table package of {gid} gives no TABLE")
+    return entry
 
 
 def built() -> list[str]:

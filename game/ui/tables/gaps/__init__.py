@@ -14,8 +14,10 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.dragdrop import hold_over
 from game.ui.kit import table as kit
-from game.ui.kit.form import remembered
 from game.ui.kit.entry import TableEntry
+from game.ui.kit.form import remembered
+from game.ui.tables.gaps import saved
+from game.ui.tables.gaps.diagrams import DIAGRAMS
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.summary import SummaryScene
@@ -286,4 +288,4 @@ def open_autoplay(app, seed: int) -> GapsTable:
     return start_game(app, {"redeals": 2}, seed, {}, bots=["greedy"])
 
 
-TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)
+TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)

@@ -19,12 +19,10 @@ import pygame
 
 from game.cards import Card
 from game.ui import cardart
-from game.ui.anim import Animator
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
-from game.ui.dragdrop import DragDrop
 from game.ui.kit.cursor import draw_cursor
-from game.ui.kit.header import Header, draw_header
-from game.ui.kit.picture import Look
+from game.ui.kit.header import draw_header
+from game.ui.kit.picture import Frame, Look, Motion
 from game.ui.tables.gaps.layout import COLS, Layout
 from game.ui.widgets import felt, panel, text, text_block
 
@@ -33,11 +31,7 @@ Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
-class Still:
-    look: Look
-    layout: Layout
-    header: Header
-    title: str
+class Still(Frame[Layout]):
     facts: tuple[str, ...]
     score: str
     #: redeals left and allowed (a pip each)
@@ -75,18 +69,6 @@ class GapsPicture:
     status: tuple[tuple[str, Colour], ...]
     #: the "no moves left" panel: its title and body
     banner: tuple[str, str] | None
-
-
-@dataclass(frozen=True)
-class Motion:
-    """The table's moving parts, drawn over the picture."""
-
-    anim: Animator
-    drag: DragDrop
-
-
-def face(look: Look, card: Card, width: int) -> pygame.Surface:
-    return cardart.face(card, width, look.lang, look.four_colour)
 
 
 # --- the static layer -------------------------------------------------------------------------------
@@ -131,7 +113,7 @@ def _grid(surface: pygame.Surface, p: Still) -> None:
             surface.blit(cardart.slot(L.cw, (255, 255, 255), 60), r)  # the card is in the air
             continue
         surface.blit(cardart.shadow(L.cw), (r.x + 2, r.y + 3))
-        surface.blit(face(p.look, c, L.cw), r)
+        surface.blit(p.look.face(c, L.cw), r)
     # cards already in their final run: a thin gold line under the run
     lw = max(2, int(3 * s))
     for row, n in enumerate(p.runs):
@@ -165,7 +147,7 @@ def _ghost(look: Look, card: Card, width: int) -> pygame.Surface:
     if img is None:
         if len(_GHOSTS) > 64:
             _GHOSTS.clear()
-        img = face(look, card, width).copy()
+        img = look.face(card, width).copy()
         img.set_alpha(95)
         _GHOSTS[key] = img
     return img

@@ -35,12 +35,12 @@ from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent, Note
 from game.ui.kit.overlay import ResultScene
-from game.ui.kit.picture import Look
+from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsModel
-from game.ui.tables.gaps.paint import GapsPicture, Hover, Motion, Still, grouped, paint_moving, paint_still
+from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.summary import SummaryScene
 
@@ -57,7 +57,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
     model: GapsModel
 
     def __init__(self, app: AppServices, match: GapsMatch) -> None:
-        super().__init__(app, GapsModel(match, session_of(app)))
+        super().__init__(app, GapsModel(match, session_of(app)), Painters(paint_still, paint_moving))
         self.cursor = KeyCursor()
         self.hover: int | None = None
         self._layout: tuple[tuple[Any, ...], Layout] | None = None
@@ -73,8 +73,6 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             self._layout = (key, compute_layout(self.app.size, self.app.scale))
         return self._layout[1]
 
-    def playing(self) -> bool:
-        return self.model.playing()
 
     def gaps(self) -> dict[int, G.GapInfo]:
         key = self.model.pos_key()
@@ -82,20 +80,10 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             self._gap_cache = (key, {g.cell: g for g in G.gap_info(self.view)})
         return self._gap_cache[1]
 
-    def current_hint(self) -> G.Hint | None:
-        return self.model.current_hint()
 
-    def current_verdict(self) -> G.SolveResult | None:
-        return self.model.current_verdict()
 
-    def moves_made(self) -> int:
-        return self.model.moves_made()
 
-    def clock_running(self) -> bool:
-        return self.model.clock_running()
 
-    def daily(self) -> str | None:
-        return self.model.daily
 
     def from_layout(self) -> bool:
         return bool(str(self.match.options.get("layout", "")).strip())
@@ -108,7 +96,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     # --- drag and drop, clicks ------------------------------------------------------------------
     def drag_sources(self) -> list[Source]:
-        if not self.playing():
+        if not self.model.playing():
             return []
         L = self.layout()
         return [Source(L.cells[i], ("card", c), self.face(c, L.cw)) for i, c in enumerate(self.view.grid) if c is not None]
@@ -120,12 +108,12 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     def drag_legal(self, payload: Any) -> list:
         grid = self.view.grid
-        if not self.playing() or payload[0] != "card" or payload[1] not in grid:
+        if not self.model.playing() or payload[0] != "card" or payload[1] not in grid:
             return []
         return [("cell", m.to) for m in G.moves_for_card(self.view, grid.index(payload[1]))]
 
     def drag_drop(self, payload: Any, zone: Any) -> Any:
-        if not self.playing():
+        if not self.model.playing():
             return None
         if self.view.grid[zone[1]] == payload[1]:
             return PENDING  # put back where it was: no move, no complaint
@@ -146,7 +134,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         return self.play(Intent(G.Move(card, to), how))
 
     def _card_clicked(self, payload: Any) -> bool:
-        if self.playing():
+        if self.model.playing():
             self.cursor.clear()
             err = self.move_card(self.view.grid.index(payload[1]))
             if err is not None:
@@ -154,7 +142,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         return True
 
     def _gap_clicked(self, payload: Any) -> bool:
-        if not self.playing():
+        if not self.model.playing():
             return False
         self.cursor.clear()
         self.pull_into(payload[1])
@@ -185,11 +173,11 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     # --- actions from buttons and keys ------------------------------------------------------------
     def do_redeal(self, how: How = How.CLICK) -> None:
-        if self.playing():
+        if self.model.playing():
             self.act_or_refuse(G.REDEAL, how)
 
     def show_hint(self) -> None:
-        if not self.playing():
+        if not self.model.playing():
             return
         h = self.model.ask_hint()
         self.autosave()
@@ -264,7 +252,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         self.confirm(title, body, go, yes=yes, no=tr("ui.cancel"), destructive=True)
 
     def ask_end(self) -> None:
-        if self.playing():
+        if self.model.playing():
             self.confirm(tr("gaps_ui.end_title"), tr("gaps_ui.end_body", score=G.score(self.view)), self.stop_game, yes=tr("gaps_ui.end_game"), no=tr("ui.cancel"), destructive=True)
 
     # --- the kit's hooks -------------------------------------------------------------------------
@@ -297,7 +285,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
     def exit(self) -> None:
         self.model.stop_check()
         # the clock's seconds since the last save go into the save too
-        if self.playing() and self._saved_elapsed != round(self.model.elapsed, 2):
+        if self.model.playing() and self._saved_elapsed != round(self.model.elapsed, 2):
             self.autosave()
         super().exit()
 
@@ -318,8 +306,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             lines.append(tr("gaps_ui.result_score", score=48))
         else:
             lines.append(tr("gaps_ui.result_redeals", n=self.view.redeals, max=self.view.max_redeals))
-        lines.append(tr("gaps_ui.result_time", time=clock_text(self.model.elapsed), n=self.moves_made()))
-        day = self.daily()
+        lines.append(tr("gaps_ui.result_time", time=clock_text(self.model.elapsed), n=self.model.moves_made()))
+        day = self.model.daily
         if day is not None:
             lines.append(tr("gaps_ui.daily_line", date=date_text(day, self.lang), n=self.match.seed))
         else:
@@ -342,10 +330,10 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         ]
 
     def banner_shown(self) -> bool:
-        return self.playing() and G.redeal_due(self.view)
+        return self.model.playing() and G.redeal_due(self.view)
 
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
-        playing = self.playing()
+        playing = self.model.playing()
         due = self.banner_shown()
         m = self.match
         specs = [
@@ -397,7 +385,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         if event.type in AWAY or event.type in BACK:
             was = self.model.focused
             self.model.focused = event.type in BACK
-            if was and not self.model.focused and self.playing():
+            if was and not self.model.focused and self.model.playing():
                 self.autosave()  # the time so far, should the app not come back
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -432,7 +420,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         elif k == pygame.K_r:
             if G.redeal_due(self.view):
                 self.do_redeal(How.KEY)
-            elif self.playing():
+            elif self.model.playing():
                 self.refuse(msg("gaps.err.redeal_early"))
         elif k == pygame.K_n:
             self.ask_new_deal()
@@ -440,9 +428,9 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             self.toggle_solver()
         elif k == pygame.K_t:
             self.toggle_timer()
-        elif self.playing() and self.cursor.move(k, 52, cols=COLS, start=self._cursor_start()):
+        elif self.model.playing() and self.cursor.move(k, 52, cols=COLS, start=self._cursor_start()):
             pass
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(52) and self.playing():
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(52) and self.model.playing():
             cell = self.cursor.index
             assert cell is not None
             if self.view.grid[cell] is None:
@@ -456,7 +444,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         return True
 
     def _cursor_start(self) -> int:
-        h = self.current_hint()
+        h = self.model.current_hint()
         return h.source if h is not None and h.source is not None else 0
 
     def cancel_gesture(self) -> bool:
@@ -474,9 +462,9 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             score=tr("gaps_ui.score", score=G.score(v)), pips=(v.redeals_left, v.max_redeals), grid=v.grid,
             live=frozenset(c for c, g in gaps.items() if g.live), runs=tuple(G.run_lengths(v)), hidden=self.hidden_keys(),
         )
-        h = self.current_hint()
+        h = self.model.current_hint()
         hint = (h.source, h.action.to) if h is not None and isinstance(h.action, G.Move) and h.source is not None else None
-        cursor = self.cursor.index if self.cursor.valid(52) and self.playing() else None
+        cursor = self.cursor.index if self.cursor.valid(52) and self.model.playing() else None
         hover = self._hover_cell()
         info = gaps.get(hover) if hover is not None else None
         shown_hover = Hover(hover, info.wants, info.source) if hover is not None and info is not None and info.kind == "live" and info.wants is not None else (Hover(hover, None, None) if hover is not None and info is not None else None)
@@ -484,7 +472,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         if self.timer_shown():
             clock = (tr("gaps_ui.time", time=clock_text(self.model.elapsed)), self._timer_button(L)[1].x - int(12 * L.scale))
         banner = (tr("gaps_ui.no_moves"), tr("gaps_ui.no_moves_body", n=v.redeals_left)) if self.banner_shown() else None
-        return GapsPicture(still, hint, shown_hover, cursor, tr("gaps_ui.moves", n=self.moves_made()), clock, self.clock_running(), self.status_lines(), banner)
+        return GapsPicture(still, hint, shown_hover, cursor, tr("gaps_ui.moves", n=self.model.moves_made()), clock, self.model.clock_running(), self.status_lines(), banner)
 
     def _hover_cell(self) -> int | None:
         """The gap under the pointer (none while a card is dragged) or the cursor."""
@@ -498,7 +486,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
     def _facts(self) -> list[str]:
         v = self.view
         s = self.scale
-        day = self.daily()
+        day = self.model.daily
         if day is not None:
             first = tr("gaps_ui.daily", date=date_text(day, self.lang))
         else:
@@ -526,7 +514,7 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         v = self.view
         out: list[tuple[str, tuple[int, int, int]]] = []
         log = self.match.log()
-        if not self.playing():
+        if not self.model.playing():
             out.append((tr("gaps_ui.over"), INK_DIM))
         elif G.redeal_due(v):
             out.append((self.render(G.status(v)[-1]), GOLD))
@@ -551,13 +539,6 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             elif h is not None:
                 out.append((self.render(h.message), HIGHLIGHT))
         return tuple(out)
-
-    def paint_static(self, surface: pygame.Surface, still: Any) -> None:
-        paint_still(surface, still)
-
-    def paint_moving(self, surface: pygame.Surface, picture: GapsPicture) -> None:
-        assert self.drag is not None
-        paint_moving(surface, picture, Motion(self.anim, self.drag))
 
     def note_area(self) -> pygame.Rect:
         return self.layout().notes
@@ -626,7 +607,7 @@ def count_as_lost(app: AppServices, match: GapsMatch) -> None:
 def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
     """The next game's meta: the date when the same daily deal is played
     again (it counts for that date again)."""
-    day = table.daily()
+    day = table.model.daily
     return {"daily": day} if same_deal and day is not None else {}
 
 
