@@ -140,3 +140,22 @@ def test_a_saved_deal_counted_as_lost_by_a_new_deal_of_another_setup_leaves_no_s
     assert load_stats()[0]["gaps"][f"r{redeals}"]["games"] == 1
     entries = list_saves()[0]
     assert [e.save["record"]["options"]["redeals"] for e in entries] == [0 if redeals else 1]
+
+
+def test_two_saved_games_of_one_table_read_apart_by_their_own_facts(app):
+    """Continue's rows of two Runs or two Delphi games looked alike: the
+    moves were all they said.  Each now says the game's own facts: the
+    round and the scores, God, a Gaps deal's cards in place, a series'
+    pyramid; and never God's rule."""
+    from game.ui.scenes.saves import progress_text
+
+    entries = sample_entries()
+    scene = SavesScene(app, entries)
+    rows = {e.file: progress_text(e, "en", scene.facts(e, "en")) for e in entries}
+    for game, word in (("runs", "round"), ("delphi", "round"), ("gaps", "cards in place"), ("mind-the-gap", "coin")):
+        mine = [rows[e.file] for e in entries if e.game == game]
+        assert len(mine) >= 2 and len(set(mine)) == len(mine), mine
+        assert all(word in r for r in mine), mine
+    assert "pyramid 3 of 5" in rows[entries[0].file]
+    rules = [a for e in entries if e.game == "delphi" for a in e.save["record"]["actions"] if a.startswith("rule ")]
+    assert rules and not [r for r in rows.values() for a in rules if a[5:] in r]

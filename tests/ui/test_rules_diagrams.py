@@ -15,6 +15,13 @@ from game.engine.core import NotationError
 from game.engine.registry import GAMES
 from game.i18n import rules_text
 from game.ui import diagrams as D
+from game.ui.tables.delphi.diagrams import DIAGRAMS as DELPHI
+from game.ui.tables.gaps.diagrams import DIAGRAMS as GAPS
+from game.ui.tables.mind_the_gap.diagrams import DIAGRAMS as MTG
+from game.ui.tables.runs.diagrams import DIAGRAMS as RUNS
+
+#: every game's diagrams, as its table package gives them
+DIAGRAMS = {"mind-the-gap": MTG, "gaps": GAPS, "delphi": DELPHI, "runs": RUNS}
 
 SIZES = [(800, 500), (1280, 800), (1920, 1080)]
 MARKER = re.compile(r"^\[diagram:\s*([\w-]+)\s*\]$", re.M)
@@ -28,26 +35,26 @@ def test_every_game_has_diagrams_that_parse_and_obey_their_rules():
     from game.games.runs.deck import followers
 
     for g in GAMES:
-        assert D.names(g.id), f"{g.id} has no diagram"
-    pyr = D.check(D.DIAGRAMS["mind-the-gap"]["pyramid"])
+        assert set(DIAGRAMS[g.id]), f"{g.id} has no diagram"
+    pyr = DIAGRAMS["mind-the-gap"]["pyramid"].check()
     assert all(c is not None for row in pyr.rows for c in row)
     for r in range(1, len(pyr.rows)):
         for c in range(r):
             assert abs(pyr.rows[r][c].value - pyr.rows[r][c + 1].value) == pyr.rows[r - 1][c].value
 
-    spec = D.DIAGRAMS["gaps"]["row"]
-    row = D.check(spec)
+    spec = DIAGRAMS["gaps"]["row"]
+    row = spec.check()
     kinds = {i.cell: i.kind for i in gap_info(gaps_parse(spec.notation))}
     assert kinds[spec.marks["live"]] == "live" and kinds[spec.marks["dead"]] == "after_king"
     assert row.cells[row.live] is None and row.cells[row.dead] is None
     assert row.wants.suit == row.left.suit and int(row.wants.rank) == int(row.left.rank) + 1
 
-    line = D.check(D.DIAGRAMS["delphi"]["line"])
+    line = DIAGRAMS["delphi"]["line"].check()
     rule = library_rule(line.rule_id).rule
     assert accepts_string(rule, line.main[1:], line.main[:1])
     assert line.side and all(not accepts_string(rule, cards, line.main[: at + 1]) for at, cards in line.side)
 
-    chain = D.check(D.DIAGRAMS["runs"]["chain"])
+    chain = DIAGRAMS["runs"]["chain"].check()
     assert len({c.suit for c in chain.chain}) == 1
     steps = {int(b.rank) - int(a.rank) for a, b in pairwise(chain.chain)}
     assert steps <= {1, -1}
@@ -59,8 +66,8 @@ def test_every_marker_names_a_diagram_of_its_game_in_both_languages():
         found = {}
         for lang in ("en", "de"):
             found[lang] = MARKER.findall(rules_text(g.id, lang) or "")
-            assert set(found[lang]) <= set(D.names(g.id)), (g.id, lang)
-        assert found["en"] == found["de"] and set(found["en"]) == set(D.names(g.id)), g.id
+            assert set(found[lang]) <= set(DIAGRAMS[g.id]), (g.id, lang)
+        assert found["en"] == found["de"] and set(found["en"]) == set(DIAGRAMS[g.id]), g.id
 
 
 BROKEN = [
@@ -69,23 +76,23 @@ BROKEN = [
     ("mind-the-gap", "pyramid", {"notation": "2S/3H,5D/7C,4S,9X/KD,6C,10S,AH - 6 normal std"}),
     # the live mark on the dead gap, the dead mark on the live one, five gaps
     ("gaps", "row", {"marks": {"row": 0, "first": 1, "last": 7, "live": 6, "dead": 3, "dead_kind": "after_king"}}),
-    ("gaps", "row", {"notation": D.DIAGRAMS["gaps"]["row"].notation.replace("9D", "--")}),
+    ("gaps", "row", {"notation": DIAGRAMS["gaps"]["row"].notation.replace("9D", "--")}),
     # a side line that fits the rule, a main line that breaks it, no such rule, a bad card
     ("delphi", "line", {"notation": "rule=alternate_colour main=5H,8S,3D,10C,QH side=1:9H"}),
     ("delphi", "line", {"notation": "rule=alternate_colour main=5H,8S,3C,10C,QH side=1:9C"}),
     ("delphi", "line", {"notation": "rule=no_such_rule main=5H,8S"}),
     ("delphi", "line", {"notation": "rule=alternate_colour main=5H,8S,3Z"}),
     # a chain that jumps, a ringed card that may not follow
-    ("runs", "chain", {"notation": D.DIAGRAMS["runs"]["chain"].notation.replace("8S@1", "5S@1")}),
+    ("runs", "chain", {"notation": DIAGRAMS["runs"]["chain"].notation.replace("8S@1", "5S@1")}),
     ("runs", "chain", {"marks": {"next": "JS"}}),
 ]
 
 
 @pytest.mark.parametrize(("game", "name", "change"), BROKEN)
 def test_a_wrong_diagram_is_refused(game, name, change):
-    spec = replace(D.DIAGRAMS[game][name], **change)
+    spec = replace(DIAGRAMS[game][name], **change)
     with pytest.raises((NotationError, D.DiagramError)):
-        D.check(spec)
+        spec.check()
 
 
 def test_the_rules_screens_place_every_diagram_inside_the_text_area_over_no_line():
@@ -128,7 +135,7 @@ def test_diagram_surfaces_are_drawn_once_and_kept():
 
     pygame.init()
     D.block.cache_clear()
-    a = D.block("runs", "chain", 400, 40, "en")
-    b = D.block("runs", "chain", 400, 40, "en")
+    a = D.block(RUNS["chain"], 400, 40, "en")
+    b = D.block(RUNS["chain"], 400, 40, "en")
     assert a is b
-    assert D.block("runs", "chain", 400, 40, "de") is not a
+    assert D.block(RUNS["chain"], 400, 40, "de") is not a

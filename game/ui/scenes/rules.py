@@ -6,7 +6,7 @@ drawn, so a long text costs nothing while it is not on screen.  Scroll with
 the mouse wheel, the arrow keys, PgUp/PgDn, Home/End, or drag the bar.
 
 Pictures: a line of its own ``[diagram: <name>]`` in a rules text marks
-where the diagram ``<name>`` of that game (game/ui/diagrams.py, drawn from
+where the diagram ``<name>`` of that game (its table package's diagrams, drawn from
 a real position in the game's notation) belongs, next to the section it
 illustrates.  Where the text keeps a comfortable measure beside them
 (``MIN_TEXT`` wide), the diagrams stand in a column right of the text, each
@@ -19,6 +19,7 @@ shows nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -29,6 +30,7 @@ from game.i18n import rules_text, tr
 from game.ui import diagrams
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
+from game.ui.tables import available, table
 from game.ui.widgets import felt, panel, rendered, text, wrap
 
 
@@ -153,15 +155,19 @@ class RulesScene(Scene):
         self._layout(body, box.w - int(56 * s), s, lang)
         self.scroll = min(self.scroll, self.max_scroll())
 
+    def diagrams(self) -> Mapping[str, diagrams.Diagram]:
+        """The game's pictures, by name (a table package gives them)."""
+        return table(self.game_id).diagrams if available(self.game_id) else {}
+
     def _layout(self, body: str, width: int, s: float, lang: str) -> None:
         """The lines, and where each diagram stands (``self.placed``: name,
         x offset from the text's left edge, y in the text, surface).  The
         surfaces come from diagrams.block, drawn once and cached."""
-        known = set(diagrams.names(self.game_id))
+        known = self.diagrams()
         cw = diagrams.card_width(s)
         four = bool(getattr(self.app.settings, "four_colour", False))
         wanted = [n for k, n in parse_markdown(body) if k == "diagram" and n in known]
-        pics = {n: diagrams.picture(self.game_id, n, cw, lang, four) for n in wanted}
+        pics = {n: diagrams.picture(known[n], cw, lang, four) for n in wanted}
         col_w = max([int(260 * s)] + [p.get_width() for p in pics.values()])
         gutter = int(28 * s)
         self.placed: list[tuple[str, int, int, pygame.Surface]] = []
@@ -172,7 +178,7 @@ class RulesScene(Scene):
             y, bottom = 0, 0
             for line in self.lines:
                 if line.diagram in pics:
-                    surf = diagrams.block(self.game_id, line.diagram, col_w, cw, lang, four)
+                    surf = diagrams.block(known[line.diagram], col_w, cw, lang, four)
                     top = max(y, bottom + (gutter if bottom else 0))
                     self.placed.append((line.diagram, text_w + gutter, top, surf))
                     bottom = top + surf.get_height()
@@ -182,13 +188,13 @@ class RulesScene(Scene):
             inline_w = min(width, max([int(480 * s)] + [p.get_width() for p in pics.values()]))
 
             def height(name: str) -> int:
-                return diagrams.block(self.game_id, name, inline_w, cw, lang, four).get_height() if name in pics else 0
+                return diagrams.block(known[name], inline_w, cw, lang, four).get_height() if name in pics else 0
 
             self.lines = layout_lines(body, width, s, height)
             y = 0
             for line in self.lines:
                 if line.diagram in pics:
-                    self.placed.append((line.diagram, (width - inline_w) // 2, y, diagrams.block(self.game_id, line.diagram, inline_w, cw, lang, four)))
+                    self.placed.append((line.diagram, (width - inline_w) // 2, y, diagrams.block(known[line.diagram], inline_w, cw, lang, four)))
                 y += self._line_h(line)
             self.total_h = y
 
