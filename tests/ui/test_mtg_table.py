@@ -24,9 +24,8 @@ from game.ui.kit.passdevice import PassScene
 from game.ui.scenes.menu import continue_game, open_game
 from game.ui.tables.mind_the_gap import start_game
 from game.ui.tables.mind_the_gap.table import MtgTable
-from game.ui.tables.mind_the_gap.tutorial import TutorialTable
 from game.ui.widgets import felt
-from tests.ui.helpers import button, buttons, click, drag, entry, key, move, post, press, pump, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, entry, key, move, post, press, pump, said, seated, settle
 
 PAPER_MIN = (235, 235, 225)
 
@@ -157,7 +156,7 @@ def test_hot_seat_shows_the_pass_screen_before_every_human_turn(app):
     for turn in range(8):
         if t.match.over:
             break
-        seat = t.current
+        seat = t.match.current
         assert isinstance(app.scenes.top, PassScene), f"turn {turn}: no pass screen"
         assert t.viewer is None
         app.step(1 / 60, events=[])
@@ -201,7 +200,7 @@ def test_an_illegal_drop_flies_back_with_the_engine_reason_and_changes_nothing(a
     settle(app, 0.5)
     assert t.match.state is before and len(t.match.actions) == n
     reason = mtg.placement_problem(t.view, card, place).render("en")
-    assert any(reason == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
+    assert reason in said(t), said(t)
     assert t.current == 0  # the same player goes again
 
 
@@ -300,18 +299,18 @@ def test_tutorial_shows_each_step_and_ends_won_with_five_coins(app):
     press(app, "Mind the Gap")
     press(app, "Tutorial")
     t = app.scenes.top
-    assert isinstance(t, TutorialTable) and t.view.target.code == "5C"
+    assert isinstance(t, MtgTable) and t.model.tutorial and t.view.target.code == "5C"
     # a move that is not the tutorial's is refused with a hint
     L = t.layout()
     drag(app, L.hand[list(t.view.hand).index(Card.parse("9S"))].center, L.places[1].center)
     settle(app, 0.5)
-    assert t.step == 0 and any("next move" in x.text for x in t.toasts.items)
+    assert t.model.step == 0 and any("next move" in x for x in said(t))
     # the first step made by hand, the rest watched
-    a = t.expected()
+    a = t.model.expected()
     drag(app, t.layout().hand[list(t.view.hand).index(a.card)].center, t.layout().places[a.place].center)
     settle(app, 1.5)
-    assert t.step == 1
-    while t.expected() is not None:
+    assert t.model.step == 1
+    while t.model.expected() is not None:
         press(app, "Show me")
         settle(app, 2.0)
     settle(app, 1.0)
@@ -331,8 +330,8 @@ def test_finishing_the_tutorial_keeps_a_saved_game_and_counts_nothing(app):
     pump(app, 2)
     press(app, "Tutorial")
     tut = app.scenes.top
-    assert isinstance(tut, TutorialTable)
-    tut.skip_to(len(tut.steps))
+    assert isinstance(tut, MtgTable) and tut.model.tutorial
+    tut.skip_to(len(tut.model.steps))
     settle(app, 1.5)
     assert isinstance(app.scenes.top, ResultScene) and tut.match.over
     again, problem = read_save("mind-the-gap")
@@ -445,7 +444,7 @@ def test_messages_appear_under_the_header_and_leave_the_coins_alone(app):
     L = t.layout()
     drag(app, L.hand[0].center, L.places[first.place].center)
     settle(app, 0.5)
-    assert t.toasts.items, "no message"
+    assert said(t), "no message"
     app.step(1 / 60, events=[])
     assert pygame.image.tobytes(app.window.subsurface(head), "RGB") == header_before, "the message covers the header"
     assert pygame.image.tobytes(app.window.subsurface(band), "RGB") != band_before, "the message is not in its band"
@@ -473,7 +472,7 @@ def test_the_log_stays_inside_its_panel_in_a_long_game():
                 shot = pygame.Surface(app.size)
                 while one_more_move(m):
                     m.handed_to(m.current)
-                    t.draw_static(shot)
+                    t.paint_static(shot, t.picture().still)
                     L = t.layout()
                     below = pygame.Rect(L.log.x, L.log.bottom + 1, L.log.w, int(40 * app.scale))
                     drawn = [(x, y) for y in range(below.y, below.bottom, 2) for x in range(below.x, below.right, 2) if shot.get_at((x, y)) != cloth.get_at((x, y))]
@@ -536,7 +535,7 @@ def test_no_discard_or_take_back_is_offered_without_coins(app):
     n = len(t.match.actions)
     key(app, pygame.K_d)
     assert app.scenes.top is t and len(t.match.actions) == n
-    assert any("no coins left" in item.text for item in t.toasts.items)
+    assert any("no coins left" in x for x in said(t))
     key(app, pygame.K_t)
     assert app.scenes.top is t and len(t.match.actions) == n
 
@@ -552,27 +551,27 @@ def test_the_log_scrolls_with_the_wheel_and_page_keys(app):
     move(app, L.places[0].center)
     post(pygame.MOUSEWHEEL, x=0, y=-1)
     pump(app, 2)
-    assert t.log_back == 0, "the wheel scrolls the log only over it"
+    assert t.model.log_back == 0, "the wheel scrolls the log only over it"
     move(app, L.log.center)
     post(pygame.MOUSEWHEEL, x=0, y=-1)
     pump(app, 2)
-    assert t.log_back == 1
+    assert t.model.log_back == 1
     assert pygame.image.tobytes(app.window.subsurface(L.log), "RGB") != before
-    lines, title = t.log_window([(None, line.message) for line in m.log()])
+    title, lines = t.log_lines()
     assert len(lines) == n - 1 and "1 newer line" in title
     key(app, pygame.K_PAGEDOWN)
-    assert t.log_back == 6
+    assert t.model.log_back == 6
     for _ in range(10):
         key(app, pygame.K_PAGEDOWN)
-    assert t.log_back == n - 1  # the oldest line stays in view
+    assert t.model.log_back == n - 1  # the oldest line stays in view
     key(app, pygame.K_PAGEUP)
-    assert t.log_back == n - 6
+    assert t.model.log_back == n - 6
     # new lines while scrolled back: the same lines stay in view
-    t.log_window([None] * (n + 2))
-    assert t.log_back == n - 4
+    t.model.follow_log(n + 2)
+    assert t.model.log_back == n - 4
     post(pygame.MOUSEWHEEL, x=0, y=+50)
     pump(app, 2)
-    assert t.log_back == 0 and pygame.image.tobytes(app.window.subsurface(L.log), "RGB") == before
+    assert t.model.log_back == 0 and pygame.image.tobytes(app.window.subsurface(L.log), "RGB") == before
 
 
 def test_statistics_show_rows_by_coins_and_variant_beside_rows_of_before():

@@ -7,9 +7,11 @@ from __future__ import annotations
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.entry import TableEntry
 from game.ui.kit.form import remembered
-from game.ui.tables import TableEntry
+from game.ui.tables.mind_the_gap import saved
 from game.ui.tables.mind_the_gap.demo import bench_scene, open_autoplay, scene_factories
+from game.ui.tables.mind_the_gap.diagrams import DIAGRAMS
 from game.ui.tables.mind_the_gap.setup import LEVELS, SetupScene
 from game.ui.tables.mind_the_gap.table import MtgTable, new_deal, next_in_series, play_again, start_game
 
@@ -66,4 +68,4 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-TABLE = TableEntry(mtg.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)
+TABLE = TableEntry(mtg.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)

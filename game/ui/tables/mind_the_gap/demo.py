@@ -15,7 +15,7 @@ from game.ui.kit.celebrate import seconds_for
 from game.ui.kit.passdevice import PassScene
 from game.ui.tables.mind_the_gap.setup import SetupScene
 from game.ui.tables.mind_the_gap.table import MtgTable, ask_who_begins, start_game
-from game.ui.tables.mind_the_gap.tutorial import TutorialTable
+from game.ui.tables.mind_the_gap.tutorial import tutorial_table
 
 NAMES = ("Anna", "Ben", "Cleo")
 TWO = {"players": 2, "level": "normal"}
@@ -78,7 +78,7 @@ def scene_factories(app):
         return t
 
     def tutorial():
-        t = TutorialTable.create(app)
+        t = tutorial_table(app)
         t.prepare_shot = lambda: t.skip_to(4)
         return t
 
@@ -96,16 +96,16 @@ def scene_factories(app):
             if app.scenes.top is not t:
                 app.pop()  # the result panel came at once
             assert t.match.outcome is not None
-            t.start_celebration(t.match.outcome, seconds=seconds_for(1.0))
-            if t.celebration is not None:
-                t.celebration.update(0.7)
+            t.celebrate(t.match.outcome, seconds=seconds_for(1.0))
+            if t.party.celebration is not None:
+                t.party.celebration.update(0.7)
 
         t.prepare_shot = prep
         return t
 
     def who_begins():
         t = shown(app, finished(True), 0)
-        t.match.meta = replace(t.meta(), series=mtg.Series.start(TWO, 7).with_result(4))
+        t.match.meta = replace(t.model.meta, series=mtg.Series.start(TWO, 7).with_result(4))
         t.prepare_shot = lambda: ask_who_begins(app, t)
         return t
 
@@ -120,7 +120,7 @@ def scene_factories(app):
         ("mind-the-gap-lost", lambda: shown(app, finished(False), 0)),
         ("mind-the-gap-tutorial", tutorial),
         # its first step says the most (the intro and the step): the text-fit check reads it
-        ("mind-the-gap-tutorial-start", lambda: TutorialTable.create(app)),
+        ("mind-the-gap-tutorial-start", lambda: tutorial_table(app)),
         ("mind-the-gap-no-coins", lambda: shown(app, mid_game(seed=8, moves=3, options={"players": 2, "level": "hard", "coins": 0}))),
         ("mind-the-gap-log-scrolled", log_scrolled),
         ("mind-the-gap-who-begins", who_begins),

@@ -1,8 +1,22 @@
 """Where everything of the Mind the Gap table goes: the header (the kit's),
-the seats and the log on the left, the pyramid in the middle with the
-status line and the hand under it, the stock, the fanned discard pile, the
-used ranks and the buttons on the right.  Computed from a view: the hand
-and the discard pile change how much room the rest gets."""
+the seats and the log on the left; in the middle the band of notes, the
+pyramid, the status line and the hand; on the right (under the tutorial's
+explanation, when it is one) the stock, the fanned discard pile, the used
+ranks and the buttons.  Nothing lies over anything else but the pyramid's
+rows, which overlap like bricks where the height is short: each row
+covers the foot of the row above it, never a card's index.
+
+The card sizes come from the window's scale and the card size setting:
+the pyramid and the hand get their nominal widths (``CARD`` and
+``HAND_CARD`` at scale 1, times the setting's factor), the rows of the
+pyramid close up as far as ``MIN_PITCH`` to make room for them, and only
+where even that does not fit do the cards shrink, to the largest factor
+that fits, the same at every setting, so a larger setting never gives
+smaller cards (the hand took the pyramid's room before: "Large" made the
+pyramid smaller).  A long hand may reach under the left column when that
+ends above it.  Computed from the view (the seats, the hand and the
+discard pile change how much room the rest gets) and the window alone.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +27,33 @@ import pygame
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H
 
-#: the play area's middle, as a share of the width (the pyramid and the
-#: hand are centred on it; messages too)
-PLAY_CENTRE = 0.42
-#: where the right column (stock, discard pile, buttons) starts
+#: where the right column (stock, discard pile, buttons) starts, as a share of the width
 RIGHT_COLUMN = 0.73
+#: the left column's width (seats and log), as a share of the width
+LEFT_COLUMN = 0.2
 #: the height of one row of the seat list, at scale 1
 SEAT_ROW = 60
+#: a card's nominal width at scale 1 ("normal" cards): in the pyramid, in the hand
+CARD = 100
+HAND_CARD = 104
+#: the discard pile's nominal card width at scale 1
+PILE_CARD = 58
+#: the distance between the tops of two rows of the pyramid, in card
+#: heights: at most a little gap, at least enough to show every index
+MAX_PITCH = 1.07
+MIN_PITCH = 0.62
+#: the gap between two cards of a row (pyramid) and of the hand, in card widths
+PYR_GAP = 0.14
+HAND_GAP = 0.12
+#: the width of the partners' open hands' cards (Easy), at scale 1
+OPEN_CARD = 30
+#: the band of notes under the header (two short lines), at scale 1
+NOTES_H = 44
+#: the tutorial's explanation at the top of the right column, at scale 1
+COACH_H = 250
+#: hands never laid out for fewer cards than this (the cards keep their
+#: size as a hand empties at the end of a deal)
+MIN_HAND = 5
 
 
 @dataclass
@@ -30,17 +64,34 @@ class Layout:
     pw: int = 90
     hw: int = 100
     dw: int = 56
+    #: the distance between the tops of two rows of the pyramid (less than
+    #: a card's height: the rows overlap)
+    pitch: int = 0
     places: dict[int, pygame.Rect] = field(default_factory=dict)
     hand: list[pygame.Rect] = field(default_factory=list)
     discard_cards: list[pygame.Rect] = field(default_factory=list)
     # the areas: left column, middle, right column
     seats: pygame.Rect = field(default_factory=pygame.Rect)
     log: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the partners' open hands (Easy), under the log
+    open_hands: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the play area between the columns, under the header
+    middle: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the band of notes (a refused move's reason, a notice): over no card
+    notes: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the gap help's count of finished pyramids, beside the target
+    help_box: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
     stock: pygame.Rect = field(default_factory=pygame.Rect)
     discard_zone: pygame.Rect = field(default_factory=pygame.Rect)
     tally: pygame.Rect = field(default_factory=pygame.Rect)
     buttons: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the tutorial's explanation (empty at a game's table)
+    coach: pygame.Rect = field(default_factory=pygame.Rect)
+
+    @property
+    def centre_x(self) -> int:
+        return self.middle.centerx
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         """Where a card a computer plays starts from (beside its seat)."""
@@ -52,60 +103,129 @@ class Layout:
         bh = int(38 * s)
         return [pygame.Rect(self.buttons.x, self.buttons.y + i * (bh + int(10 * s)), self.buttons.w, bh) for i in range(n)]
 
+    def show_me(self) -> pygame.Rect:
+        """The tutorial's "Show me" button, in the explanation's corner."""
+        s = self.scale
+        r = self.coach
+        return pygame.Rect(r.right - int(170 * s), r.bottom - int(46 * s), int(158 * s), int(36 * s))
 
-def compute_layout(size: tuple[int, int], scale: float, view) -> Layout:
+    def visible(self, place: int) -> pygame.Rect:
+        """The part of a place that the rows around it leave uncovered:
+        below the foot of the row above, above the row below."""
+        r = self.places[place]
+        rows = {q.y for q in self.places.values()}
+        top = r.y + max(0, r.h - self.pitch) if any(y < r.y for y in rows) else r.y
+        bottom = r.y + min(r.h, self.pitch) if any(y > r.y for y in rows) else r.bottom
+        return pygame.Rect(r.x, top, r.w, max(1, bottom - top))
+
+
+def _hand_width(n: int, room: int) -> float:
+    """The widest card a hand of ``n`` cards may have in ``room`` pixels."""
+    n = max(MIN_HAND, n)
+    return room / (n + (n - 1) * HAND_GAP)
+
+
+def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = False, factor: float | None = None) -> Layout:
     w, h = size
     s = scale
-    # the card size setting: a factor on each card's nominal width; every
-    # width stays capped by the room it has
-    f = cardart.size_factor()
+    f = cardart.size_factor() if factor is None else factor
     L = Layout(scale=s, top_h=int(HEADER_H * s))
     rows = view.shape.rows
-    # hand along the bottom
-    n_hand = max(1, len(view.hand))
-    L.hw = int(min(104 * s * f, (w * 0.56) / max(5, n_hand) * 0.95))
-    hh = int(L.hw * cardart.ASPECT)
-    hand_y = h - hh - int(22 * s)
-    gap = int(L.hw * 0.12)
-    total = n_hand * L.hw + (n_hand - 1) * gap
-    cx = int(w * PLAY_CENTRE)
-    hx = cx - total // 2
-    L.hand = [pygame.Rect(hx + i * (L.hw + gap), hand_y, L.hw, hh) for i in range(len(view.hand))]
-    L.status = pygame.Rect(int(w * 0.12), hand_y - int(46 * s), int(w * 0.60), int(34 * s))
-    # the pyramid between the header and the status line
-    avail_h = L.status.y - L.top_h - int(18 * s)
-    vgap = 0.07
-    pw = int(avail_h / (rows * cardart.ASPECT + (rows - 1) * vgap))
-    pw = min(pw, int(112 * s * f), int((w * 0.5) / (rows + (rows - 1) * 0.14)))
-    L.pw = pw
-    ph = int(pw * cardart.ASPECT)
-    hgap = int(pw * 0.14)
-    top = L.top_h + int(10 * s) + max(0, (avail_h - (rows * ph + (rows - 1) * int(ph * vgap))) // 2)
-    for p, (r, c) in enumerate(view.shape.coords):
-        x = cx + int((c - r / 2) * (pw + hgap)) - pw // 2
-        y = top + r * (ph + int(ph * vgap))
-        L.places[p] = pygame.Rect(x, y, pw, ph)
-    # right column: stock, discard pile, used ranks
+    margin = int(18 * s)
+    # the columns
+    left_w = int(w * LEFT_COLUMN)
     rx = int(w * RIGHT_COLUMN)
-    rw = w - rx - int(18 * s)
-    L.dw = int(min(58 * s * f, rw / 6.2))
+    rw = w - rx - margin
+    mx = margin + left_w + int(16 * s)
+    L.middle = pygame.Rect(mx, L.top_h, rx - int(16 * s) - mx, h - L.top_h)
+    cx = L.middle.centerx
+    L.notes = pygame.Rect(L.middle.x, L.top_h + int(4 * s), L.middle.w, int(NOTES_H * s))
+    # the middle, top to bottom: notes, pyramid, status line, hand, the hand's label
+    label_h = int(18 * s)
+    gap = int(8 * s)
+    status_h = int(30 * s)
+    pyr_top = L.notes.bottom + int(6 * s)
+    hand_bottom = h - int(6 * s) - label_h
+    room = hand_bottom - gap - status_h - gap - pyr_top
+    # the left column: seats and the log, the partners' open hands under it (Easy)
+    L.seats = pygame.Rect(margin, L.top_h + int(14 * s), left_w, int(SEAT_ROW * s) * view.players + int(10 * s))
+    L.log = pygame.Rect(margin, L.seats.bottom + int(16 * s), left_w, int(h * 0.3))
+    partners = view.players - 1 if view.level == "easy" else 0
+    L.open_hands = pygame.Rect(margin, L.log.bottom + int(8 * s), left_w, partners * (int(18 * s) + int(int(OPEN_CARD * s) * cardart.ASPECT) + int(8 * s)))
+    left_bottom = L.open_hands.bottom if partners else L.log.bottom
+    # a long hand may reach under the left column when that ends above
+    # the hand's row (its cards at the largest size and the status line
+    # over them: the same for every card size, so a larger one never
+    # gets a narrower row)
+    tallest = int(HAND_CARD * s * max(cardart.CARD_SIZES.values()) * cardart.ASPECT)
+    hand_row = L.middle.copy()
+    if left_bottom + gap <= hand_bottom - tallest - gap - status_h:
+        hand_row.update(margin, L.top_h, L.middle.right - margin, h - L.top_h)
+    # the card widths: the nominal one times the setting's factor, as far
+    # as the pyramid (its rows closed up to MIN_PITCH) and the hand fit
+    cap_p = L.middle.w / (rows + (rows - 1) * PYR_GAP)
+    cap_h = _hand_width(len(view.hand), hand_row.w)
+
+    def widths(e: float) -> tuple[int, int]:
+        return int(min(CARD * s * e, cap_p)), int(min(HAND_CARD * s * e, cap_h))
+
+    def fits(e: float) -> bool:
+        pw, hw = widths(e)
+        return pw * cardart.ASPECT * (1 + (rows - 1) * MIN_PITCH) + hw * cardart.ASPECT <= room
+
+    e = f
+    if not fits(e):
+        lo, hi = 0.2, f
+        for _ in range(24):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+        e = lo
+    L.pw, L.hw = widths(e)
+    ph, hh = int(L.pw * cardart.ASPECT), int(L.hw * cardart.ASPECT)
+    # the hand along the bottom, the status line over it
+    hand_y = hand_bottom - hh
+    n_hand = len(view.hand)
+    hgap_hand = int(L.hw * HAND_GAP)
+    total = n_hand * L.hw + (n_hand - 1) * hgap_hand
+    hx = max(hand_row.x, min(cx - total // 2, hand_row.right - total))
+    L.hand = [pygame.Rect(hx + i * (L.hw + hgap_hand), hand_y, L.hw, hh) for i in range(n_hand)]
+    L.status = pygame.Rect(L.middle.x, hand_y - gap - status_h, L.middle.w, status_h)
+    # the pyramid between the notes and the status line, its rows as far
+    # apart as the room allows (up to a small gap)
+    avail = L.status.y - gap - pyr_top
+    pitch = (avail - ph) / (rows - 1) if rows > 1 else ph
+    L.pitch = int(max(MIN_PITCH * ph, min(MAX_PITCH * ph, pitch)))
+    height = ph + (rows - 1) * L.pitch
+    top = pyr_top + max(0, (avail - height) // 2)
+    hgap = int(L.pw * PYR_GAP)
+    for p, (r, c) in enumerate(view.shape.coords):
+        x = cx + int((c - r / 2) * (L.pw + hgap)) - L.pw // 2
+        L.places[p] = pygame.Rect(x, top + r * L.pitch, L.pw, ph)
+    r0 = L.places[0]
+    hx0 = r0.right + int(18 * s)
+    L.help_box = pygame.Rect(hx0, r0.y + int(4 * s), max(0, min(int(230 * s), L.middle.right - hx0)), max(int(20 * s), L.pitch - int(10 * s)))
+    # the right column, top down: the tutorial's explanation, the stock,
+    # the discard pile; bottom up: the buttons, the used ranks
+    y = L.top_h + int(14 * s)
+    if coach:
+        L.coach = pygame.Rect(rx, y - int(6 * s), rw, int(COACH_H * s))
+        y = L.coach.bottom + int(14 * s)
+    L.dw = int(min(PILE_CARD * s * f, rw / 4.6))
     dh = int(L.dw * cardart.ASPECT)
-    L.stock = pygame.Rect(rx, L.top_h + int(34 * s), L.dw, dh)
-    L.discard_zone = pygame.Rect(rx, L.stock.bottom + int(40 * s), rw, int(h * 0.42))
+    L.stock = pygame.Rect(rx, y + int(8 * s), L.dw, dh)
+    L.buttons = pygame.Rect(rx, h - int(120 * s), rw, int(100 * s))
+    L.tally = pygame.Rect(rx, L.buttons.y - int(12 * s) - int(80 * s), rw, int(80 * s))
+    zone_y = L.stock.bottom + int(34 * s)
+    L.discard_zone = pygame.Rect(rx, zone_y, rw, max(dh + int(12 * s), L.tally.y - int(14 * s) - zone_y))
     per_row = max(1, int((rw - L.dw) / (L.dw * 0.44)) + 1)
     step_x = L.dw * 0.44
     step_y = dh * 0.5
     n = max(1, len(view.discard))
     rows_needed = (n + per_row - 1) // per_row
-    if rows_needed * step_y + dh > L.discard_zone.h:
-        step_y = max(dh * 0.28, (L.discard_zone.h - dh) / max(1, rows_needed - 1))
+    if rows_needed * step_y + dh > L.discard_zone.h - int(6 * s):
+        step_y = max(dh * 0.28, (L.discard_zone.h - int(10 * s) - dh) / max(1, rows_needed - 1))
     L.discard_cards = [
         pygame.Rect(int(rx + (i % per_row) * step_x), int(L.discard_zone.y + int(6 * s) + (i // per_row) * step_y), L.dw, dh)
         for i in range(len(view.discard))
     ]
-    L.tally = pygame.Rect(rx, L.discard_zone.bottom + int(12 * s), rw, int(70 * s))
-    # left column: seats and the log
-    L.seats = pygame.Rect(int(18 * s), L.top_h + int(14 * s), int(w * 0.2), int(SEAT_ROW * s) * view.players + int(10 * s))
-    L.log = pygame.Rect(int(18 * s), L.seats.bottom + int(16 * s), int(w * 0.2), int(h * 0.3))
-    L.buttons = pygame.Rect(rx, h - int(120 * s), rw, int(100 * s))
     return L

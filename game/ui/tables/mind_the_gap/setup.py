@@ -11,7 +11,7 @@ from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, SeatMark, Seats, SetupForm, Stepper, Toggles, Values, seed_from, unique_names
 from game.ui.scene import ButtonSpec
 from game.ui.tables.mind_the_gap.table import start_game
-from game.ui.tables.mind_the_gap.tutorial import TutorialTable
+from game.ui.tables.mind_the_gap.tutorial import tutorial_table
 
 LEVELS = ("easy", "normal", "hard", "expert")
 MAX_PLAYERS = 3
@@ -89,7 +89,7 @@ class SetupScene(SetupForm):
 
     def tutorial(self) -> None:
         self.remember()
-        self.app.push(TutorialTable.create(self.app))
+        self.app.push(tutorial_table(self.app))
 
 
 def expected_text(v: Values) -> str:

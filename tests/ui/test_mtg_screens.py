@@ -1,0 +1,270 @@
+"""Mind the Gap's table after issue 20, through real events on the dummy
+driver and on its pure layout: a refused move's reason, which names the
+cards of the hand that tried it, is gone when the device has been passed
+to the next person; messages have a band of their own that covers no
+card, count, pile or panel; the cards grow with the window and a larger
+card size never gives smaller cards; and how a move was made (dropped,
+paid for in the coin dialog, shown) decides how its card travels."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pygame
+import pytest
+
+from game.engine.core import msg
+from game.engine.match import How, Match, Seat
+from game.games import mind_the_gap as mtg
+from game.ui.assets import scale_for
+from game.ui.cardart import CARD_SIZES
+from game.ui.kit.header import HEADER_H
+from game.ui.kit.passdevice import PassScene
+from game.ui.tables.mind_the_gap.layout import Layout, compute_layout
+from game.ui.tables.mind_the_gap.table import BOT_FLIGHT, MtgTable, start_game
+from game.ui.tables.mind_the_gap.tutorial import tutorial_match
+from tests.ui.helpers import drag, drawn_texts, press, pump, said, seated, settle
+
+SIZES = [(800, 500), (1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+
+
+def played(options: dict, seed: int, moves: int, names=("Anna", "Ben", "Cleo")) -> Match:
+    m = Match.start(mtg.GAME, options, seed, [Seat(n) for n in names[: options["players"]]], rng=random.Random(seed))
+    m.run(lambda mm: len(mm.actions) >= moves, stand_in="seed")
+    return m
+
+
+def illegal_drop(view) -> tuple[object, int, object] | None:
+    """A hand card, a gap it may not go to, and the engine's reason, which
+    names the card."""
+    for card in view.hand:
+        for p, c in enumerate(view.places):
+            if c is None and p != 0:
+                why = mtg.placement_problem(view, card, p)
+                if why is not None and why.params.get("card") == card:
+                    return card, p, why
+    return None
+
+
+# --- (a) a refusal is for the hand that tried ----------------------------------------------------------
+
+
+def test_a_refused_drop_is_not_shown_to_the_next_person_after_the_pass_screen(app):
+    for seed in range(1, 80):
+        m = played({"players": 2, "level": "normal"}, seed, 2)
+        if m.over:
+            continue
+        m.handed_to(m.current)
+        found = illegal_drop(m.view())
+        legal = [a for a in m.legal() if a.kind == "place"]
+        if found and legal:
+            break
+    else:
+        raise AssertionError("no deal with a refused drop")
+    t = seated(app, MtgTable(app, m))
+    anna = t.viewer
+    card, place, why = found
+    reason = t.render(why)
+    L = t.layout()
+    drag(app, L.hand[list(t.view.hand).index(card)].center, L.places[place].center)
+    settle(app, 0.4)
+    assert reason in said(t), said(t)
+    assert reason in " ".join(drawn_texts(app)) or any(x in reason for x in drawn_texts(app) if len(x) > 12), "the reason is not shown to the hand that tried"
+    # a legal move: the device goes to Ben
+    a = legal[0]
+    L = t.layout()
+    drag(app, L.hand[list(t.view.hand).index(a.card)].center, L.places[a.place].center)
+    settle(app, 0.4)
+    assert isinstance(app.scenes.top, PassScene)
+    press(app, "I'm Ben")
+    pump(app, 2)
+    assert app.scenes.top is t and t.viewer != anna
+    assert reason not in said(t), said(t)
+    texts = drawn_texts(app)
+    assert reason not in " ".join(texts) and not any(x in reason for x in texts if len(x) > 12), texts
+
+
+# --- (b) the band of notes --------------------------------------------------------------------------------
+
+
+def _views() -> list[tuple[str, object, bool]]:
+    """Realistic views of every kind of table: seats, levels, variants,
+    a long discard pile, an empty hand, the tutorial."""
+    out = []
+    for label, options, moves in (
+        ("solo", {"players": 1, "level": "normal"}, 3),
+        ("two", {"players": 2, "level": "normal"}, 5),
+        ("three-easy", {"players": 3, "level": "easy"}, 4),
+        ("small-jokers", {"players": 2, "level": "normal", "small": True, "jokers": True}, 3),
+        ("many-coins", {"players": 2, "level": "hard", "coins": 20}, 60),
+    ):
+        m = played(options, 5, moves)
+        out.append((label, m.view(m.current if m.current is not None else 0), False))
+    # every coin spent on a discard: the longest pile there is
+    m = Match.start(mtg.GAME, {"players": 2, "level": "hard", "coins": 20}, 9, [Seat("Anna"), Seat("Ben")])
+    while m.view(m.current).coins:
+        m.play(next(a for a in m.legal() if a.kind == "discard"))
+    out.append(("long-pile", m.view(m.current), False))
+    t = tutorial_match()
+    t.handed_to(0)
+    out.append(("tutorial", t.view(), True))
+    return out
+
+
+VIEWS = _views()
+
+
+def _regions(L: Layout, size: tuple[int, int]) -> dict[str, list[pygame.Rect]]:
+    header = pygame.Rect(0, 0, size[0], L.top_h)
+    right = [L.stock, L.discard_zone, L.tally, L.buttons] + ([L.coach] if L.coach.w else [])
+    return {
+        "header": [header],
+        "pyramid": list(L.places.values()),
+        "hand": list(L.hand),
+        "status": [L.status],
+        "left": [L.seats, L.log] + ([L.open_hands] if L.open_hands.h else []),
+        "right": right,
+        "help": [L.help_box] if L.help_box.w else [],
+        "notes": [L.notes],
+    }
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_notes_band_and_every_part_of_the_table_lie_apart(size):
+    """Messages covered the target card and the players panel."""
+    screen = pygame.Rect((0, 0), size)
+    for label, view, coach in VIEWS:
+        for name, f in CARD_SIZES.items():
+            L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+            where = f"{label} {size} {name}"
+            regions = _regions(L, size)
+            for part, rects in regions.items():
+                for r in rects:
+                    assert screen.contains(r), (where, part, r)
+            for a, b in combinations(regions, 2):
+                for ra in regions[a]:
+                    for rb in regions[b]:
+                        assert not ra.colliderect(rb), (where, a, ra, b, rb)
+            # (only the pyramid's rows overlap, by design)
+            for part in ("hand", "left", "right"):
+                for ra, rb in combinations(regions[part], 2):
+                    assert not ra.colliderect(rb), (where, part, ra, rb)
+            # the band holds two lines of the smallest note, under the header
+            assert L.notes.y >= L.top_h and L.notes.h >= int(40 * L.scale) and L.notes.w >= int(300 * L.scale), (where, L.notes)
+            for r in L.discard_cards:
+                assert L.discard_zone.contains(r), (where, r, L.discard_zone)
+
+
+def test_a_note_on_the_table_is_drawn_in_its_band_and_nowhere_else(app):
+    start_game(app, {"players": 2, "level": "normal"}, 11, {"names": ["Anna", "Ben"], "bots": [None, "seed"]}, seats=[Seat("Anna"), Seat("Ben", "seed")])
+    settle(app, 0.3)
+    t = app.scenes.top
+    assert isinstance(t, MtgTable) and t.viewer == 0
+    L = t.layout()
+    band = t.note_area()
+    for r in [*L.places.values(), *L.hand, L.seats, L.log, L.stock, L.discard_zone, L.status, t.header().rect]:
+        assert not band.colliderect(r), (band, r)
+    assert band == L.notes and band.bottom <= min(r.y for r in L.places.values())
+    app.step(1 / 60, events=[])
+    before = app.window.copy()
+    # the longest reason the table says, twice over (two notes at once)
+    t.refuse(msg("mind_the_gap.err.above_needs", card=mtg.GAME.view(t.match.state, 0).hand[0], other=t.view.target, diff=12, above=t.view.target, need=3))
+    t.notice(msg("mind_the_gap.ui.no_coin_keys"))
+    app.step(1 / 60, events=[])
+    assert len(said(t)) == 2
+    after = app.window
+    changed = [(x, y) for y in range(0, app.size[1], 3) for x in range(0, app.size[0], 3) if before.get_at((x, y)) != after.get_at((x, y))]
+    assert changed, "the notes are not drawn"
+    outside = [p for p in changed if not band.collidepoint(p)]
+    assert not outside, f"notes drawn outside their band {band}: {outside[:5]}"
+
+
+# --- (c) card sizes ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_larger_card_size_never_gives_smaller_cards(size):
+    """"Large" made the pyramid smaller: the hand grew into its room."""
+    for label, view, coach in VIEWS:
+        ws = {name: compute_layout(size, scale_for(size), view, coach=coach, factor=f) for name, f in CARD_SIZES.items()}
+        for attr in ("pw", "hw", "dw"):
+            got = [getattr(ws[name], attr) for name in ("small", "normal", "large")]
+            assert got == sorted(got), (label, size, attr, got)
+
+
+def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
+    """At 1920x1080 the cards barely grew, and "Large" gave nothing where
+    there was room for it."""
+    view = next(v for label, v, _ in VIEWS if label == "two")
+    small, big = (1280, 800), (1920, 1080)
+    a = compute_layout(small, scale_for(small), view, factor=1.0)
+    b = compute_layout(big, scale_for(big), view, factor=1.0)
+    grow = scale_for(big) / scale_for(small)
+    for attr in ("pw", "hw", "dw"):
+        assert getattr(b, attr) >= 0.95 * grow * getattr(a, attr), (attr, getattr(a, attr), getattr(b, attr))
+    # the pyramid fills the height it has at 1920x1080 (more than half of it)
+    pyramid = b.places[0].unionall(list(b.places.values()))
+    assert pyramid.h > 0.5 * big[1], pyramid
+    for size in (small, big):
+        n = compute_layout(size, scale_for(size), view, factor=1.0)
+        lg = compute_layout(size, scale_for(size), view, factor=CARD_SIZES["large"])
+        assert lg.pw > n.pw and lg.hw > n.hw and lg.dw >= n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+
+
+def test_every_index_of_the_pyramid_stays_in_view():
+    """The rows overlap where the height is short, never over a card's
+    index (its top fifth)."""
+    for label, view, coach in VIEWS:
+        for size in SIZES:
+            for f in CARD_SIZES.values():
+                L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+                assert L.pitch >= 0.6 * L.places[0].h, (label, size, f, L.pitch)
+                assert L.places[0].y >= int(HEADER_H * L.scale)
+
+
+# --- how a move was made ---------------------------------------------------------------------------------
+
+
+def test_a_drop_lands_by_itself_and_a_paid_discard_flies_from_the_hand_with_the_coin(app, monkeypatch):
+    t = start_game(app, {"players": 1, "level": "normal"}, 77, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    seen: list[tuple[How, How | None]] = []
+    sounds: list[str] = []
+    real = t.animate
+
+    def spy(moved, intent):
+        seen.append((moved.how, intent.how if intent is not None else None))
+        return real(moved, intent)
+
+    monkeypatch.setattr(t, "animate", spy)
+    monkeypatch.setattr(app, "play_sound", sounds.append)
+    a = next(x for x in t.match.legal() if x.kind == "place")
+    L = t.layout()
+    drag(app, L.hand[list(t.view.hand).index(a.card)].center, L.places[a.place].center)
+    settle(app, 0.4)
+    assert seen == [(How.DROP, How.DROP)] and sounds[-1] == "place"
+    # a discard, paid in the dialog: a short flight from where the card lies, the coin's sound
+    card = t.view.hand[0]
+    L = t.layout()
+    start = L.hand[0].topleft
+    drag(app, L.hand[0].center, L.discard_zone.center)
+    press(app, "Pay one coin", frames=2)
+    assert seen[-1] == (How.CONFIRM, How.CONFIRM) and sounds[-1] == "coin"
+    n = len(t.view.discard) - 1
+    flight = next(f for f in t.anim.flights if f.hide == ("discard", n))
+    assert tuple(map(int, flight.start)) == start and flight.duration < BOT_FLIGHT * app.anim_factor()
+    settle(app, 0.4)
+    assert t.view.discard[-1] == card
+
+
+def test_show_me_in_the_tutorial_flies_the_card_from_the_hand(app):
+    t = seated(app, MtgTable(app, tutorial_match()))
+    exp = t.model.expected()
+    assert exp is not None and exp.kind == "place"
+    start = t.layout().hand[list(t.view.hand).index(exp.card)].topleft
+    press(app, "Show me", frames=2)
+    flight = next(f for f in t.anim.flights if f.hide == ("place", exp.place))
+    assert tuple(map(int, flight.start)) == start
+    settle(app, 1.0)
+    assert t.match.actions == [exp] and t.model.step == 1
