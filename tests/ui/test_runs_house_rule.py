@@ -12,7 +12,7 @@ from game.games.runs import GAME
 from game.games.runs.state import DRAW, PHASE_PLAY, PLAY_ACTIONS, RunsState
 from game.ui.tables import runs as runs_ui
 from game.ui.tables.runs import demo
-from game.ui.tables.runs.draw import CLOSING
+from game.ui.tables.runs.paint import CLOSING
 from game.ui.tables.runs.setup import SetupScene
 from game.ui.tables.runs.table import RunsTable, new_game_from
 from tests.ui.helpers import button, click, press, pump, seated

@@ -19,7 +19,7 @@ from game.persistence.saves import load_stats, read_save
 from game.ui.tables import runs as runs_ui
 from game.ui.tables.runs import demo
 from game.ui.tables.runs.table import RunsTable
-from tests.ui.helpers import button, buttons, click, drag, key, press, pump, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, key, press, pump, said, seated, settle
 
 
 def top(app):
@@ -67,7 +67,7 @@ def static_layer(t) -> pygame.Surface:
     """What the table draws under the moving parts (cards in flight, the
     dragged card): its hands, seats and labels."""
     surface = pygame.Surface(t.app.size)
-    t.draw_static(surface)
+    t.paint_static(surface, t.picture().still)
     return surface
 
 
@@ -118,8 +118,8 @@ def test_click_a_lit_card_plays_it(app):
 def test_keyboard_arrows_and_enter_play_a_card(app):
     t = my_turn_with_choice(app)
     key(app, pygame.K_RIGHT)  # the cursor appears on the first lit card
-    assert t.cursor.index is not None and t.view.hand[t.cursor.index] in t.view.playable
-    card = t.view.hand[t.cursor.index]
+    assert t.model.cursor is not None and t.view.hand[t.model.cursor] in t.view.playable
+    card = t.view.hand[t.model.cursor]
     key(app, pygame.K_RETURN)
     assert t.match.actions[-1].card == card
 
@@ -136,13 +136,13 @@ def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(a
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, GAME.action_from_text(f"play {bad.code}"))
     expected = refused.value.reason.render("en")
-    assert any(expected == toast.text for toast in t.toasts.items), [x.text for x in t.toasts.items]
+    assert expected in said(t), said(t)
     assert any(f.hide == ("hand", bad) for f in t.anim.flights)  # flying back
     settle(app, 0.8)
     assert not t.anim.flights and t.match.state is state
     # a click on it is refused the same way
     click(app, hand_rect(t, bad).center)
-    assert t.match.state is state and any(expected == toast.text for toast in t.toasts.items)
+    assert t.match.state is state and expected in said(t)
 
 
 def test_dropping_on_the_felt_flies_back_and_plays_nothing(app):
@@ -163,7 +163,7 @@ def _must_draw(app, dead: bool = False):
         return st.phase == PHASE_PLAY and st.turn == 0 and GAME.forced_action(st) is not None and GAME.chain_dead(st) == dead and len(st.pile) >= 5
 
     t = open_table(app, demo.find_runner({"players": 3, "rounds": 5}, want))
-    assert t.my_turn() and t.clicker_forced() is not None
+    assert t.my_turn() and t.model.clicker_forced() is not None
     return t
 
 
@@ -301,7 +301,7 @@ def test_a_forced_draw_of_the_next_person_is_handed_to_them_first(app):
     assert [a.kind for a in t.match.actions[n:]] == ["play"]  # nothing of Ben's turn yet
     assert paper_share(app.screen, hand_area(t)) < 0.02
     press(app, "I'm Ben")
-    assert t.viewer == 1 and t.view.hand == t.match.state.hands[1] and t.clicker_forced() is not None
+    assert t.viewer == 1 and t.view.hand == t.match.state.hands[1] and t.model.clicker_forced() is not None
     assert button(app, "Draw").text == "Draw" and button(app, "Draw").is_enabled
     key(app, pygame.K_d)
     assert [a.kind for a in t.match.actions[n:]] == ["play", "draw"]
@@ -330,10 +330,10 @@ def _while_a_computer_thinks(app) -> RunsTable:
     t = my_turn_with_choice(app)
     click(app, hand_rect(t, t.view.playable[0]).center)
     for _ in range(120):
-        if t.thinking is not None:
+        if t.model.thinking is not None:
             break
         pump(app, 1)
-    assert t.thinking is not None and t.busy
+    assert t.model.thinking is not None and t.busy
     return t
 
 
@@ -360,7 +360,7 @@ def test_messages_appear_in_their_band_under_the_header(app):
     t = my_turn_with_choice(app)
     bad = next(c for c in t.view.hand if c not in t.view.playable)
     click(app, hand_rect(t, bad).center)
-    assert t.toasts.items
+    assert said(t)
     pump(app, 1)
     header = t.header().rect
     seats_top = min(r.y for r in t.layout().seats.values())

@@ -9,24 +9,27 @@ from game.games.runs import GAME
 from game.games.runs.policy import NEW_RUN_STATS, num
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.entry import TableEntry
 from game.ui.kit.form import remembered
-from game.ui.tables import TableEntry
+from game.ui.scene import AppServices
+from game.ui.tables.runs import saved
 from game.ui.tables.runs.demo import NAMES, bench_scene, scene_factories
+from game.ui.tables.runs.diagrams import DIAGRAMS
 from game.ui.tables.runs.setup import SetupScene
 from game.ui.tables.runs.table import RunsTable, new_game_from, play_again, start_game
 
 __all__ = ["TABLE", "RunsTable", "SetupScene", "new_game_from", "play_again", "start_game", "stats_lines"]
 
 
-def open_new(app, prefs: dict | None = None) -> None:
+def open_new(app: AppServices, prefs: dict | None = None) -> None:
     app.push(SetupScene(app, prefs if prefs is not None else remembered(app, "runs")))
 
 
-def resume(app, save: dict) -> str | None:
+def resume(app: AppServices, save: dict) -> str | None:
     return kit.resume(app, save, GAME.id, RunsTable)
 
 
-def open_autoplay(app, seed: int) -> RunsTable:
+def open_autoplay(app: AppServices, seed: int) -> RunsTable:
     """Computers on every seat (crash-test style tools)."""
     match = Match.start(GAME, {"players": 4, "rounds": 5}, seed, seats_from(NAMES[:4], ["strong", "simple", "strong", "simple"]))
     table = RunsTable(app, match)
@@ -88,4 +91,4 @@ def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)
+TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)

@@ -5,6 +5,7 @@ the bench: positions the simple bot reaches on some deal (through
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.engine.match import Match, seats_from
 from game.engine.runner import GameRunner
@@ -13,6 +14,8 @@ from game.games.runs.deck import run_starts
 from game.games.runs.policy import RunsMeta
 from game.games.runs.state import DRAW, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_ACTIONS, RunsState
 from game.ui.dragdrop import hold_over
+from game.ui.scene import AppServices, Scene
+from game.ui.tables.runs.model import RunsMatch
 from game.ui.tables.runs.overlays import RoundSummaryScene
 from game.ui.tables.runs.setup import SetupScene
 from game.ui.tables.runs.table import RunsTable
@@ -31,14 +34,16 @@ def find_runner(options: dict, want: Callable[[RunsState], bool], seeds: Sequenc
     raise RuntimeError("no such position found")
 
 
-def table_for(app, runner: GameRunner, bots: Sequence[str | None] | None = None, names: Sequence[str] | None = None, *, at_screen: int | None = None, auto_draw: bool | None = None) -> RunsTable:
+def table_for(
+    app: AppServices, runner: GameRunner, bots: Sequence[str | None] | None = None, names: Sequence[str] | None = None, *, at_screen: int | None = None, auto_draw: bool | None = None
+) -> RunsTable:
     """A table for a position: seat 0 a person and computers elsewhere
     unless ``bots`` says otherwise; ``at_screen`` has the device already."""
     n = runner.state.players
     kinds = list(bots if bots is not None else [None, *COMPUTERS])[:n]
     seat_names = list(names or NAMES)[:n]
     meta = None if auto_draw is None else RunsMeta(auto_draw=auto_draw)  # None: the player's setting
-    match = Match(runner, seats_from(seat_names, kinds), meta=meta)
+    match: RunsMatch = Match(runner, seats_from(seat_names, kinds), meta=meta)
     if at_screen is not None:
         match.handed_to(at_screen)
     return RunsTable(app, match)
@@ -116,7 +121,7 @@ def new_runs(players: int = 3, closed: int = 2, start: bool = False) -> GameRunn
     return find_runner({"players": players, "rounds": 5, "new_run": True}, want)
 
 
-def hold_card_over_chain(app, t: RunsTable) -> None:
+def hold_card_over_chain(app: Any, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
     lit = [c for c in t.view.hand if c in t.view.playable]
@@ -125,7 +130,7 @@ def hold_card_over_chain(app, t: RunsTable) -> None:
         hold_over(app, t.hand_rect(lit[0]).center, L.slot.center)
 
 
-def scene_factories(app):
+def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
     def drag():
         t = table_for(app, mid_round(min_chain=3))
         t.prepare_shot = lambda: hold_card_over_chain(app, t)
@@ -172,7 +177,7 @@ def scene_factories(app):
     ]
 
 
-def bench_scene(app):
+def bench_scene(app: Any) -> tuple[RunsTable, tuple[int, int], tuple[int, int]]:
     """A full table (6 seats) and a drag path from a hand card to the end of the run."""
     t = table_for(app, mid_round(players=6, min_chain=3, min_round=2))
     app.scenes.reset(t)

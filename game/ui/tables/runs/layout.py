@@ -1,13 +1,21 @@
 """Where everything sits on the Runs table, for any window size.
 
-Top: the kit's header (title, round, Rules and Menu), the band where
-messages appear, then one box per other seat (in turn order, the next
-player first).  Middle: the draw pile on the left and
-the run of played cards growing to the right, the last card larger and the
-next place dashed.  With the house rule "new run" the runs closed earlier
-in the round sit small between the pile and the run being played, oldest
-first.  Right: the scoreboard and the log.  Bottom: the status
-line and the hand of the seat at the screen; the buttons sit bottom right.
+Top: the kit's header (title, round, Rules and Menu), then the band of
+notes (a refused card's reason, a notice: one or two short lines, over no
+card, count or panel), then one box per other seat (in turn order, the
+next player first).  Middle: the draw pile on the left and the run of
+played cards growing to the right, the last card larger and the next place
+dashed.  With the house rule "new run" the runs closed earlier in the
+round sit small between the pile and the run being played, oldest first.
+Right: the scoreboard and the log.  Bottom: the status line and the hand
+of the seat at the screen; the buttons sit bottom right.
+
+The cards take the room the window gives (:func:`card_width`): a hand
+card is as wide as the play area lets 8½ cards side by side and as the
+height lets the run and the hand stand one above the other; "normal" uses
+most of that room, "large" all of it, "small" less, so the card-size
+setting never makes a card smaller than "normal" and a large window has
+large cards.
 """
 
 from __future__ import annotations
@@ -21,9 +29,31 @@ import pygame
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H
 
-#: the band under the header kept free for messages (a one-line message is
-#: 46 px high at scale 1, shown 8 px under the header)
-TOAST_BAND = 56
+#: the band of notes under the header (two lines of a note at scale 1:
+#: 2 × 22 px and its padding), and the gaps above and below it
+NOTES_H = 48
+NOTES_GAP = 4
+#: a seat's box at the top, and the gap under the seats
+SEAT_H = 112
+SEAT_GAP = 14
+#: a hand card at scale 1 with the card size "normal" when the room allows;
+#: at most this share above its scale's width in a large window
+HAND_W = 100
+MOST = 1.25
+#: "normal" takes this share of the room the table has for a card ("large"
+#: all of it)
+NORMAL_SHARE = 1 / 1.1
+#: the words around the run: "Run closed" above it, who played the last
+#: card and what may follow below it (scale 1)
+ABOVE_RUN = 26
+BELOW_RUN = 56
+#: under the hand (its owner's line), the status line with its gap, the lift
+#: of a playable card, the gap over the status line
+UNDER_HAND = 30
+STATUS_H = 34
+STATUS_GAP = 10
+LIFT = 14
+OVER_STATUS = 8
 
 #: one colour per seat, used on the seat boxes, the scoreboard and the dots
 #: under the run (who played which card); chosen to stay apart on green felt
@@ -45,6 +75,8 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 class Layout:
     s: float
     top_h: int
+    #: the band of notes under the header (it covers nothing)
+    notes: pygame.Rect = field(default_factory=pygame.Rect)
     # the top: the other seats
     seats: dict[int, pygame.Rect] = field(default_factory=dict)
     # the middle: the pile and the run
@@ -78,6 +110,32 @@ def seat_order(players: int, viewer: int | None) -> list[int]:
     return [(viewer + i) % players for i in range(1, players)]
 
 
+def card_width(size: tuple[int, int], s: float, factor: float) -> int:
+    """The width of a hand card (the run's last card and the next place
+    are as wide) for the window ``size`` at scale ``s`` and the card size
+    ``factor`` (:func:`~game.ui.cardart.size_factor`).
+
+    The room: the play area left of the right column holds 8½ cards side by
+    side (the seven of a deal and some more without overlapping), and the
+    height holds the seats, the run with its words, the status line and the
+    hand.  "normal" takes :data:`NORMAL_SHARE` of it (at 1280×800 a card of
+    100 px, as always), but no more than :data:`MOST` times its width at
+    the window's scale; "large" 1.2 times that, "small" 0.85 times, and
+    none more than the room: "large" is never smaller than "normal"."""
+    w, h = size
+    avail_w = w - int(RIGHT_W * s) - int(24 * s) - int(MARGIN * s)
+    below_seats = int(HEADER_H * s) + int((NOTES_GAP + NOTES_H + NOTES_GAP) * s) + int((SEAT_H + SEAT_GAP) * s)
+    fixed = below_seats + int((ABOVE_RUN + 6 + BELOW_RUN + OVER_STATUS + STATUS_H + STATUS_GAP + LIFT + UNDER_HAND) * s)
+    room = min(avail_w / 8.5, max(1, h - fixed) / (2 * cardart.ASPECT))
+    normal = min(room * NORMAL_SHARE, HAND_W * MOST * s)
+    return max(16, int(min(room, normal * factor)))
+
+
+#: the right column's width and the margin at the window's edges (scale 1)
+RIGHT_W = 300
+MARGIN = 16
+
+
 def compute_layout(
     size: tuple[int, int],
     s: float,
@@ -97,20 +155,22 @@ def compute_layout(
     run is closed and the slot beside it starts a new one."""
     w, h = size
     L = Layout(s=s, top_h=int(HEADER_H * s), lit=lit)
-    margin = int(16 * s)
+    margin = int(MARGIN * s)
+    # the notes' band right under the header, across the table
+    L.notes = pygame.Rect(margin, L.top_h + int(NOTES_GAP * s), w - 2 * margin, int(NOTES_H * s))
     # the other seats along the top
     others = seat_order(players, viewer)
     k = max(1, len(others))
     gap = int(12 * s)
     bw = int(min(300 * s, (w - 2 * margin - (k - 1) * gap) / k))
-    bh = int(112 * s)
+    bh = int(SEAT_H * s)
     x0 = (w - (k * bw + (k - 1) * gap)) // 2
-    y_seat = L.top_h + int(TOAST_BAND * s)
+    y_seat = L.top_h + int((NOTES_GAP + NOTES_H + NOTES_GAP) * s)
     for i, seat in enumerate(others):
         L.seats[seat] = pygame.Rect(x0 + i * (bw + gap), y_seat, bw, bh)
-    below_seats = y_seat + bh + int(14 * s)
+    below_seats = y_seat + bh + int(SEAT_GAP * s)
     # the right column: scoreboard, log, buttons
-    rx = w - int(300 * s)
+    rx = w - int(RIGHT_W * s)
     rw = w - rx - margin
     L.board = pygame.Rect(rx, below_seats, rw, int(40 * s) + int(26 * s) * players + int(8 * s))
     L.auto_button = pygame.Rect(rx, h - margin - int(38 * s), rw, int(38 * s))
@@ -119,16 +179,13 @@ def compute_layout(
     # the hand along the bottom, left of the right column
     avail_x0, avail_x1 = margin, rx - int(24 * s)
     avail = avail_x1 - avail_x0
-    # the card size setting: a factor on the hand's and the run's nominal
-    # width; both stay capped by the room they have
-    f = cardart.size_factor()
-    L.hw = int(min(100 * s * f, avail / 8.5))
+    L.hw = card_width(size, s, cardart.size_factor())
     hh = round(L.hw * cardart.ASPECT)
-    L.lift = int(14 * s)
-    hand_y = h - hh - int(30 * s)
+    L.lift = int(LIFT * s)
+    hand_y = h - hh - int(UNDER_HAND * s)
     n = max(1, n_hand)
     full = L.hw + int(8 * s)
-    steps = [full] * max(0, n - 1)
+    steps: list[float] = [float(full)] * max(0, n - 1)
     if n > 1 and L.hw + full * (n - 1) > avail:
         wide = [i for i in range(n - 1) if i in lit]
         narrow = (n - 1) - len(wide)
@@ -147,13 +204,14 @@ def compute_layout(
         if i < len(steps):
             x += steps[i]
     L.mine = (int(hx), hand_y + hh + int(6 * s))
-    L.status = pygame.Rect(avail_x0, hand_y - L.lift - int(44 * s), avail, int(34 * s))
-    # the middle: the pile and the run
-    top, bottom = below_seats, L.status.y - int(8 * s)
-    L.centre_y = cy = (top + bottom) // 2 - int(8 * s)
-    L.cw = int(min(84 * s * f, L.hw * 0.86))
-    ch = round(L.cw * cardart.ASPECT)
+    L.status = pygame.Rect(avail_x0, hand_y - L.lift - int((STATUS_H + STATUS_GAP) * s), avail, int(STATUS_H * s))
+    # the middle: the pile and the run, between the seats and the status
+    # line, the words above and below the run included
+    top, bottom = below_seats + int(ABOVE_RUN * s), L.status.y - int(OVER_STATUS * s) - int(BELOW_RUN * s)
     lh = hh
+    L.centre_y = cy = (top + bottom) // 2 + int(6 * s)
+    L.cw = int(L.hw * 0.84)
+    ch = round(L.cw * cardart.ASPECT)
     L.pile = pygame.Rect(margin + int(24 * s), cy - ch // 2, L.cw, ch)
     x0 = L.pile.right + int(64 * s)
     right = rx - int(24 * s)

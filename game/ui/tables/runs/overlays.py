@@ -10,7 +10,7 @@ stops, "End the game".  After the last round it leads to the final scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -20,15 +20,32 @@ from game.games.runs.rules import OPEN_ENDED
 from game.games.runs.state import PHASE_BREAK, RunsView
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.kit.host import TableHost
 from game.ui.kit.overlay import Overlay
-from game.ui.scene import ButtonSpec
+from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.runs.layout import seat_colour
 from game.ui.widgets import panel, text, text_block, wrap
+
+
+class SheetTable(TableHost[RunsView], Protocol):
+    """What a sheet asks of the table under it (the Runs table; a protocol,
+    as the table opens the sheets)."""
+
+    def kind_label(self, seat: int) -> str: ...
+
+    def proceed(self) -> None: ...
+
+    def stop_game(self) -> None: ...
+
+    def confirm(self, title: str, body: str, on_yes: Callable[[], None], yes: str | None = None, no: str | None = None, *, destructive: bool = False) -> None: ...
+
+    def show_final(self, outcome: Outcome) -> None: ...
+
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
 
 
-def _head(surface, label: str, right: int, width: int, y: int, size: int) -> None:
+def _head(surface: pygame.Surface, label: str, right: int, width: int, y: int, size: int) -> None:
     """A column heading, right-aligned, wrapped onto at most two lines."""
     lines = wrap(label, size, width)
     if len(lines) > 2:
@@ -46,7 +63,7 @@ class Sheet(Overlay):
 
     share, widest, row_h, frame = 0.9, 1040, 38, 250
 
-    def __init__(self, app, table: Any) -> None:
+    def __init__(self, app: AppServices, table: SheetTable) -> None:
         super().__init__(app)
         self.table = table
 
@@ -57,13 +74,13 @@ class Sheet(Overlay):
         ph = int(self.frame * s) + self.table.players * int(self.row_h * s)
         return pygame.Rect(w // 2 - pw // 2, max(int(10 * s), h // 2 - ph // 2), pw, min(ph, h - int(20 * s)))
 
-    def draw_panel(self, surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         r = self._rect()
         s = self.app.scale
         panel(surface, r, 240, int(16 * s), GOLD)
         self.draw_sheet(surface, self.table, self.table.view, r, s)
 
-    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface: pygame.Surface, t: SheetTable, v: RunsView, r: pygame.Rect, s: float) -> None:
         """The sheet inside its panel ``r``."""
 
 
@@ -75,7 +92,7 @@ class RoundSummaryScene(Sheet):
     dim_alpha = 120
     share, widest, row_h, frame = 0.92, 1100, 48, 270
 
-    def __init__(self, app, table: Any, outcome: Outcome | None = None) -> None:
+    def __init__(self, app: AppServices, table: SheetTable, outcome: Outcome | None = None) -> None:
         super().__init__(app, table)
         self.outcome = outcome
         self.final = outcome is not None
@@ -143,7 +160,7 @@ class RoundSummaryScene(Sheet):
         self.app.pop()
         self.table.show_final(self.outcome)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_n and not self.final:
                 self.next_round()
@@ -161,7 +178,7 @@ class RoundSummaryScene(Sheet):
                 self.next_round()
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface: pygame.Surface, t: SheetTable, v: RunsView, r: pygame.Rect, s: float) -> None:
         res = self.result
         if v.rounds == OPEN_ENDED:
             title = tr("runs.table.summary_title_open", round=res.round)
@@ -233,7 +250,7 @@ class GameOverScene(Sheet):
     dim_alpha = 130
     MAX_COLS = 10
 
-    def __init__(self, app, table: Any, outcome: Outcome, buttons: Sequence[tuple[str, Callable[[], object]]]) -> None:
+    def __init__(self, app: AppServices, table: SheetTable, outcome: Outcome, buttons: Sequence[tuple[str, Callable[[], object]]]) -> None:
         super().__init__(app, table)
         self.outcome = outcome
         self.buttons_spec = buttons
@@ -251,7 +268,7 @@ class GameOverScene(Sheet):
             if i == 0 and self.focused() is None:
                 self.focus(b)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.to_menu()
             return
@@ -264,7 +281,7 @@ class GameOverScene(Sheet):
             return tr("runs.table.winner", name=names[0])
         return tr("runs.table.winners", names=join_names(names))
 
-    def draw_sheet(self, surface, t: Any, v: RunsView, r: pygame.Rect, s: float) -> None:
+    def draw_sheet(self, surface: pygame.Surface, t: SheetTable, v: RunsView, r: pygame.Rect, s: float) -> None:
         out = self.outcome
         text(surface, "★ " + self.title() + " ★", (r.centerx, r.y + int(16 * s)), int(32 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
         reason = t.render(out.reason)
@@ -284,7 +301,8 @@ class GameOverScene(Sheet):
         text(surface, tr("runs.table.col.player"), (x_name, y), hs, INK_DIM, shadow=False)
         ci = 0
         if hidden:
-            text(surface, tr("runs.table.col.rounds", a=1, b=len(hidden)), (int(cols_x0 + col_w * (ci + 1)), y), hs, INK_DIM, anchor="topright", shadow=False, max_width=int(col_w))
+            head = tr("runs.table.col.rounds", a=1, b=len(hidden)) if len(hidden) > 1 else tr("runs.table.col.round", n=1)
+            text(surface, head, (int(cols_x0 + col_w * (ci + 1)), y), hs, INK_DIM, anchor="topright", shadow=False, max_width=int(col_w))
             ci += 1
         for k in shown:
             text(surface, tr("runs.table.col.round", n=hist[k].round), (int(cols_x0 + col_w * (ci + 1)), y), hs, INK_DIM, anchor="topright", shadow=False, max_width=int(col_w))
@@ -303,8 +321,8 @@ class GameOverScene(Sheet):
             text(surface, label, (x_name + int(18 * s), cy), int(18 * s), colour, bold=True, anchor="midleft", shadow=False, max_width=name_w - int(24 * s))
             ci = 0
             if hidden:
-                v = sum(hist[k].totals[seat] for k in hidden)
-                text(surface, num(v), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)
+                before = sum(hist[k].totals[seat] for k in hidden)
+                text(surface, num(before), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)
                 ci += 1
             for k in shown:
                 text(surface, num(hist[k].totals[seat]), (int(cols_x0 + col_w * (ci + 1)), cy), int(16 * s), INK_DIM, anchor="midright", shadow=False)

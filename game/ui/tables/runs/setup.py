@@ -18,6 +18,7 @@ import random
 from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
 from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
+from game.ui.scene import AppServices
 from game.ui.tables.runs.table import start_game
 
 KINDS = ("person", "simple", "strong")
@@ -61,7 +62,7 @@ class SetupScene(SetupForm):
     game_id = "runs"
     name = "runs-setup"
 
-    def __init__(self, app, prefs: dict | None = None) -> None:
+    def __init__(self, app: AppServices, prefs: dict | None = None) -> None:
         super().__init__(app, {**_clean(prefs), "deal": ""})
         self.title = tr("runs.table.setup_title")
         self.start_label = tr("runs.table.start")
@@ -112,4 +113,3 @@ class SetupScene(SetupForm):
         n = prefs["players"]
         bots = [None if k == "person" else k for k in prefs["kinds"][:n]]
         start_game(self.app, self.options(), self.seed(), unique_names(prefs["names"], n), bots)
-

@@ -4,52 +4,61 @@ The run of played cards grows left to right from the draw pile, its last
 card larger, the next place dashed with what may follow.  The other seats
 sit along the top (backs with counts, points), the scoreboard and the log
 on the right, the hand of the seat at the screen along the bottom with the
-cards that may be played lifted and lit.
+cards that may be played lifted and lit.  Messages have their own band
+under the header, over no card.
 
 Input becomes engine actions, never rules of its own: a card dropped on the
 end of the run, clicked, or chosen with the arrow keys and Enter is
-``play <card>``; a click on the pile, the Draw button, D or Space is the
-forced ``draw`` or ``pass`` of the person at the screen.  A refused card
-flies back and the engine's reason is shown.
+``play <card>``, played as an intent that says how it was made and where
+the card starts its flight; a click on the pile, the Draw button, D or
+Space is the forced ``draw`` or ``pass`` of the person at the screen.  A
+refused card flies back and the engine's reason is said to that person
+alone (it names their cards), so the next person never reads it.
 
 Whose turn it is, when the device is passed and which forced draws play
 themselves is the match's (:class:`~game.games.runs.policy.RunsPolicy`):
-auto-draw (the button and A) and "draw out the pile" on a dead run are
-choices in the match's meta (:class:`~game.games.runs.policy.RunsMeta`).  This table only
-paces the computers (``think_time``) and animates the cards.  Forced draws
-that follow one another (computers, auto-draw, a pile drawn out) go one per
-frame after the first, so a stretch of them is one quick burst of cards
-from the pile, and one line in the log.
+auto-draw (the button, A, and the switch in the settings) and "draw out
+the pile" on a dead run are choices in the match's meta
+(:class:`~game.games.runs.policy.RunsMeta`), kept by the model
+(:mod:`game.ui.tables.runs.model`).  This table only paces the computers
+(``think_time``) and animates the cards.  Forced draws that follow one
+another (computers, auto-draw, a pile drawn out) go one per frame after the
+first, so a stretch of them is one quick burst of cards from the pile, and
+one line in the log.  What is drawn is a picture
+(:mod:`game.ui.tables.runs.paint`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from game.cards import Card
+from game.cards import Card, display
 from game.engine.core import Message, Outcome
-from game.engine.match import Match, Moved, Step, meta_of, seats_from
-from game.games.runs import GAME
+from game.engine.match import How, Match, Moved, Step, seats_from
+from game.games.runs import GAME, neighbours
 from game.games.runs.deck import run_starts
-from game.games.runs.policy import RunsMeta
-from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action
+from game.games.runs.policy import collapse_forced, num, signed
+from game.games.runs.rules import OPEN_ENDED
+from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.assets import GOLD, HIGHLIGHT, INK
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.form import remembered
+from game.ui.kit.model import Intent
+from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
-from game.ui.scene import ButtonSpec
-from game.ui.tables import table as table_entry
+from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.runs.choices import choices_of
-from game.ui.tables.runs.draw import RunsDrawing
-from game.ui.tables.runs.layout import Layout, compute_layout
+from game.ui.tables.runs.layout import Layout, compute_layout, seat_colour
+from game.ui.tables.runs.model import RunsMatch, RunsModel
 from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
+from game.ui.tables.runs.paint import Board, BoardRow, Colour, Hand, Pile, Run, RunsPicture, SeatBox, Still, paint_moving, paint_still
 
 # base durations in seconds (scaled by the animation setting)
 THINK = 0.55  # a computer seat choosing between cards
@@ -65,32 +74,32 @@ FLY_DEAD = 0.15
 FLY_DEAL = 0.2
 SUMMARY_PAUSE = 0.8  # the last card of a round stays in view this long
 
+#: log lines of these actions get a dot in the colour of the seat that acted
+DOTTED = (PLAY, DRAW, PASS)
 
-class RunsTable(RunsDrawing, TableScene):
+
+class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
     game_id = "runs"
     name = "runs-table"
+    model: RunsModel
+    #: "until we stop": stopping is how such a game ends
+    celebrates_stopped = True
 
-    def __init__(self, app, match: Match) -> None:
-        super().__init__(app, match)
-        if self.meta().auto_draw is None:  # the player's own setting, unless the match was given a choice
-            match.meta = replace(self.meta(), auto_draw=bool(app.settings.auto_draw))
-        self.cursor = KeyCursor()
-        #: the computer whose move is being waited for ("thinking …")
-        self.thinking: int | None = None
-        #: where the person's card starts its flight (set while it is played)
-        self._origin: tuple[int, int] | None = None
-        self._layout: tuple[tuple, Layout] | None = None
+    def __init__(self, app: AppServices, match: RunsMatch) -> None:
+        super().__init__(app, RunsModel(match, bool(app.settings.auto_draw)), Painters(paint_still, paint_moving))
+        self._layout: tuple[tuple[Any, ...], Layout] | None = None
+        self._still: tuple[tuple[Any, ...], Still] | None = None
         self.card_drag(
             on_click=self._clicked,
-            land=lambda src, zone: True,  # on_moved flies the card to where the run puts it
+            land=lambda src, zone: True,  # animate flies the card to where the run puts it
         )
 
     # --- what the table knows ----------------------------------------------------------------
     def layout(self) -> Layout:
         v = self.view
-        key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), self.viewer)
+        key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), self.viewer, self.finished)
         if self._layout is None or self._layout[0] != key:
-            dead = GAME.chain_dead(self.match.state)
+            dead = self.model.dead()
             # with the house rule a closed run is followed by a new one beside it
             chain_open = not v.chain or not dead or v.new_run
             starts = run_starts(v.chain, v.wrap)
@@ -108,28 +117,12 @@ class RunsTable(RunsDrawing, TableScene):
         return frozenset(i for i, c in enumerate(self.view.hand) if c in p)
 
     def my_turn(self) -> bool:
-        return super().my_turn() and self.view.phase == PHASE_PLAY
+        return self.model.my_turn()
 
-    def meta(self) -> RunsMeta:
-        return meta_of(self.match, RunsMeta)
 
-    def forced(self) -> Action | None:
-        """The draw or pass the player to act must make, or None."""
-        return GAME.forced_action(self.match.state)
 
-    def dead(self) -> bool:
-        return GAME.chain_dead(self.match.state)
 
-    def automatic(self) -> bool:
-        """The forced move of the person to act plays itself (auto-draw, or
-        the pile being drawn out)."""
-        seat_ = self.current
-        return seat_ is not None and self.match.policy.automatic(self.match, seat_) is not None
 
-    def clicker_forced(self) -> Action | None:
-        """The forced move a click on the pile (or Draw, D, Space) makes:
-        that of the person at the screen."""
-        return self.forced() if self.my_turn() else None
 
     def kind_label(self, seat_: int) -> str:
         k = self.match.seats[seat_].kind
@@ -163,33 +156,32 @@ class RunsTable(RunsDrawing, TableScene):
             zones.append(Zone(L.slot, ("chain", n)))
         return zones
 
-    def drag_legal(self, payload) -> list:
+    def drag_legal(self, payload: Any) -> list:
         if not self.my_turn() or payload[0] != "hand":
             return []
         return [("chain", len(self.view.chain))] if payload[1] in self.view.playable else []
 
-    def drag_drop(self, payload, zone) -> Any:
-        if not self.my_turn() or payload[0] != "hand":
+    def drag_drop(self, payload: Any, zone: Any) -> Any:
+        if not self.my_turn() or payload[0] != "hand" or self.drag is None:
             return PENDING
-        return self.play_card(payload[1], self.drag.last_start)
+        # the card was let go there: it flies on from that point
+        return self.play_card(payload[1], self.drag.last_start, How.DROP)
 
-    def _clicked(self, payload) -> bool:
+    def _clicked(self, payload: Any) -> bool:
         if payload[0] == "hand" and self.my_turn():
+            self.model.cursor = None
             self.play_or_bounce(payload[1])
         return True
 
-    def play_card(self, card: Card, start: tuple[int, int]) -> Message | None:
+    def play_card(self, card: Card, start: tuple[int, int], how: How = How.CLICK) -> Message | None:
         """Play ``card`` from the hand at the screen, flying from ``start``.
         None on success, else the engine's reason (nothing changed)."""
-        self._origin = start
-        try:
-            return self.act(PLAY_ACTIONS[card])
-        finally:
-            self._origin = None
+        return self.play(Intent(PLAY_ACTIONS[card], how, origin=(start,)))
 
-    def play_or_bounce(self, card: Card) -> None:
-        """A click or Enter on a card: played, or it hops and says why not."""
-        err = self.play_card(card, self.hand_rect(card).topleft)
+    def play_or_bounce(self, card: Card, how: How = How.CLICK) -> None:
+        """A click or Enter on a card: played, or it hops and says why not
+        (to the person at the screen alone: the reason names their cards)."""
+        err = self.play_card(card, self.hand_rect(card).topleft, how)
         if err is not None:
             L = self.layout()
             r = L.hand[list(self.view.hand).index(card)]
@@ -197,73 +189,78 @@ class RunsTable(RunsDrawing, TableScene):
             self.refuse(err)
 
     # --- actions from buttons and keys ----------------------------------------------------------
-    def draw_click(self) -> None:
+    def draw_click(self, how: How = How.CLICK) -> None:
         """The pile, the Draw button, D or Space: the forced draw or pass of
         the person at the screen; on a dead run, the rest of the pile."""
-        a = self.clicker_forced()
+        a = self.model.clicker_forced()
         if a is None:
             return
-        if a.kind == DRAW and self.dead():
-            self.match.meta = replace(self.meta(), run_out=self.match.state.round)
-        self.act_or_refuse(a)
+        if a.kind == DRAW and self.model.dead():
+            self.model.draw_out()
+        self.act_or_refuse(a, how)
 
     def toggle_auto(self) -> None:
-        on = not self.meta().auto_draw
+        """Auto-draw on or off: the player's setting and this game's choice."""
+        on = not self.model.auto_draw
         self.app.settings.auto_draw = on
         self.app.save_settings()
-        self.match.meta = replace(self.meta(), auto_draw=on)
-        self.touch()
-        self.advance()  # a forced draw waiting for a click now plays itself
+        self.model.set_auto_draw(on)
+        self.sync_ui()
+        if self.model.clicker_forced() is not None:
+            self.advance()  # a forced draw waiting for a click now plays itself
 
     def draw_label(self) -> tuple[str, bool]:
         """The text of the Draw button and whether it may be pressed."""
-        a = self.clicker_forced()
+        a = self.model.clicker_forced()
         if a is None:
             return tr("runs.ui.draw"), False
-        if a.kind == DRAW and self.dead():
+        if a.kind == DRAW and self.model.dead():
             return tr("runs.table.run_out", n=self.view.pile_count), True
         return (tr("runs.ui.draw") if a.kind == DRAW else tr("runs.ui.pass")), True
 
-    # --- the kit's hooks --------------------------------------------------------------------------
-    def streak(self) -> bool:
-        """The last move of this round was a forced draw or pass: a forced
-        move now continues the stretch (one line in the log, no pause)."""
-        log = self.match.state.log
-        return bool(log) and log[-1][1].kind in (DRAW, PASS)
+    # --- life cycle -------------------------------------------------------------------------------
+    def resume(self) -> None:
+        """Back on top: auto-draw follows the setting (its switch in the
+        settings applies to this game), and a draw waiting for a click
+        plays itself once auto-draw is on."""
+        changed = self.model.follow_setting(bool(self.app.settings.auto_draw))
+        super().resume()
+        if changed and self.model.clicker_forced() is not None:
+            self.advance()
 
+    # --- the kit's hooks --------------------------------------------------------------------------
     def think_time(self, step: Step) -> float:
-        self.thinking = step.seat
-        self.touch()
-        if self.forced() is not None:
-            if self.streak():
+        self.model.thinking = step.seat
+        if self.model.forced() is not None:
+            if self.model.streak():
                 return STREAK_THINK
-            return DEAD_THINK if self.dead() else FORCED_THINK
+            return DEAD_THINK if self.model.dead() else FORCED_THINK
         return THINK if len(GAME.playable(self.match.state)) > 1 else ONE_CARD_THINK
 
     def auto_time(self, step: Step) -> float:
-        if self.streak():
+        if self.model.streak():
             return STREAK_THINK
-        return DEAD_THINK if self.dead() else AUTO_THINK
+        return DEAD_THINK if self.model.dead() else AUTO_THINK
 
     def before_bot_move(self) -> None:
-        self.thinking = None
+        self.model.thinking = None
 
     def await_person(self, step: Step) -> None:
-        if self.cursor.index is not None:
-            self.cursor.place(self._first_lit())  # a new turn: the cursor starts on a lit card
-            self.touch()
+        if self.model.cursor is not None:
+            self.model.cursor = self.model.first_lit()  # a new turn: the cursor starts on a lit card
 
     def at_break(self, step: Step) -> None:
         self.app.push(RoundSummaryScene(self.app, self))
 
-    def on_moved(self, moved: Moved) -> float:
+    def animate(self, moved: Moved, intent: Intent[Action] | None) -> float:
         """The card travels; returns the base seconds before the next seat
         moves (draws stream: the next seat starts while the card flies)."""
         L = self.layout()
         kind = moved.action.kind
         wait = 0.0
         if kind == PLAY:
-            wait = self._fly_play(moved, L)
+            origin = intent.origin[0] if intent is not None and intent.origin else None
+            wait = self._fly_play(moved, origin, L)
         elif kind == DRAW:
             wait = self._fly_draw(moved, L)
         elif kind == NEXT_ROUND:
@@ -281,13 +278,15 @@ class RunsTable(RunsDrawing, TableScene):
         box = L.seats.get(seat_) if seat_ is not None else None
         return None if box is None else (box.centerx - width // 2, box.y + int(46 * L.s))
 
-    def _fly_play(self, moved: Moved, L: Layout) -> float:
+    def _fly_play(self, moved: Moved, origin: tuple[int, int] | None, L: Layout) -> float:
+        """A played card flies to its place in the run: from where the
+        gesture left it (``origin``), else from its seat's box."""
         idx = len(moved.before.chain)
         if idx >= len(L.chain):
             return 0.0
         dest = L.chain[idx]
-        if self._origin is not None:
-            start, dur = self._origin, FLY_MINE
+        if origin is not None:
+            start, dur = origin, FLY_MINE
         else:
             box = L.seats.get(moved.seat) if moved.seat is not None else None
             cx, cy = box.center if box is not None else (L.pile.centerx, int(60 * L.s))
@@ -329,9 +328,6 @@ class RunsTable(RunsDrawing, TableScene):
     def sound_for(self, moved: Moved) -> str:
         return "deal" if moved.action.kind in (DRAW, NEXT_ROUND) else "place"
 
-    def celebrates_stopped(self) -> bool:
-        return True  # "until we stop": stopping is how such a game ends
-
     def celebration_cards(self) -> list[Card]:
         """The last cards of the run spring up."""
         return list(self.view.chain[-8:])
@@ -356,7 +352,7 @@ class RunsTable(RunsDrawing, TableScene):
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
         L = self.layout()
         label, enabled = self.draw_label()
-        auto = bool(self.meta().auto_draw)
+        auto = self.model.auto_draw
         return [
             (ButtonSpec("draw", label, self.draw_click, enabled, primary=enabled), L.draw_button),
             (ButtonSpec("auto", tr("runs.table.auto_on") if auto else tr("runs.table.auto_off"), self.toggle_auto, selected=auto), L.auto_button),
@@ -365,13 +361,16 @@ class RunsTable(RunsDrawing, TableScene):
     def play_centre_x(self) -> int:
         return self.layout().status.centerx
 
+    def note_area(self) -> pygame.Rect:
+        return self.layout().notes
+
     # --- keys and the pointer ------------------------------------------------------------------------
     def on_pointer(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.drag.active is not None:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or (self.drag is not None and self.drag.active is not None):
             return False
         L = self.layout()
-        if L.pile.inflate(int(12 * L.s), int(12 * L.s)).collidepoint(event.pos) and self.clicker_forced() is not None:
-            self.cursor.clear()
+        if L.pile.inflate(int(12 * L.s), int(12 * L.s)).collidepoint(event.pos) and self.model.clicker_forced() is not None:
+            self.model.cursor = None
             self.draw_click()
             return True
         return False
@@ -380,38 +379,186 @@ class RunsTable(RunsDrawing, TableScene):
         k = event.key
         hand = self.view.hand
         if k in (pygame.K_d, pygame.K_SPACE):
-            self.draw_click()
+            self.draw_click(How.KEY)
         elif k == pygame.K_a:
             self.toggle_auto()
-        elif self.my_turn() and self.cursor.move(k, len(hand), start=self._first_lit()):
-            self.touch()
+        elif self.my_turn() and self._move_cursor(k, len(hand)):
+            pass
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.my_turn() and hand:
-            if self.cursor.valid(len(hand)):
-                self.play_or_bounce(hand[self.cursor.index or 0])
+            i = self.model.cursor
+            if i is not None and 0 <= i < len(hand):
+                self.play_or_bounce(hand[i], How.KEY)
             else:
-                self.cursor.place(self._first_lit())
-                self.touch()
+                self.model.cursor = self.model.first_lit()
         else:
             return False
         return True
 
-    def _first_lit(self) -> int:
-        v = self.view
-        return next((i for i, c in enumerate(v.hand) if c in v.playable), 0)
+    def _move_cursor(self, key: int, count: int) -> bool:
+        cursor = KeyCursor(self.model.cursor)
+        if not cursor.move(key, count, start=self.model.first_lit()):
+            return False
+        self.model.cursor = cursor.index
+        return True
 
     def cancel_gesture(self) -> bool:
-        had = self.cursor.index is not None
-        self.cursor.clear()
+        had = self.model.cursor is not None
+        self.model.cursor = None
         return super().cancel_gesture() or had
 
-    def static_key(self) -> tuple:
-        return (*super().static_key(), self.cursor.index, self.thinking, self.meta())
+    # --- the picture ----------------------------------------------------------------------------------
+    def picture(self) -> RunsPicture:
+        L = self.layout()
+        look = Look.of(self.app)
+        m = self.model
+        hidden = self.hidden_keys()
+        key = (id(self.match.state), self.viewer, self.finished, m.thinking, m.meta, look, hidden, id(L))
+        if self._still is None or self._still[0] != key:
+            self._still = (key, self._make_still(look, L, hidden))
+        hand = self.view.hand
+        i = m.cursor
+        cursor = self.hand_rect(hand[i]) if i is not None and 0 <= i < len(hand) and self.my_turn() else None
+        return RunsPicture(self._still[1], cursor)
+
+    def _make_still(self, look: Look, L: Layout, hidden: frozenset[Any]) -> Still:
+        v = self.view
+        viewer = self.viewer
+        return Still(
+            look=look,
+            layout=L,
+            header=self.header(),
+            title=tr("runs.name"),
+            facts=tuple(self.facts()),
+            seats=tuple(self._seat_box(v, s) for s in L.seats),
+            pile=self._pile(v),
+            run=self._run(v, L),
+            board=self._board(v),
+            log_title=tr("runs.table.log"),
+            log=tuple(self.log_lines()),
+            status=self.status_text(),
+            hand=self._hand(v, viewer) if viewer is not None else None,
+            hidden=hidden,
+        )
+
+    def _seat_box(self, v: RunsView, seat_: int) -> SeatBox:
+        cur = v.phase == PHASE_PLAY and v.turn == seat_ and not self.finished
+        doing = self.kind_label(seat_)
+        if v.phase == PHASE_PLAY and seat_ in v.finished:
+            place = v.finished.index(seat_) + 1
+            doing = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+        elif cur:
+            doing = tr("runs.table.thinking") if self.model.thinking == seat_ else tr("runs.table.to_play")
+        n = v.hand_counts[seat_]
+        points = tr("runs.table.seat_points", round=signed(v.round_score(seat_)), total=num(v.scores[seat_]))
+        return SeatBox(seat_, self.seat_name(seat_), doing, cur, n, tr("runs.ui.cards", n=n), points)
+
+    def _pile(self, v: RunsView) -> Pile:
+        n = v.pile_count
+        label = tr("runs.ui.pile", n=n) if n else tr("runs.table.pile_empty")
+        return Pile(n, label, self.model.clicker_forced() is not None and not self.model.automatic())
+
+    def _run(self, v: RunsView, L: Layout) -> Run:
+        n = len(v.chain)
+        last_name = self.seat_name(v.chain_seats[-1]) if n and v.chain_seats else None
+        hint: str | None = None
+        if L.slot is not None:
+            if n == 0:
+                hint = tr("runs.table.any_card")
+            elif L.new_slot:
+                hint = tr("runs.table.new_run_hint")
+            else:
+                ends = [display(c, self.lang) for c in neighbours(v.chain[-1], v.wrap) if c not in v.chain]
+                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(ends))
+        return Run(
+            chain=v.chain,
+            seats=v.chain_seats,
+            last_name=last_name,
+            closed_mark=tr("runs.table.closed") if L.new_slot else None,
+            closed_label=tr("runs.table.closed_runs", n=len(L.closed)) if L.closed else None,
+            hint=hint,
+            ask=L.slot is not None and (n == 0 or L.new_slot),
+            dead=tr("runs.table.dead_short") if L.slot is None and n and v.phase == PHASE_PLAY else None,
+        )
+
+    def _board(self, v: RunsView) -> Board:
+        best = max(v.scores) if v.scores else 0
+        rows = tuple(BoardRow(s, self.seat_name(s), s == self.viewer, signed(v.round_score(s)), num(v.scores[s]), v.scores[s] == best) for s in range(v.players))
+        return Board(tr("runs.table.scores"), tr("runs.table.this_round"), tr("runs.summary.game_total"), rows)
+
+    def _hand(self, v: RunsView, seat_: int) -> Hand:
+        out = None
+        if v.phase == PHASE_PLAY and seat_ in v.finished and not v.hand:
+            out = tr("runs.table.you_are_out", n=v.finished.index(seat_) + 1)
+        line = tr("runs.table.your_hand", name=self.seat_name(seat_), round=signed(v.round_score(seat_)), total=num(v.scores[seat_]))
+        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line)
+
+    def facts(self) -> list[str]:
+        v = self.view
+        if v.rounds == OPEN_ENDED:
+            out = [tr("runs.ui.round_open", round=v.round), tr("runs.option.until_stop")]
+        else:
+            out = [tr("runs.ui.round", round=v.round, rounds=v.rounds)]
+        if v.wrap:
+            out.append(tr("runs.table.wrap_short"))
+        if v.new_run:
+            out.append(tr("runs.table.new_run_short"))
+        out.append(tr("runs.table.deal", n=self.match.seed))
+        return out
+
+    def log_lines(self) -> list[tuple[Colour | None, str]]:
+        """The log as drawn: a dot colour (or None) and the text per line,
+        oldest first; consecutive forced draws and passes are one line."""
+        log = collapse_forced(self.match.log(), [s.name for s in self.match.seats])
+        return [(seat_colour(line.seat) if line.seat is not None and line.action.kind in DOTTED else None, self.render(line.message)) for line in log]
+
+    def status_text(self) -> tuple[str, Colour]:
+        v = self.view
+        if self.finished or v.phase == PHASE_OVER:
+            return tr("runs.table.game_over"), INK
+        if v.phase == PHASE_BREAK:
+            return tr("runs.table.round_over", round=v.round), INK
+        seat_ = v.turn
+        name = self.seat_name(seat_)
+        forced = self.model.forced()
+        auto = self.model.automatic()
+        if forced is not None and self.model.dead():
+            base = tr("runs.ui.chain_dead", last=v.chain[-1])
+            if not self.is_bot(seat_) and not auto:
+                return base + " " + tr("runs.table.run_out_hint"), HIGHLIGHT
+            return base, GOLD
+        if self.my_turn():
+            if forced is not None:
+                if forced.kind == DRAW:
+                    return tr("runs.table.you_draw_auto" if auto else "runs.table.you_draw"), HIGHLIGHT
+                return tr("runs.table.you_pass"), HIGHLIGHT
+            return self._play_status(v, name), HIGHLIGHT
+        if self.is_bot(seat_):
+            if forced is not None:
+                return tr("runs.table.bot_draws" if forced.kind == DRAW else "runs.table.bot_passes", name=name), INK
+            return tr("runs.table.bot_thinks", name=name), INK
+        if forced is not None and auto:
+            return tr("runs.table.other_draws_auto", name=name), INK
+        return tr("runs.ui.turn_of", name=name), INK
+
+    def _play_status(self, v: RunsView, name: str) -> str:
+        """What the person to play is told: lead, start a new run, or play a
+        lit card; and which lit cards would end the run."""
+        cards = [c for c in v.playable if c in v.closing]
+        if not v.chain:
+            return tr("runs.table.you_lead", name=name)
+        if v.new_run and self.model.dead():
+            if cards:
+                return tr("runs.table.you_start_new_closing", name=name, cards=cards)
+            return tr("runs.table.you_start_new", name=name)
+        if cards:
+            return tr("runs.table.you_play_closing_new" if v.new_run else "runs.table.you_play_closing", name=name, cards=cards)
+        return tr("runs.table.you_play", name=name)
 
 
 # --- a new game, the same seats again, back to the setup --------------------------------------------
 
 
-def start_game(app, options: dict, seed: int, names: list[str], bots: list[str | None]) -> RunsTable:
+def start_game(app: AppServices, options: dict, seed: int, names: list[str], bots: list[str | None]) -> RunsTable:
     """A new game on a fresh table."""
     match = Match.start(GAME, options, seed, seats_from(names, bots))
     table = RunsTable(app, match)
@@ -420,13 +567,15 @@ def start_game(app, options: dict, seed: int, names: list[str], bots: list[str |
     return table
 
 
-def play_again(app, table: RunsTable) -> RunsTable:
+def play_again(app: AppServices, table: RunsTable) -> RunsTable:
     """The same seats and options, a new deal."""
     m = table.match
     return start_game(app, dict(m.options), random.randrange(1, 10**9), [s.name for s in m.seats], [s.bot for s in m.seats])
 
 
-def new_game_from(app, table: RunsTable) -> None:
+def new_game_from(app: AppServices, table: RunsTable) -> None:
     """Back to the setup screen with this game's choices filled in."""
-    app.to_menu()
-    table_entry("runs").open_new(app, choices_of(remembered(app, "runs"), table.match))
+    app.open_setup("runs", choices_of(remembered(app, "runs"), table.match))
+
+
+__all__ = ["RunsTable", "new_game_from", "play_again", "start_game"]
