@@ -111,3 +111,17 @@ def drawn_texts(app) -> list[str]:
 def said(t) -> list[str]:
     """What a table's notes say to the seat at the screen, in its language."""
     return [n.words(t.lang) for n in t.shown_notes()]
+
+
+def recorded_notes(t) -> list[str]:
+    """Every note the table ``t`` says from now on, in its words, kept
+    beyond its time on screen."""
+    shown: list[str] = []
+    say = t.model.say
+
+    def recording(text, **kw):
+        shown.append(t.render(text))
+        say(text, **kw)
+
+    t.model.say = recording
+    return shown

@@ -18,6 +18,7 @@ from game.engine.match import Match, seats_from
 from game.games.delphi.state import TURN
 from game.games.runs.rules import GAME as RUNS
 from game.ui import dragdrop
+from game.ui.kit.celebrate import celebration_title
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.overlay import ResultScene
 from game.ui.tables.delphi import demo as delphi_demo
@@ -27,7 +28,7 @@ from game.ui.tables.gaps.table import start_game as start_gaps
 from game.ui.tables.mind_the_gap import demo as mtg_demo
 from game.ui.tables.mind_the_gap.table import MtgTable
 from game.ui.tables.runs.table import RunsTable
-from tests.ui.helpers import click, post, pump, seated, settle
+from tests.ui.helpers import click, post, pump, said, seated, settle
 
 #: 4S fits only the gap after 3S; the gap it leaves (after 7H) wants 8H
 ONE_GAP = "\n".join(
@@ -70,22 +71,22 @@ def test_a_persons_win_is_celebrated_and_a_click_skips_to_the_result(app):
     t = _won_gaps(app)
     click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠: solved
     settle(app, 0.4)  # the card has landed, the last move stayed in view
-    c = t.celebration
+    c = t.party.celebration
     assert c is not None and app.scenes.top is t and c.title == "You won!"
     # it moves: two moments of it are different pictures
     a = frame_of(t)
     pump(app, 3)
-    assert frame_of(t) != a and t.celebration is c
+    assert frame_of(t) != a and t.party.celebration is c
     post(pygame.MOUSEBUTTONDOWN, pos=t.layout().grid.center, button=1)
     pump(app, 1)
     res = app.scenes.top
-    assert isinstance(res, ResultScene) and res.won and t.celebration is None
+    assert isinstance(res, ResultScene) and res.won and t.party.celebration is None
 
 
 def test_a_computers_win_is_not_celebrated(app):
     t = _won_gaps(app, meta={"prefs": {"redeals": 2}}, bots=["greedy"])
     for _ in range(60):
-        assert t.celebration is None
+        assert t.party.celebration is None
         app.step(1 / 30)
         if isinstance(app.scenes.top, ResultScene):
             break
@@ -96,22 +97,22 @@ def test_with_animations_off_nothing_moves_and_the_result_comes_at_once(app):
     app.settings.animation = "off"
     t = _won_gaps(app)
     click(app, t.layout().cells[12].center, frames=1)
-    assert t.celebration is None and isinstance(app.scenes.top, ResultScene) and app.scenes.top.won
+    assert t.party.celebration is None and isinstance(app.scenes.top, ResultScene) and app.scenes.top.won
 
 
 def test_covering_the_table_mid_celebration_leaves_nothing_and_the_result_follows(app):
     t = _won_gaps(app)
     click(app, t.layout().cells[12].center)
     settle(app, 0.4)
-    c = t.celebration
+    c = t.party.celebration
     assert c is not None
-    t.celebration = None
+    t.party.celebration = None
     plain = frame_of(t)
-    t.celebration = c
+    t.party.celebration = c
     assert frame_of(t) != plain  # the celebration is drawn
     t.confirm("Title", "Body", lambda: None)  # a dialog over the table (the table stays visible)
     pump(app, 2)
-    assert isinstance(app.scenes.top, ConfirmScene) and t.celebration is None
+    assert isinstance(app.scenes.top, ConfirmScene) and t.party.celebration is None
     assert frame_of(t) == plain  # nothing of it under the dialog
     app.pop()
     pump(app, 2)
@@ -122,10 +123,10 @@ def test_resizing_mid_celebration_ends_it_and_the_table_keeps_no_widgets(app):
     t = _won_gaps(app)
     click(app, t.layout().cells[12].center)
     settle(app, 0.4)
-    assert t.celebration is not None
+    assert t.party.celebration is not None
     app.resize((1000, 640))
     pump(app, 2)
-    assert isinstance(app.scenes.top, ResultScene) and t.celebration is None
+    assert isinstance(app.scenes.top, ResultScene) and t.party.celebration is None
     assert t._elements == []  # no button of the paused table drawn over the panel
     assert app.scenes.top._elements  # the panel's own buttons are there
 
@@ -136,15 +137,18 @@ def test_who_a_celebration_names(app):
 
         return Outcome(winners, (0.0, 0.0, 0.0), msg("engine.game_over"), termination=Termination.STOPPED if stopped else Termination.FINISHED)
 
+    def title(t: RunsTable, o: Outcome) -> str | None:
+        return celebration_title(t.match, o, stopped_counts=t.celebrates_stopped)
+
     opts = RUNS.default_options(3)
     hot = RunsTable(app, Match.start(RUNS, opts, 1, seats_from(["Anna", "Ben", "Cleo"], [None, None, "simple"])))
-    assert hot.celebration_text(outcome(1)) == "Ben wins!"
-    assert hot.celebration_text(outcome(0, 1)) == "Anna, Ben win!"
-    assert hot.celebration_text(outcome(2)) is None  # only a computer won
-    assert hot.celebration_text(outcome(0, 1, 2)) is None  # everyone tied: nobody won
-    assert hot.celebration_text(outcome(0, stopped=True)) == "Anna wins!"  # "until we stop" ends so
+    assert title(hot, outcome(1)) == "Ben wins!"
+    assert title(hot, outcome(0, 1)) == "Anna, Ben win!"
+    assert title(hot, outcome(2)) is None  # only a computer won
+    assert title(hot, outcome(0, 1, 2)) is None  # everyone tied: nobody won
+    assert title(hot, outcome(0, stopped=True)) == "Anna wins!"  # "until we stop" ends so
     solo = RunsTable(app, Match.start(RUNS, opts, 1, seats_from(["Anna", "B", "C"], [None, "simple", "simple"])))
-    assert solo.celebration_text(outcome(0)) == "You won!"
+    assert title(solo, outcome(0)) == "You won!"
 
 
 # --- the double-click ------------------------------------------------------------------------------
@@ -180,7 +184,7 @@ def test_double_click_with_several_places_moves_nothing_and_says_why(app):
     before = list(t.match.actions)
     double_click(app, r.center)
     assert t.match.actions == before and card in t.view.hand
-    assert any(f"fits in {places[card]} places" in x.text for x in t.toasts.items)
+    assert any(f"fits in {places[card]} places" in x for x in said(t))
     assert t.drag.selected is None and t.drag.dragging is None
     # the second press of another double-click starts no drag either
     post(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1, clicks=1)
@@ -231,13 +235,13 @@ def test_without_a_click_count_the_second_press_must_come_soon(app, monkeypatch)
     click(app, r.center)
     now[0] += 1.0  # too late: a plain second click, which puts the card down
     click(app, r.center)
-    assert t.drag.selected is None and not t.toasts.items
+    assert t.drag.selected is None and not said(t)
     now[0] += 1.0
     click(app, r.center)
     assert t.drag.selected is not None
     now[0] += 0.2
     click(app, r.center)
-    assert any("places" in x.text for x in t.toasts.items) and t.drag.selected is None
+    assert any("places" in x for x in said(t)) and t.drag.selected is None
 
 
 def test_double_click_in_delphi_plays_the_card(app):

@@ -78,6 +78,6 @@ def test_sigkill_mid_game_then_continue(private_home, game_id, kills=3):
             break
         runner = GameRunner.replay(Record.from_json(last["record"]))
         assert table.match.state == runner.state
-        assert [table.game.action_to_text(a) for a in table.match.actions] == last["record"]["actions"]
+        assert [table.match.game.action_to_text(a) for a in table.match.actions] == last["record"]["actions"]
     finally:
         app.close()

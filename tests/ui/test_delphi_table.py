@@ -20,6 +20,7 @@ from game.games.delphi.state import DECLARE, GAME_OVER, GOD_PICK, PROPHET_PICK, 
 from game.persistence.saves import load_stats, read_save
 from game.ui import cardart
 from game.ui.kit.dialog import ConfirmScene
+from game.ui.kit.model import Notes, Tone
 from game.ui.kit.passdevice import PassScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.tables.delphi import demo, start_game, stats_lines
@@ -29,7 +30,7 @@ from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.setup import SetupScene, god_round
 from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable
-from tests.ui.helpers import button, buttons, click, drag, key, press, pump, settle
+from tests.ui.helpers import button, buttons, click, drag, key, move, press, pump, said, settle
 
 GARDNER = demo.GARDNER
 
@@ -146,7 +147,7 @@ def test_click_cards_in_order_then_play_the_string(app):
     click(app, hand_point(t, i))
     click(app, hand_point(t, j))
     assert t.chosen == [i, j]
-    assert t.string_cards() == (hand[i], hand[j])
+    assert t.model.string_cards() == (hand[i], hand[j])
     b = button(app, "Play the 2 cards")
     assert b.is_enabled
     n = len(t.match.actions)
@@ -201,8 +202,8 @@ def test_playing_out_of_turn_is_refused_and_the_card_flies_back(app):
     drag(app, hand_point(t, 0), slot_point(t))
     assert t.match.state is before  # nothing happened
     assert any(f.duration > 0 for f in t.anim.flights)  # flying back
-    assert any("not your turn" in x.text for x in t.toasts.items)
-    assert any(t.seat_name(other) in x.text for x in t.toasts.items)  # says who is to play
+    assert any("not your turn" in x for x in said(t))
+    assert any(t.seat_name(other) in x for x in said(t))  # says who is to play
 
 
 def declare_moment(app) -> DelphiTable:
@@ -215,7 +216,7 @@ def declare_moment(app) -> DelphiTable:
         press(app, "show my cards")
     drag(app, hand_point(t, 0), slot_point(t))
     settle(app, 1.0)
-    assert t.match.state.phase == DECLARE and t.current == 0  # early in the round, no Prophet yet
+    assert t.match.state.phase == DECLARE and t.match.current == 0  # early in the round, no Prophet yet
     assert button(app, "Continue").is_enabled and button(app, "Declare Prophet").is_enabled
     return t
 
@@ -228,7 +229,7 @@ def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
     with pytest.raises(IllegalAction) as e:
         GAME.apply(before, GAME.action_from_text(f"play {t.hand()[0].code}"))
     expected = t.render(e.value.reason)
-    assert any(x.text == expected for x in t.toasts.items), [x.text for x in t.toasts.items]
+    assert expected in said(t), said(t)
     assert "Anna" in expected
 
 
@@ -240,13 +241,16 @@ def test_buttons_follow_the_engine(app):
     assert noplay.is_enabled  # No Play is always a legal action on one's turn
     assert not prophet.is_enabled  # only right after one's own play
     why = GAME.prophet_blocker(t.match.state, 0)
-    assert why is not None and prophet.tool_tip_text == t.render(why)
+    assert why is not None
+    move(app, prophet.rect.center)  # the pointer rests on it: why not, in the notes' band
+    pump(app, 40)
+    assert t.render(why) in [n.words("en") for n in t.shown_notes()]
     drag(app, hand_point(t, 1), slot_point(t))
     pump(app, 4)
     # nothing waits for Anna: the next player (a computer) is on turn, and
     # Anna may still declare until it has played
     st = t.match.state
-    assert st.phase == TURN and t.current == 2 and st.declarer == 0
+    assert st.phase == TURN and t.match.current == 2 and st.declarer == 0
     assert not any("Continue" in b.text for b in buttons(app))
     assert t.busy  # the computer thinks ...
     press(app, "Declare Prophet")  # ... and the button works meanwhile
@@ -259,13 +263,13 @@ def test_the_chance_to_declare_ends_when_the_next_player_has_played(app):
     t = seat_table(app, my_turn_match(prophet=False))
     drag(app, hand_point(t, 1), slot_point(t))
     pump(app, 4)
-    assert t.match.state.declarer == 0 and t.may_declare()
+    assert t.match.state.declarer == 0 and t.model.may_declare()
     assert "Prophet (P)" in t.status_text()
     for _ in range(200):
         if t.match.state.turn != 2 or t.match.state.phase != TURN:
             break
         pump(app, 1, dt=1 / 30)
-    assert not t.may_declare() and t.match.state.prophet == -1
+    assert not t.model.may_declare() and t.match.state.prophet == -1
     assert not any(b.is_enabled for b in buttons(app) if "Declare Prophet" in b.text)
     assert "prophet" not in t.match.record().actions
 
@@ -274,7 +278,7 @@ def test_p_declares_while_a_computer_thinks(app):
     t = seat_table(app, my_turn_match(prophet=False))
     drag(app, hand_point(t, 1), slot_point(t))
     pump(app, 4)
-    assert t.busy and t.current == 2
+    assert t.busy and t.match.current == 2
     key(app, pygame.K_p, frames=1)
     assert t.match.state.prophet == 0
     assert t.match.record().actions[-2:] == ["pass", "prophet"]
@@ -309,7 +313,7 @@ def test_no_play_shows_the_hand_and_the_prophet_picks(app):
     shown = t.view.shown_hand
     good = next(i for i, c in enumerate(shown) if GAME.fits(st, c))
     click(app, t.layout().shown_cards[good].center)
-    assert t.pick == good
+    assert t.model.pick == good
     press(app, "on the main line")
     settle(app, 0.5)
     assert t.match.state.main[-1] == shown[good]
@@ -618,7 +622,7 @@ def test_god_by_hand_rules_a_no_play_wrong_and_picks_the_card(app):
     assert t.match.state.phase == "god-pick"
     shown = t.view.shown_hand
     click(app, t.layout().shown_cards[2].center)
-    assert t.pick == 2
+    assert t.model.pick == 2
     press(app, "on the main line")
     st = t.match.state
     assert st.main[-1] == shown[2]
@@ -641,11 +645,11 @@ def _changed_box(before: pygame.Surface, after: pygame.Surface) -> pygame.Rect |
 def test_a_refusal_comes_in_its_band_under_the_header_over_the_play_area(app):
     t = declare_moment(app)
     drag(app, hand_point(t, 0), slot_point(t))  # not now: the engine says why
-    assert [x.kind for x in t.toasts.items] == ["refuse"]
+    assert [n.tone for n in t.model.shown_notes()] == [Tone.REFUSE]
     settle(app, 1.5)  # every card landed, the verdict badge gone; the message stays
     app.step(0, events=[])
     shown = app.screen.copy()
-    t.toasts.clear()
+    t.model.notes = Notes()
     app.step(0, events=[])
     box = _changed_box(app.screen, shown)
     assert box is not None
@@ -732,7 +736,7 @@ def test_esc_and_menu_work_while_a_computer_thinks(app):
     meta = {"names": ["Anna", "Ben", "Cleo"], "bots": [None, "cautious", "cautious"]}
     t = start_game(app, {"players": 3, "rounds": 3, "first_god": 1}, 8, meta)
     pump(app, 1)
-    assert t.busy and t.current == 1  # the computer God is writing its rule
+    assert t.busy and t.match.current == 1  # the computer God is writing its rule
     key(app, pygame.K_ESCAPE, frames=1)
     assert isinstance(app.scenes.top, MenuScene)
     t = start_game(app, {"players": 3, "rounds": 3, "first_god": 1}, 8, meta)

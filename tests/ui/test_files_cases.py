@@ -14,7 +14,7 @@ from game.persistence.saves import load_stats, save_path, stats_path
 from game.persistence.settings import settings_path
 from game.ui.tables import table
 from tests.ui import filefuzz as ff
-from tests.ui.helpers import buttons, press, pump
+from tests.ui.helpers import buttons, press, pump, recorded_notes
 
 GAPS_SAVE = ff.GAPS_SAVE
 
@@ -165,9 +165,7 @@ def test_a_game_ends_and_counts_over_a_statistics_file_of_wrong_types(app, priva
     _write(stats_path(), bad)
     app.settings.animation = "off"
     t = table(gid).open_autoplay(app, 3)
-    shown: list[str] = []
-    show = t.toasts.show
-    t.toasts.show = lambda text, *a, **kw: (shown.append(text), show(text, *a, **kw))
+    shown = recorded_notes(t)
     for _ in range(20_000):
         if t.finished:
             break

@@ -36,7 +36,7 @@ from game.persistence.saves import save_path, stats_path
 from game.persistence.settings import settings_path
 from game.ui.tables import table
 from tests.ui import filefuzz as ff
-from tests.ui.helpers import press, pump
+from tests.ui.helpers import press, pump, said
 
 ROOT, ENV, GAPS_SAVE = ff.ROOT, ff.HEADLESS, ff.GAPS_SAVE
 
@@ -248,7 +248,7 @@ def test_a_read_only_data_folder_still_lets_the_player_play(private_home, how):
             assert app.scenes.top.name == "menu"
             t = _play(app, "gaps", frames=2000)  # saves after every move, deletes the save at the end
             assert t.finished
-            on_table = [x.text for x in t.toasts.items]
+            on_table = said(t)
             t2 = _play(app, "runs", frames=50)
             assert not t2.finished
             app.settings.sound = True

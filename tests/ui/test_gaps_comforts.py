@@ -34,23 +34,23 @@ def frames(app, n: int, dt: float = 0.1) -> None:
 
 def test_the_move_counter_counts_moves_on_the_board(app):
     t = mid_game(app)
-    before = t.moves_made()
+    before = t.model.moves_made()
     assert before == sum(isinstance(a, G.Move) for a in t.match.actions) > 0
     t.move_card(G.source_cell(t.view, a_move(t)))
     settle(app, 0.5)
-    assert t.moves_made() == before + 1
+    assert t.model.moves_made() == before + 1
     key(app, pygame.K_u)
     settle(app, 0.3)
-    assert t.moves_made() == before  # taken back: off the count
+    assert t.model.moves_made() == before  # taken back: off the count
     key(app, pygame.K_y)
     settle(app, 0.3)
-    assert t.moves_made() == before + 1
+    assert t.model.moves_made() == before + 1
     # a redeal is no move
     t2 = open_table(app, gaps_ui._no_moves())
-    n = t2.moves_made()
+    n = t2.model.moves_made()
     press(app, "Redeal (2 left)")
     settle(app, 1.0)
-    assert t2.view.redeals == 1 and t2.moves_made() == n
+    assert t2.view.redeals == 1 and t2.model.moves_made() == n
 
 
 def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
@@ -63,7 +63,7 @@ def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
     pump(app, 1)
     t1 = t.model.elapsed
     frames(app, 10)
-    assert t.model.elapsed == t1 and not t.clock_running()
+    assert t.model.elapsed == t1 and not t.model.clock_running()
     post(pygame.WINDOWFOCUSGAINED)
     pump(app, 1)
     frames(app, 5)
@@ -71,9 +71,9 @@ def test_the_clock_runs_on_dt_and_stands_still_away_from_the_table(app):
     # a key reaches only a focused window: the clock runs again
     post(pygame.WINDOWMINIMIZED)
     pump(app, 1)
-    assert not t.clock_running()
+    assert not t.model.clock_running()
     key(app, pygame.K_LEFT)
-    assert t.clock_running()
+    assert t.model.clock_running()
     # under another scene (the rules) it stands, and goes on after it
     app.push(RulesScene(app, "gaps"))
     t2 = t.model.elapsed
@@ -95,7 +95,7 @@ def test_the_clock_stops_at_the_end(app):
     app.scenes.reset(t)  # the finished table on top again: no more time
     e = t.model.elapsed
     frames(app, 10)
-    assert t.model.elapsed == e and not t.clock_running()
+    assert t.model.elapsed == e and not t.model.clock_running()
 
 
 def test_hiding_the_clock_is_kept_in_the_settings_and_it_still_runs(app):
@@ -124,7 +124,7 @@ def test_time_is_saved_and_resumed_and_an_old_save_still_loads(app):
     assert saved == round(t.model.elapsed, 2) and saved >= 2.0
     assert gaps_ui.resume(app, data) is None
     t2 = app.scenes.top
-    assert isinstance(t2, GapsTable) and t2.model.elapsed == saved and t2.moves_made() == t.moves_made()
+    assert isinstance(t2, GapsTable) and t2.model.elapsed == saved and t2.model.moves_made() == t.model.moves_made()
     # a save from before the clock: no "elapsed", the clock starts at 0
     del data["table"]["elapsed"]
     assert gaps_ui.resume(app, data) is None
@@ -141,7 +141,7 @@ def test_todays_deal_from_the_setup(app, monkeypatch):
     t = app.scenes.top
     assert isinstance(t, GapsTable)
     assert t.match.seed == G.daily_seed("2026-12-02") == 405904825 and t.view.max_redeals == 2
-    assert t.daily() == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0}  # the setup keeps its own choice
+    assert t.model.daily == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0}  # the setup keeps its own choice
     assert t.view.grid == G.GAME.new_game(G.DAILY_OPTIONS, 405904825).grid
     # leaving it half-way counts it, in its rule set and its date
     t.move_card(G.source_cell(t.view, a_move(t)))

@@ -384,7 +384,7 @@ def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
 def test_hint_shows_the_engines_move_on_the_table(app):
     t = mid_game(app)
     key(app, pygame.K_h)
-    h = t.current_hint()
+    h = t.model.current_hint()
     assert h is not None and isinstance(h.action, G.Move)
     assert h.action in G.GAME.legal_actions(t.view)
     assert t.view.grid[h.source] == h.action.card
@@ -398,13 +398,13 @@ def test_hint_shows_the_engines_move_on_the_table(app):
 def test_a_hint_belongs_to_its_position_across_moves_and_undo(app):
     t = mid_game(app)
     key(app, pygame.K_h)
-    h = t.current_hint()
+    h = t.model.current_hint()
     other = a_move(t, lambda m, src: m != h.action)
     t.move_card(G.source_cell(t.view, other))
     settle(app, 0.5)
-    assert t.current_hint() is None  # another position: no arrow
+    assert t.model.current_hint() is None  # another position: no arrow
     key(app, pygame.K_u)
-    assert t.current_hint() is h  # back where it was asked
+    assert t.model.current_hint() is h  # back where it was asked
 
 
 def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypatch):
@@ -430,7 +430,7 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
     gate.set()
     t.model.job.thread.join(20)  # the worker ends on its own once let go ...
     pump(app, 2)  # ... and the next frame shows its verdict
-    v = t.current_verdict()
+    v = t.model.current_verdict()
     assert v is not None and v.verdict == "solvable", (t.model.job, t.model.verdict, id(t.view))
     assert t.status_lines()[1][0] == v.message.render("en")
 
@@ -461,7 +461,7 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
     job.thread.join(10)
     assert not job.thread.is_alive()
     pump(app, 2)
-    assert t.current_verdict() is None
+    assert t.model.current_verdict() is None
 
 
 def _answer(app, t: GapsTable) -> G.SolveResult:
@@ -469,7 +469,7 @@ def _answer(app, t: GapsTable) -> G.SolveResult:
     if t.model.job is not None:  # a small budget may have answered already
         t.model.job.thread.join(20)
     pump(app, 2)
-    v = t.current_verdict()
+    v = t.model.current_verdict()
     assert t.model.job is None and v is not None
     return v
 

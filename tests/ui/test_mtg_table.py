@@ -201,7 +201,7 @@ def test_an_illegal_drop_flies_back_with_the_engine_reason_and_changes_nothing(a
     assert t.match.state is before and len(t.match.actions) == n
     reason = mtg.placement_problem(t.view, card, place).render("en")
     assert reason in said(t), said(t)
-    assert t.current == 0  # the same player goes again
+    assert t.match.current == 0  # the same player goes again
 
 
 def test_discarding_asks_for_a_coin_and_cancel_keeps_everything(app):
@@ -354,7 +354,7 @@ def test_a_series_survives_save_and_resume(app):
     app.to_menu()
     continue_game(app, "mind-the-gap")
     t2 = table(app)
-    assert t2.match.state == t.match.state and t2.series() is not None and t2.series().index == 0
+    assert t2.match.state == t.match.state and t2.model.series is not None and t2.model.series.index == 0
 
 
 def _series_table(app, played: tuple[int, ...]) -> tuple[MtgTable, object, mtg.Series]:
@@ -395,7 +395,7 @@ def test_next_pyramid_continues_the_series_and_an_unfinished_series_is_no_best(a
     pump(app, 2)
     t2 = table(app)
     assert t2 is not t and not t2.match.actions
-    assert t2.match.seed == s.game_seed(4) and t2.series().points == (2, 0, 3, points)
+    assert t2.match.seed == s.game_seed(4) and t2.model.series.points == (2, 0, 3, points)
     data, _ = read_save("mind-the-gap")
     assert data["table"]["series"]["points"] == [2, 0, 3, points]
 
@@ -518,7 +518,7 @@ def test_each_pyramid_of_a_series_asks_who_begins(app):
     pump(app, 2)
     t2 = table(app)
     assert t2 is not t and t2.match.options["first"] == 1 and t2.match.state.turn == 1
-    assert t2.match.seed == s.game_seed(1) and t2.series().options["first"] == 0
+    assert t2.match.seed == s.game_seed(1) and t2.model.series.options["first"] == 0
 
 
 def test_no_discard_or_take_back_is_offered_without_coins(app):

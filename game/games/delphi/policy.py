@@ -13,7 +13,10 @@
 - between rounds the table shows the round's result, then ``next``;
 - the log and the refusals carry the players' own names and God's title;
 - the statistics count every finished round once (also across resume,
-  marked in the match's :class:`DelphiMeta`) and every game.
+  marked in the match's :class:`DelphiMeta`) and every game;
+- what a person God was writing on the rule screen is kept in the meta
+  (:class:`GodDraft`) until the rule is given, so it survives Menu and
+  Continue.
 """
 
 from __future__ import annotations
@@ -25,33 +28,93 @@ from typing import Any, Self
 from game.engine.core import Bot, Message, Outcome
 from game.engine.match import Fold, Match, Moved, Policy, TableMeta, meta_of
 from game.games.delphi.bots import GodBot
-from game.games.delphi.state import DECLARE, ROUND_OVER, Action, DelphiState, RoundResult
+from game.games.delphi.state import DECLARE, ROUND_OVER, SETRULE, Action, DelphiState, RoundResult
 
 #: the level of a computer God whose seat names none
 DEFAULT_LEVEL = "medium"
+
+
+#: the longest text of God's draft a save keeps (the rule language's own
+#: limit is smaller; the save's shape allows 5,000 characters)
+DRAFT_TEXT = 2000
+
+
+@dataclass(frozen=True)
+class GodDraft:
+    """What a person God has on the rule screen and has not given yet:
+    writing a rule (``mode`` "write") or judging by hand ("hand"), the
+    rule's text, the note for judging by hand, the hint for everyone and
+    the number of starter cards (1-3).  Kept in the match's meta, so that
+    leaving God's screen for the menu and Continue bring it back.
+
+    >>> GodDraft.from_json({"mode": "hand", "rule": 7, "note": "odd", "starters": 9}).to_json()
+    {'mode': 'hand', 'rule': '', 'note': 'odd', 'hint': '', 'starters': 1}
+    """
+
+    mode: str = "write"
+    rule: str = ""
+    note: str = ""
+    hint: str = ""
+    starters: int = 1
+
+    @property
+    def empty(self) -> bool:
+        return self == GodDraft()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "rule": self.rule, "note": self.note, "hint": self.hint, "starters": self.starters}
+
+    @classmethod
+    def from_json(cls, data: Any) -> GodDraft:
+        """A draft from a save, as far as it is one (the rest as new)."""
+        if not isinstance(data, Mapping):
+            return cls()
+
+        def text(key: str) -> str:
+            v = data.get(key)
+            return v[:DRAFT_TEXT] if isinstance(v, str) else ""
+
+        mode = data.get("mode")
+        n = data.get("starters")
+        return cls(
+            mode=mode if mode in ("write", "hand") else "write",
+            rule=text("rule"),
+            note=text("note"),
+            hint=text("hint"),
+            starters=n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 3 else 1,
+        )
 
 
 @dataclass(frozen=True)
 class DelphiMeta(TableMeta):
     """What a game of Delphi keeps beside its record: how many finished
     rounds the statistics hold already (None: none counted by this match
-    yet; a resumed game must not count its earlier rounds again).
+    yet; a resumed game must not count its earlier rounds again), and
+    what a person God was writing when the game was left (``draft``: the
+    rule screen brings it back; it goes once the rule is given).
 
     >>> DelphiMeta.from_json({"counted_rounds": 2}).to_json()
     {'counted_rounds': 2}
     >>> DelphiMeta.from_json({"counted_rounds": "two"})
-    DelphiMeta(counted_rounds=None)
+    DelphiMeta(counted_rounds=None, draft=None)
+    >>> DelphiMeta.from_json({"draft": {"rule": "card is red"}}).draft.rule
+    'card is red'
     """
 
     counted_rounds: int | None = None
+    draft: GodDraft | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {} if self.counted_rounds is None else {"counted_rounds": self.counted_rounds}
+        out: dict[str, Any] = {} if self.counted_rounds is None else {"counted_rounds": self.counted_rounds}
+        if self.draft is not None and not self.draft.empty:
+            out["draft"] = self.draft.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         n = data.get("counted_rounds")
-        return cls(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None)
+        draft = GodDraft.from_json(data["draft"]) if "draft" in data else None
+        return cls(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None, None if draft is None or draft.empty else draft)
 
 
 class DelphiPolicy(Policy):
@@ -114,8 +177,12 @@ class DelphiPolicy(Policy):
         return out
 
     def moved(self, match: Match, moved: Moved) -> None:
+        """Count the finished rounds; God's draft goes once the rule is
+        given (the round left the rule screen)."""
         counted = max(self._counted(match, moved), len(moved.after.results))
-        match.meta = replace(meta_of(match, DelphiMeta), counted_rounds=counted)
+        meta = meta_of(match, DelphiMeta)
+        draft = meta.draft if moved.after.phase == SETRULE else None
+        match.meta = replace(meta, counted_rounds=counted, draft=draft)
 
 
 POLICY = DelphiPolicy()

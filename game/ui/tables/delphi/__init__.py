@@ -6,20 +6,23 @@ from __future__ import annotations
 from game.games.delphi import GAME
 from game.i18n import tr
 from game.ui.kit import table as kit
+from game.ui.kit.entry import TableEntry
 from game.ui.kit.form import remembered
-from game.ui.tables import TableEntry
+from game.ui.scene import AppServices
+from game.ui.tables.delphi import saved
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
+from game.ui.tables.delphi.diagrams import DIAGRAMS
 from game.ui.tables.delphi.setup import SetupScene, bot_label
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
 
 
-def open_new(app, prefs: dict | None = None) -> None:
+def open_new(app: AppServices, prefs: dict | None = None) -> None:
     app.push(SetupScene(app, prefs if prefs is not None else remembered(app, GAME.id)))
 
 
-def resume(app, save: dict) -> str | None:
+def resume(app: AppServices, save: dict) -> str | None:
     return kit.resume(app, save, GAME.id, DelphiTable)
 
 
@@ -50,4 +53,4 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay)
+TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import pygame
 
@@ -19,6 +20,7 @@ from game.games.delphi import GAME
 from game.games.delphi.state import DECLARE, GAME_OVER, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, STARTER, TURN, Action, DelphiState, DelphiView
 from game.ui.dragdrop import hold_over
 from game.ui.kit.passdevice import PassScene
+from game.ui.scene import AppServices, Scene
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.setup import SetupScene, default_bot
 from game.ui.tables.delphi.starterscene import StarterScene
@@ -210,18 +212,18 @@ def crowded(target: int = 100, seed: int = 3, players: int = 5) -> Match:
 
 
 # --- factories -------------------------------------------------------------------------------------
-def table(app, match: Match, prep: Callable[[DelphiTable], None] | None = None) -> DelphiTable:
+def table(app: AppServices, match: Match, prep: Callable[[DelphiTable], None] | None = None) -> DelphiTable:
     t = DelphiTable(app, match)
     if prep is not None:
         t.prepare_shot = lambda: prep(t)
     return t
 
 
-def scene_factories(app):
-    def at(make: Callable[[], Match], prep: Callable[[DelphiTable], None] | None = None):
+def scene_factories(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
+    def at(make: Callable[[], Match], prep: Callable[[DelphiTable], None] | None = None) -> Callable[[], Scene]:
         return lambda: table(app, make(), prep)
 
-    def god(text: str = "", mode: str = "write", library: bool = False, hint: str = ""):
+    def god(text: str = "", mode: str = "write", library: bool = False, hint: str = "") -> Callable[[], Scene]:
         def prep(t: DelphiTable) -> None:
             g = app.scenes.top
             if isinstance(g, GodScene):
@@ -267,22 +269,22 @@ def scene_factories(app):
     ]
 
 
-def _click_card(app, t: DelphiTable, i: int) -> None:
+def _click_card(app: Any, t: DelphiTable, i: int) -> None:
     r = t.layout().hand.rects[i]
     p = (r.x + 8, r.y + r.h // 2)
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1)])
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1)])
 
 
-def choose_string(app, t: DelphiTable) -> None:
+def choose_string(app: Any, t: DelphiTable) -> None:
     """Click three hand cards: they rise and carry their order numbers."""
     n = len(t.hand())
     for i in (min(5, n - 1), 1, min(9, n - 1)):
-        if i not in t.chosen:
+        if i not in t.model.chosen:
             _click_card(app, t, i)
 
 
-def drag_card(app, t: DelphiTable) -> None:
+def drag_card(app: Any, t: DelphiTable) -> None:
     """Pick up a hand card and hold it over the tableau."""
     L = t.layout()
     if not L.hand.rects:
@@ -292,7 +294,7 @@ def drag_card(app, t: DelphiTable) -> None:
     hold_over(app, (r.x + 8, r.y + 20), target, offset=(6, 8))
 
 
-def bench_scene(app):
+def bench_scene(app: AppServices) -> tuple[DelphiTable, tuple[int, int], tuple[int, int]]:
     """A crowded table and a drag path from a hand card to the main line."""
     t = DelphiTable(app, crowded())
     app.scenes.reset(t)
@@ -302,7 +304,7 @@ def bench_scene(app):
     return t, start, end
 
 
-def open_autoplay(app, seed: int) -> DelphiTable:
+def open_autoplay(app: AppServices, seed: int) -> DelphiTable:
     """Computer players on every seat, computer Gods every round."""
     n = 4
     bot = default_bot()

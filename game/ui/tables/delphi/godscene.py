@@ -4,12 +4,16 @@ rule behaves in simulated lines, see :mod:`.rulecheck`), pick one from the
 library, or choose to judge every play by hand; and, either way, give
 everyone a hint if God likes (the library's hint for a library rule is
 one click away).  Nothing of the rule leaves this screen except through
-the engine's ``rule`` action; the hint goes first, as ``hint``."""
+the engine's ``rule`` action; the hint goes first, as ``hint``.  What God
+has typed so far (the rule, the note, the hint, the mode and the starters)
+is the match's draft (:class:`~game.games.delphi.policy.GodDraft`): it is
+kept with the game when God goes to the menu, and comes back into the
+entries at Continue."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -19,12 +23,14 @@ from game.games.delphi.bots import choose_library_rule
 from game.games.delphi.library import LibraryRule, find_text
 from game.games.delphi.log import library_hint
 from game.games.delphi.options import MAX_NOTE
+from game.games.delphi.policy import GodDraft
 from game.games.delphi.rulelang import MAX_INPUT, Analysis
-from game.games.delphi.state import Action
+from game.games.delphi.state import SETRULE, Action
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
-from game.ui.scene import Scene
+from game.ui.scene import AppServices, Scene
+from game.ui.tables.delphi.host import Host
 from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.rulecheck import Analyser, check_text
 from game.ui.widgets import felt, panel, text, text_block, wrapped
@@ -38,14 +44,16 @@ class GodScene(Scene):
 
     name = "delphi-god"
 
-    def __init__(self, app, table: Any, text: str = "", mode: str = "write") -> None:
+    def __init__(self, app: AppServices, table: Host) -> None:
         super().__init__(app)
         self.table = table
-        self.mode = mode
-        self.rule_text = text
-        self.note = ""
-        self.hint = ""
-        self.starters = 1
+        draft = table.model.draft
+        self.mode = draft.mode
+        self.rule_text = draft.rule
+        self.note = draft.note
+        self.hint = draft.hint
+        self.starters = draft.starters
+        text = self.rule_text
         self.checked = check_text(text)
         self.analyser = Analyser()
         if self.checked.rule is not None:
@@ -82,7 +90,7 @@ class GodScene(Scene):
         pw = int(min(w - 40 * s, 1180 * s))
         return pygame.Rect(w // 2 - pw // 2, int(20 * s), pw, h - int(40 * s)), s
 
-    def _columns(self):
+    def _columns(self) -> tuple[pygame.Rect, float, pygame.Rect, pygame.Rect]:
         r, s = self._panel()
         left = pygame.Rect(r.x + int(28 * s), r.y + int(128 * s), int(r.w * 0.62) - int(28 * s), r.h - int(128 * s) - int(84 * s))
         right = pygame.Rect(left.right + int(24 * s), left.y, r.right - left.right - int(52 * s), left.h)
@@ -107,7 +115,7 @@ class GodScene(Scene):
         bh = int(38 * s)
         tw = int(200 * s)
         for i, (mode, key) in enumerate((("write", "delphi.table.mode_write"), ("hand", "delphi.table.mode_hand"))):
-            b = self.button((r.x + int(28 * s) + i * (tw + int(10 * s)), r.y + int(78 * s), tw, bh), tr(key), lambda m=mode: self.set_mode(m))
+            b = self.button((r.x + int(28 * s) + i * (tw + int(10 * s)), r.y + int(78 * s), tw, bh), tr(key), self._to_mode(mode))
             if mode == self.mode:
                 b.select()
         by = r.bottom - int(62 * s)
@@ -142,7 +150,7 @@ class GodScene(Scene):
             self.entry = None
             y, note_y = self._hand_rows(left)
             for k in (1, 2, 3):
-                b = self.button((left.x + (k - 1) * int(70 * s), y, int(60 * s), bh), str(k), lambda k=k: self.set_starters(k))
+                b = self.button((left.x + (k - 1) * int(70 * s), y, int(60 * s), bh), str(k), self._to_starters(k))
                 if k == self.starters:
                     b.select()
             self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, note_y, left.w, int(42 * s)), manager=self.app.ui)
@@ -162,6 +170,14 @@ class GodScene(Scene):
             self.note = self.note_entry.get_text()
         if self.hint_entry is not None and self.hint_entry.alive():
             self.hint = self.hint_entry.get_text()
+        self._keep()
+
+    def draft(self) -> GodDraft:
+        return GodDraft(self.mode, self.rule_text, self.note, self.hint, self.starters)
+
+    def _keep(self) -> None:
+        """What God has typed, into the match's draft (saved with the game)."""
+        self.table.keep_draft(self.draft())
 
     def use_library_hint(self) -> None:
         """The library's hint for the rule in the entry, in God's language
@@ -172,6 +188,12 @@ class GodScene(Scene):
             self._remember()
             self.hint = hint.render(self.lang) if isinstance(hint, Message) else str(hint)
             self.rebuild_ui()
+
+    def _to_mode(self, mode: str) -> Callable[[], None]:
+        return lambda: self.set_mode(mode)
+
+    def _to_starters(self, k: int) -> Callable[[], None]:
+        return lambda: self.set_starters(k)
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -193,6 +215,7 @@ class GodScene(Scene):
             self.rebuild_ui()  # a library rule brings the offer of its hint
 
     def _changed(self) -> None:
+        self._keep()
         self.checked = check_text(self.rule_text)
         if self.checked.rule is not None:
             self.analyser.request(self.rule_text.strip())
@@ -235,12 +258,18 @@ class GodScene(Scene):
             self.app.pop()
         self.table.act_or_refuse(action)
 
+    def pause(self) -> None:
+        self._remember()  # (the library, the settings or the rules over this screen)
+        super().pause()
+
     def exit(self) -> None:
+        if self.table.match.state.phase == SETRULE:
+            self._remember()  # God went to the menu: Continue brings it back
         self.analyser.stop()
         super().exit()
 
     # --- events ------------------------------------------------------------------------------------
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if event.ui_element is self.entry and self.entry is not None:
                 self.rule_text = self.entry.get_text()
@@ -249,6 +278,7 @@ class GodScene(Scene):
                 self.note = self.note_entry.get_text()
             elif event.ui_element is self.hint_entry and self.hint_entry is not None:
                 self.hint = self.hint_entry.get_text()
+            self._keep()
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             self.use_rule()
@@ -268,7 +298,7 @@ class GodScene(Scene):
         self._sync_button()
 
     # --- drawing -------------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         r, s, left, right = self._columns()
@@ -283,7 +313,7 @@ class GodScene(Scene):
         hint_row = self._hint_row(left)
         text(surface, tr("delphi.table.hint_label"), (left.x, hint_row.y - int(6 * s)), int(15 * s), INK, bold=True, anchor="bottomleft", shadow=False, max_width=left.w)
 
-    def _draw_write(self, surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
+    def _draw_write(self, surface: pygame.Surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
         text(surface, tr("delphi.table.rule_label"), (left.x, left.y), int(15 * s), INK, bold=True, shadow=False)
         y = left.y + int(76 * s)
         c = self.checked
@@ -324,12 +354,12 @@ class GodScene(Scene):
             self._lib_cache = (key, find_text(key) if self.checked.rule is not None else None)
         return self._lib_cache[1]
 
-    def _msg(self, surface, msg: str, area: pygame.Rect, y: int, size: int, colour, bottom: int) -> int:
+    def _msg(self, surface: pygame.Surface, msg: str, area: pygame.Rect, y: int, size: int, colour: tuple[int, int, int], bottom: int) -> int:
         if y >= bottom:
             return 0
         return text_block(surface, msg, pygame.Rect(area.x, y, area.w, bottom - y), size, colour)
 
-    def _draw_error(self, surface, left: pygame.Rect, y: int, s: float) -> int:
+    def _draw_error(self, surface: pygame.Surface, left: pygame.Rect, y: int, s: float) -> int:
         """The text again, the problem's column marked, and the message."""
         e = self.checked.error
         col = getattr(e, "column", None)
@@ -366,7 +396,7 @@ class GodScene(Scene):
         y += text_block(surface, "✗ " + msg, pygame.Rect(left.x, y, left.w, 300), int(17 * s), REFUSE) + int(8 * s)
         return y
 
-    def _draw_cheatsheet(self, surface, right: pygame.Rect, s: float) -> None:
+    def _draw_cheatsheet(self, surface: pygame.Surface, right: pygame.Rect, s: float) -> None:
         panel(surface, right, 90, int(10 * s))
         x, y = right.x + int(14 * s), right.y + int(10 * s)
         text(surface, tr("delphi.table.sheet_title"), (x, y), int(16 * s), GOLD, bold=True, shadow=False)
@@ -390,7 +420,7 @@ class GodScene(Scene):
     def _sheet_height(items: list[str], size: int, width: int, s: float) -> int:
         return sum(len(sheet_lines(item, size, width)) * int(size * 1.25) + int(5 * s) for item in items)
 
-    def _draw_hand(self, surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
+    def _draw_hand(self, surface: pygame.Surface, left: pygame.Rect, right: pygame.Rect, s: float) -> None:
         text_block(surface, tr("delphi.table.hand_intro"), pygame.Rect(left.x, left.y, left.w, int(70 * s)), int(16 * s), INK)
         y, ny = self._hand_rows(left)
         text(

@@ -1,6 +1,8 @@
 """Where everything on the Delphi table goes: the header (the kit's), the
-tableau and the hand on the left, a side bar on the right (facts, seats,
-log, buttons).
+band of notes under it, the tableau, the status line and the hand on the
+left, a side bar on the right (facts, seats, log, buttons).  Nothing is
+drawn over another: a message has its band, what the table waits for its
+line.
 
 The tableau is the main line as one row, left to right, with the side
 lines hanging in columns under the main-line card they were judged
@@ -10,7 +12,10 @@ row of the main line would go.  While the whole line fits at a readable
 width it is all there, as large as the area allows; a longer line (three
 decks make up to 156 cards) shows its newest part in that row, at the
 width that shows :data:`VISIBLE` places, and the whole line above it as a
-compact overview (the cards as small labels, the part in the row framed).
+compact overview (the cards as small labels, the part in the row framed);
+the whole line stays in one row only while its cards are nearly as large
+as that (:data:`WHOLE_ROW_SHARE`), so a larger window never shows smaller
+cards.
 The row can be scrolled back (``scroll``: places back from the newest).
 Pure geometry: no drawing here, so tests can check that nothing leaves
 the area.
@@ -45,6 +50,10 @@ VISIBLE = 12
 #: the narrowest card (per scale unit) for which a whole line goes in one
 #: row without an overview
 READABLE = 48
+#: a line longer than :data:`VISIBLE` places goes whole into one row only
+#: while its cards are at least this share of the width they would have
+#: in the row under the overview
+WHOLE_ROW_SHARE = 0.8
 #: overview labels (width, height, font) per scale unit, largest first
 CHIPS = ((38, 24, 15), (32, 21, 13), (27, 18, 12))
 #: the overview takes at most this share of the tableau's height
@@ -116,10 +125,10 @@ def _columns(view) -> dict[int, list[int]]:
 def _column_offsets(view, plays: list[int], ch: int, squeeze: float) -> tuple[list[list[int]], int]:
     """Y offsets (below the main card's bottom) of every card of the side
     plays hanging under one main-line card, and the column's depth."""
-    y = int(SIDE_GAP * ch)
+    y: float = int(SIDE_GAP * ch)
     out: list[list[int]] = []
     ps, ss = PLAY_STEP * ch * squeeze, STRING_STEP * ch * squeeze
-    last_top = None
+    last_top: float | None = None
     for n, j in enumerate(plays):
         cards = view.side[j].cards
         offs = []
@@ -185,11 +194,17 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
     overview = None
     strip = pygame.Rect(area)
     found = solve(area.h, places, lo if places <= VISIBLE else max(lo, int(READABLE * scale)))
-    if found is None and places > VISIBLE:
-        overview = layout_overview(area, n_main, scale)
-        top = overview.area.bottom + int(10 * scale)
-        strip = pygame.Rect(area.x, top, W, area.bottom - top)
-        found = solve(strip.h, VISIBLE, lo)
+    if places > VISIBLE:
+        # a long line: the whole of it in one row while its cards stay
+        # nearly as large as the row under an overview would have them
+        # (in a wide window the whole row fitted at the readable width,
+        # smaller than the same line's cards in a smaller window)
+        ov = layout_overview(area, n_main, scale)
+        top = ov.area.bottom + int(10 * scale)
+        ov_strip = pygame.Rect(area.x, top, W, area.bottom - top)
+        ov_found = solve(ov_strip.h, VISIBLE, lo)
+        if found is None or (ov_found is not None and found[0] < ov_found[0] * WHOLE_ROW_SHARE):
+            overview, strip, found = ov, ov_strip, ov_found
     fits = found is not None
     if found is None:
         k = per_row(lo)
@@ -265,6 +280,9 @@ class Layout:
     log: pygame.Rect
     buttons: pygame.Rect
     deck: pygame.Rect
+    #: the band of notes under the header, over the tableau's title: it
+    #: covers no card, count or panel
+    notes: pygame.Rect
     shown: pygame.Rect | None = None
     shown_cards: list[pygame.Rect] = field(default_factory=list)
     shown_cw: int = 0
@@ -286,16 +304,49 @@ def sidebar_width(size: tuple[int, int], scale: float) -> int:
     return int(min(max(size[0] * 0.23, 300 * scale), 400 * scale))
 
 
-def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None, scroll: int = 0) -> Layout:
+#: the notes' band: two lines of the smallest note (at scale 1)
+NOTES_H = 44
+#: the room over the tableau for its title ("Main line", "scroll back")
+TITLE_H = 24
+
+
+def compute_layout(
+    size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None, scroll: int = 0, card: float | None = None
+) -> Layout:
     """The table for ``view``: ``info_h`` is the height the facts panel
     needs, ``chosen`` the hand cards lifted for a string, ``pick`` the
     shown card chosen in a pick, ``scroll`` how far the main line's row
-    is scrolled back."""
+    is scrolled back, ``card`` the card size setting's factor (default:
+    the setting's).
+
+    The setting never makes a card smaller than Normal would at the same
+    window, nor Small one larger: a larger hand takes height from the main
+    line, so the hand grows only as far as the main line keeps the width
+    it has at Normal; at Small the main line stays as wide as at Normal
+    at most."""
+    f = cardart.size_factor() if card is None else card
+    normal = _compute(size, scale, view, info_h, chosen, pick, scroll, 1.0, 1.0)
+    if f == 1.0:
+        return normal
+    least = normal.tableau.cw
+    if f < 1.0:
+        return _compute(size, scale, view, info_h, chosen, pick, scroll, f, f, cap=least)
+    hand_f = f
+    while True:
+        L = _compute(size, scale, view, info_h, chosen, pick, scroll, hand_f, f)
+        if L.tableau.cw >= least or hand_f <= 1.0:
+            return L
+        hand_f = max(1.0, hand_f - 0.05)
+
+
+def _compute(
+    size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int], pick: int | None, scroll: int, hand_f: float, tab_f: float, cap: int | None = None
+) -> Layout:
+    """The table with the hand (and an open hand) at ``hand_f`` of their
+    normal size and the main line's widest card at ``tab_f`` of its own
+    (never wider than ``cap``)."""
     w, h = size
     s = scale
-    # the card size setting: the hand's, the shown hand's and the main
-    # line's widest card (the main line still shrinks to fit its area)
-    f = cardart.size_factor()
     m = int(14 * s)
     top_h = int(HEADER_H * s)
     rw = sidebar_width(size, s)
@@ -310,21 +361,22 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
     buttons = pygame.Rect(sx, sidebar.bottom - (2 * bh + int(8 * s)), rw, 2 * bh + int(8 * s))
     log = pygame.Rect(sx, seats.bottom + int(8 * s), rw, max(int(40 * s), buttons.y - int(10 * s) - seats.bottom - int(8 * s)))
     deck = pygame.Rect(info.right - int(44 * s), info.y + int(10 * s), int(30 * s), int(42 * s))
-    # left: the tableau above, the hand below
+    # left: the notes' band, the tableau, the status line, the hand
     lw = sx - 2 * m
+    notes = pygame.Rect(m, sidebar.y, lw, int(NOTES_H * s))
     hand_n = len(view.hand) if view.hand else 0
-    hand_h = int(int(84 * s * f) * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
+    hand_h = int(int(84 * s * hand_f) * cardart.ASPECT) + int(18 * s) if view.hand is not None else int(40 * s)
     hand_area = pygame.Rect(m, h - m - int(18 * s) - hand_h, lw, hand_h)
     status = pygame.Rect(m, hand_area.y - int(34 * s), lw, int(30 * s))
-    hand = layout_hand(hand_area, hand_n, s, lift=set(chosen), card=f)
-    t_top = top_h + int(26 * s)
+    hand = layout_hand(hand_area, hand_n, s, lift=set(chosen), card=hand_f)
+    t_top = notes.bottom + int(TITLE_H * s)
     t_bottom = status.y - int(10 * s)
     shown = None
     shown_cards: list[pygame.Rect] = []
     shown_cw = 0
     if view.shown_hand:
         n = len(view.shown_hand)
-        shown_cw = int(min(60 * s * f, (lw - int(24 * s)) / max(1, n) / 0.66))
+        shown_cw = int(min(60 * s * hand_f, (lw - int(24 * s)) / max(1, n) / 0.66))
         sh_h = int(shown_cw * cardart.ASPECT) + int(40 * s)
         shown = pygame.Rect(m, t_bottom - sh_h, lw, sh_h)
         t_bottom = shown.y - int(8 * s)
@@ -336,5 +388,8 @@ def compute_layout(size: tuple[int, int], scale: float, view: DelphiView, info_h
             shown_cards.append(r)
     area = pygame.Rect(m + int(8 * s), t_top, lw - int(16 * s), max(int(60 * s), t_bottom - t_top))
     pending = len(view.pending) if view.pending else 0
-    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending, max_w=int(96 * s * f) // 2 * 2, scroll=scroll)
-    return Layout(s, top_h, tab, hand_area, hand, status, sidebar, info, seats, seat_rows, log, buttons, deck, shown, shown_cards, shown_cw)
+    widest = int(96 * s * tab_f) // 2 * 2
+    if cap is not None:
+        widest = min(widest, cap)
+    tab = layout_tableau(area, view, s, slot=view.phase in ACTIVE_PHASES and not pending, pending=pending, max_w=widest, scroll=scroll)
+    return Layout(s, top_h, tab, hand_area, hand, status, sidebar, info, seats, seat_rows, log, buttons, deck, notes, shown, shown_cards, shown_cw)

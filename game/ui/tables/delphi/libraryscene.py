@@ -71,10 +71,13 @@ class LibraryScene(Overlay):
     def build_ui(self) -> None:
         r, s = self._rect()
         for fam, rect in self.tab_rects():
-            b = self.button(rect, tr(f"delphi.table.fam.{fam}"), lambda f=fam: self.set_family(f))
+            b = self.button(rect, tr(f"delphi.table.fam.{fam}"), self._to_family(fam))
             if fam == self.family:
                 b.select()
         self.button((r.right - int(200 * s), r.bottom - int(60 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop)
+
+    def _to_family(self, fam: str) -> Callable[[], None]:
+        return lambda: self.set_family(fam)
 
     def set_family(self, fam: str) -> None:
         self.family = fam
@@ -135,6 +138,8 @@ class LibraryScene(Overlay):
         super().handle_event(event)
 
     def _show_cursor(self) -> None:
+        if self.cursor is None:
+            return
         L = self._list_rect()
         rh = self._row_h()
         top = self.cursor * rh

@@ -82,9 +82,9 @@ class Analyser:
             with self._cv:
                 while self._want is None and not self._stop:
                     self._cv.wait()
-                if self._stop:
+                if self._stop or self._want is None:
                     return
-                text = self._want
+                text: str = self._want
             result: Analysis | Exception
             try:
                 result = analyse(parse_rule(text))

@@ -7,8 +7,6 @@ What God lays goes through the engine's ``starter`` action."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.cards import Card
@@ -16,7 +14,8 @@ from game.games.delphi.state import STARTER, Action
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
-from game.ui.scene import Scene
+from game.ui.scene import AppServices, Scene
+from game.ui.tables.delphi.host import Host
 from game.ui.widgets import felt, panel, text, text_block
 
 
@@ -25,13 +24,13 @@ class StarterScene(Scene):
 
     name = "delphi-starter"
 
-    def __init__(self, app, table: Any) -> None:
+    def __init__(self, app: AppServices, table: Host) -> None:
         super().__init__(app)
         self.table = table
         #: which starter God changes (the last one first)
         self.place = len(self.dealt()) - 1
         self.chosen: int | None = None  # index into ``cards()``
-        self.lay_button = None
+        self.lay_button: object | None = None
 
     # --- what the engine offers ------------------------------------------------------------
     def dealt(self) -> tuple[Card, ...]:
@@ -117,7 +116,7 @@ class StarterScene(Scene):
         if self.table.match.state.phase != STARTER and self.app.scenes.top is self:
             self.app.pop()  # the round went on (a resumed game, a refusal settled)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             grid, _ = self._grid()
             for i, rect in enumerate(grid[: len(self.cards())]):
@@ -138,7 +137,7 @@ class StarterScene(Scene):
         super().handle_event(event)
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
         r, s = self._panel()

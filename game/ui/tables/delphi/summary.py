@@ -5,8 +5,6 @@ results and outcome, none of it worked out again here."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.engine.core import Outcome
@@ -17,19 +15,21 @@ from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
 from game.ui.kit.form import remembered
 from game.ui.kit.overlay import Overlay
-from game.ui.scene import ButtonSpec
-from game.ui.tables import table as table_entry
+from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.delphi.choices import choices_of
+from game.ui.tables.delphi.host import Host
 from game.ui.widgets import panel, text, text_block, wrap
+
+Colour = tuple[int, int, int]
 
 #: seconds before the next round begins by itself when only computers play
 AUTO_NEXT = 3.0
 
 
-def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, tuple, bool]]:
+def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Colour, bool]]:
     """Lines that reveal a round's rule, and God's hint if there was one:
     (text, colour, is_rule_text)."""
-    out: list[tuple[str, tuple, bool]] = []
+    out: list[tuple[str, Colour, bool]] = []
     if result.by_hand:
         out.append((tr("delphi.table.judged_by_hand", lang, god=god), INK, False))
         if result.note:
@@ -51,7 +51,7 @@ class RoundScene(Overlay):
     name = "delphi-round-summary"
     dim_alpha = 110
 
-    def __init__(self, app, table: Any, *, final: bool, outcome: Outcome | None = None, auto: bool = False) -> None:
+    def __init__(self, app: AppServices, table: Host, *, final: bool, outcome: Outcome | None = None, auto: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.final = final
@@ -69,7 +69,7 @@ class RoundScene(Overlay):
         """The table as everyone sees it (the round is over: the rule too)."""
         st = self.table.match.state
         if self._view is None or self._view[0] is not st:
-            self._view = (st, self.table.game.view(st, None))
+            self._view = (st, self.table.match.game.view(st, None))
         return self._view[1]
 
     def god_title(self) -> str:
@@ -176,17 +176,16 @@ class RoundScene(Overlay):
 
     def _new_game(self) -> None:
         prefs = choices_of(remembered(self.app, self.table.game_id), self.table.match)
-        self.app.to_menu()
-        table_entry(self.table.game_id).open_new(self.app, prefs)
+        self.app.open_setup(self.table.game_id, prefs)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.to_menu()
             return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
-        self.table.update(dt)  # let the last card land under the overlay
+        # (the table under it stands still: its cards had landed before this opened)
         if self.auto is not None:
             self.auto -= dt
             if self.auto <= 0:
@@ -194,7 +193,7 @@ class RoundScene(Overlay):
                 self._next()
 
     # --- drawing -------------------------------------------------------------------------------
-    def draw_panel(self, surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         r = self._rect()
         s = self.app.scale
         panel(surface, r, 238, int(16 * s), GOLD)

@@ -5,15 +5,23 @@ rule, the end of a round).
 
 Input becomes engine actions, never rules of our own: a hand card (or a
 string built by clicking cards in order) dropped on the tableau is
-``play``; the buttons are enabled from ``legal_actions`` and
+``play``, played as an intent whose ``origin`` says where its cards start
+their flight; the buttons are enabled from ``legal_actions`` and
 ``prophet_blocker``.  Declaring oneself Prophet never holds the table up:
 the button (and P) stays usable from one's own play until the next player
 has played, also while a computer thinks, and a person's "declare now?"
 moment passes by itself (the policy's ``automatic``; with another person
-next, who would need the device, the person is asked instead).  A wrong card is not refused (it goes to a side line,
-which the engine decides, and the card flies there); refusals are for
-moves that are not possible now, like playing out of turn, and show the
-engine's reason.  The turn loop, saving and statistics are the kit's
+next, who would need the device, the person is asked instead).  A wrong
+card is not refused (it goes to a side line, which the engine decides,
+and the card flies there); refusals are for moves that are not possible
+now, like playing out of turn, and show the engine's reason to the seat
+that tried.  What changes the round for everyone (a Prophet, an
+expulsion) is said to everyone.
+
+The string being built, the pick, the scroll and the verdict badge are
+the model's (:mod:`.model`), God's draft the match's; what is drawn is a
+picture (:mod:`.paint`), made anew each frame, so the status line says
+what is true now.  The turn loop, saving and statistics are the kit's
 (:mod:`game.ui.kit.table`); the match's policy brings in the computer God
 and covers God's screen from the others.
 """
@@ -26,27 +34,46 @@ import pygame
 
 from game.cards import Card
 from game.engine.core import Message, Outcome, msg
-from game.engine.match import Match, Step, seats_from
+from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.delphi import GAME
-from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, STARTER, TURN, Action, DelphiView
+from game.games.delphi import state as ds
+from game.games.delphi.log import hint_text
+from game.games.delphi.policy import GodDraft
+from game.games.delphi.state import Action, DelphiState, DelphiView
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.dialog import ConfirmScene
+from game.ui.kit.model import Intent
+from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import Placed, TableScene, seat
-from game.ui.scene import ButtonSpec
-from game.ui.tables.delphi.draw import DelphiDrawing
+from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.delphi.draw import Colour
 from game.ui.tables.delphi.godscene import GodScene
-from game.ui.tables.delphi.layout import Layout, compute_layout
-from game.ui.tables.delphi.motion import Badge, DelphiMotion
+from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, compute_layout, sidebar_width
+from game.ui.tables.delphi.model import PICK_PHASES, DelphiMatch, DelphiModel
+from game.ui.tables.delphi.motion import animate as fly_move
+from game.ui.tables.delphi.paint import (
+    DelphiPicture,
+    Hand,
+    Line,
+    Position,
+    SeatRow,
+    Shown,
+    Status,
+    Still,
+    info_height,
+    paint_moving,
+    paint_still,
+)
 from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.summary import RoundScene
 
-VERDICT_PHASES = (PROPHET_VERDICT, GOD_VERDICT)
-PICK_PHASES = (PROPHET_PICK, GOD_PICK)
+VERDICT_PHASES = (ds.PROPHET_VERDICT, ds.GOD_VERDICT)
 #: the button Enter presses when the person is to judge, pick or go on
-FOCUS = {PROPHET_VERDICT: "right", GOD_VERDICT: "right", GOD_CHECK_PICK: "right", PROPHET_PICK: "pick", GOD_PICK: "pick", DECLARE: "continue"}
+FOCUS = {ds.PROPHET_VERDICT: "right", ds.GOD_VERDICT: "right", ds.GOD_CHECK_PICK: "right", ds.PROPHET_PICK: "pick", ds.GOD_PICK: "pick", ds.DECLARE: "continue"}
 #: the letter keys of the README: (action kind, n) they play when legal
 #: (P, declaring oneself Prophet, is handled on its own: it is not bound to one's turn)
 LETTERS = {
@@ -55,9 +82,32 @@ LETTERS = {
     pygame.K_r: ("verdict", 1),
     pygame.K_w: ("verdict", 0),
 }
+#: log entries worth a note of their own (for everyone at the table)
+NOTABLE = {
+    "delphi.log.prophet",
+    "delphi.log.cast_down",
+    "delphi.log.expelled",
+    "delphi.log.noplay_right",
+    "delphi.log.noplay_right_out",
+    "delphi.log.noplay_wrong",
+}
+#: the status line's sentence for the person to act, by phase (and, for a
+#: verdict, by what is judged)
+YOUR_MOVE: dict[str | tuple[str, str], str] = {
+    ds.DECLARE: "delphi.table.you_declare",
+    (ds.PROPHET_VERDICT, "play"): "delphi.table.prophet_judge_play",
+    (ds.PROPHET_VERDICT, "noplay"): "delphi.table.prophet_judge_noplay",
+    (ds.GOD_VERDICT, "play"): "delphi.table.god_judge_play",
+    (ds.GOD_VERDICT, "noplay"): "delphi.table.god_judge_noplay",
+    ds.PROPHET_PICK: "delphi.table.prophet_pick",
+    ds.GOD_PICK: "delphi.table.god_pick",
+    ds.GOD_CHECK_PICK: "delphi.table.god_check_pick",
+}
+#: phases in which God, watching a written rule at work, reads "you watch"
+GOD_WATCHES = (ds.TURN, ds.DECLARE, ds.PROPHET_VERDICT, ds.PROPHET_PICK)
 
 
-class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
+class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     game_id = "delphi"
     name = "delphi-table"
     think = 0.55
@@ -65,77 +115,222 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
     #: screen may still declare themselves Prophet (the chance ends with that
     #: play): a little longer than ``think``, so there is time to press P
     prophet_window = 1.2
+    model: DelphiModel
 
-    def __init__(self, app, match: Match) -> None:
-        super().__init__(app, match)
-        self.chosen: list[int] = []  # hand indices of the string being built, in order
+    def __init__(self, app: AppServices, match: DelphiMatch) -> None:
+        super().__init__(app, DelphiModel(match), Painters(paint_still, paint_moving))
         self.cursor = KeyCursor()  # over the hand, or over an open No Play hand while picking
-        self.pick: int | None = None  # the open hand's card chosen in a pick
-        self.badge: Badge | None = None
-        #: where a person's cards start their flight (set just before ``act``)
-        self.starts: list[tuple[int, int]] | None = None
-        self._layout: tuple[tuple, Layout] | None = None
-        #: places the main line's row is scrolled back (0: the newest in view)
-        self.scroll = 0
-        self._string_img: tuple[tuple, pygame.Surface] | None = None
+        self._layout: tuple[tuple[Any, ...], Layout] | None = None
+        self._string_img: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._position: tuple[tuple[Any, ...], Position] | None = None
+        #: God's draft as the last save holds it (leaving saves a newer one)
+        self._saved_draft = self.model.draft
         self.card_drag(
             on_click=self._card_clicked,
-            land=lambda src, zone: True,  # on_moved flies the cards where the engine put them
+            land=lambda src, zone: True,  # animate flies the cards where the engine put them
             hide_key=self._hide_key,
             undo_click=self._card_clicked,  # a click toggles: the second takes the first back
         )
 
     # --- what the table knows ------------------------------------------------------------------
+    @property
+    def chosen(self) -> list[int]:
+        """The string being built (hand indices in order; the model's)."""
+        return list(self.model.chosen)
+
+
     def can(self, kind: str, n: int | None = None) -> bool:
         return self.my_turn() and any(a.kind == kind and (n is None or a.n == n) for a in self.match.legal())
 
     def hand(self) -> tuple[Card, ...]:
         return tuple(self.view.hand or ())
 
-    def string_cards(self) -> tuple[Card, ...]:
-        h = self.hand()
-        return tuple(h[i] for i in self.chosen if i < len(h))
 
-    def string_active(self) -> bool:
-        return len(self.chosen) >= 2
 
     def picking(self) -> bool:
         """The person at the screen picks a card of an open No Play hand."""
         return self.my_turn() and self.view.phase in PICK_PHASES
 
-    def may_declare(self) -> bool:
-        """The person at the screen may declare themselves Prophet now."""
-        return self.viewer is not None and not self.finished and self.game.prophet_blocker(self.match.state, self.viewer) is None
 
     def layout(self) -> Layout:
-        key = (self.app.size, self.scale, cardart.size_factor(), id(self.match.state), self.viewer, tuple(self.chosen), self.pick, self.scroll)
+        m = self.model
+        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, self.match.state, self.viewer, m.chosen, m.pick, m.scroll)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]
 
     def layout_for(self, view: DelphiView) -> Layout:
-        return compute_layout(self.app.size, self.scale, view, self.info_height(view), self.chosen, self.pick, self.scroll)
+        m = self.model
+        return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll)
+
+    def info_height(self, view: DelphiView) -> int:
+        return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale)
+
+    def face(self, card: Card, width: int) -> pygame.Surface:
+        return cardart.face(card, width, self.lang, self.app.settings.four_colour)
+
+    def god_title(self) -> str:
+        return self.view.god_name or tr("delphi.god")
+
+    def status_message(self) -> Message:
+        """What the table waits for, named for the players."""
+        if self.match.current is None:
+            return Message("delphi.wait.game_over")
+        return GAME.status(self.match.state)
 
     def not_your_turn(self) -> Message:
         return msg("delphi.table.not_your_turn", waiting=self.status_message())
 
+    # --- what the table says ---------------------------------------------------------------------
+    def status(self) -> Status | None:
+        """The status line, from the position as it is now."""
+        v = self.view
+        ph = v.phase
+        if self.finished or ph in (ds.ROUND_OVER, ds.GAME_OVER):
+            return None
+        me = self.viewer
+        mine = self.my_turn()
+        name = self.seat_name(me)
+        player = self.seat_name(v.turn) if 0 <= v.turn < self.players else ""
+        if mine:
+            if ph == ds.TURN:
+                n = len(self.model.chosen)
+                return Status(tr("delphi.table.you_string", n=n) if n else tr("delphi.table.you_turn", name=name), True)
+            key = YOUR_MOVE.get((ph, "noplay" if v.pending_kind == "noplay" else "play")) or YOUR_MOVE.get(ph)
+            if key is not None:
+                return Status(tr(key, name=name, player=player, card=v.picked), True)
+        if me is not None and me == v.god and ph in GOD_WATCHES and not v.by_hand:
+            return Status(tr("delphi.table.god_watch", status=self.render(self.status_message())), mine)
+        if self.model.may_declare():
+            return Status(tr("delphi.table.may_declare", status=self.render(self.status_message())), mine)
+        return Status(self.render(self.status_message()), mine)
+
+    def status_text(self) -> str:
+        st = self.status()
+        return "" if st is None else st.text
+
+    def info_lines(self, view: DelphiView) -> list[tuple[str, Colour]]:
+        """The facts panel: round, God, cards played, when wrong plays
+        expel, the Prophet, God's hint, and God's own rule or note (in
+        God's own view only)."""
+        god = view.god_name or tr("delphi.god")
+        lines: list[tuple[str, Colour]] = [
+            (tr("delphi.ui.round", n=view.round + 1, total=view.rounds), INK),
+            (tr("delphi.table.god_is", god=god, name=self.seat_name(view.god)), GOLD),
+            (tr("delphi.ui.played", n=view.played), INK_DIM),
+        ]
+        if view.phase in ACTIVE_PHASES:
+            if view.prophet < 0 and view.played >= view.expel_after:
+                lines.append((tr("delphi.ui.expel_now"), REFUSE))
+            else:
+                lines.append((tr("delphi.table.expel_from", n=view.expel_after + 1), INK_DIM))
+        if view.prophet >= 0:
+            lines.append((tr("delphi.ui.prophet_is", player=self.seat_name(view.prophet)), GOLD))
+        hint = hint_text(view.hint, view.hint_rule)
+        if hint:
+            lines.append((tr("delphi.ui.hint", hint=hint), INK))
+        if view.rule is not None and view.phase not in (ds.ROUND_OVER, ds.GAME_OVER):
+            if view.by_hand:
+                lines.append((tr("delphi.table.your_note", note=view.note or tr("delphi.table.no_note")), HIGHLIGHT))
+            elif view.rule:
+                lines.append((tr("delphi.table.your_rule", rule=view.rule), HIGHLIGHT))
+        return lines
+
+    # --- the picture ---------------------------------------------------------------------------------
+    def picture(self) -> DelphiPicture:
+        v = self.view
+        L = self.layout()
+        T = L.tableau
+        m = self.model
+        hidden = self.hidden_keys()
+        held = self.drag.dragging.payload if self.drag is not None and self.drag.dragging is not None else None
+        hand = None
+        if self.viewer is not None and v.hand is not None:
+            away = m.string_active() and ((held is not None and held[0] == "hand" and held[1] in m.chosen) or ("string",) in hidden)
+            hand = Hand(tuple(v.hand), m.chosen, away)
+        shown = None
+        if v.shown_hand:
+            picked = list(v.shown_hand).index(v.picked) if v.picked in v.shown_hand else None
+            shown = Shown(tuple(v.shown_hand), frozenset(i for i in (m.pick, picked) if i is not None))
+        still = Still(
+            look=Look.of(self.app), layout=L, header=self.header(), title=tr("delphi.table.title"), position=self.position(v),
+            line_title=tr("delphi.ui.main_line") if T.overview is None else tr("delphi.table.main_line_n", n=len(v.main)),
+            line_note=tr("delphi.table.crowded") if not T.fits else (tr("delphi.table.line_scroll") if T.overview is not None else ""),
+            shown=shown, hand=hand, hidden=hidden,
+        )  # fmt: skip
+        drag = self.drag
+        glow = drag is not None and drag.dragging is not None and bool(drag.legal_zones())
+        cursor = self.cursor.index if not self.picking() and self.cursor.valid(len(L.hand.rects)) and (drag is None or drag.dragging is None) else None
+        badge = m.badge if m.badge is not None and m.badge.shown else None
+        return DelphiPicture(still, self.status(), glow, cursor, badge)
+
+    def position(self, v: DelphiView) -> Position:
+        """What the still shows of the position (made once per position,
+        seat at the screen and language)."""
+        key = (self.match.state, self.viewer, self.lang, self.finished)
+        if self._position is not None and self._position[0] == key:
+            return self._position[1]
+        names = [self.seat_name(i) for i in range(self.players)]
+        god = self.god_title()
+        line = Line(
+            main=tuple(v.main), main_nums=tuple(v.main_nums), starters=v.starters, side=tuple(sp.cards for sp in v.side), anchors=tuple(sp.anchor for sp in v.side),
+            firsts=tuple(sp.first for sp in v.side), pending=tuple(v.pending or ()), white=tuple(v.white), black=tuple(v.black),
+            prophet_anchor=v.prophet_anchor if v.prophet >= 0 else -1,
+        )  # fmt: skip
+        if self.viewer is None:
+            hand_message = tr("delphi.table.no_hand_shown") if v.phase in ACTIVE_PHASES and not self.finished else ""
+        else:
+            hand_message = tr("delphi.table.god_has_no_hand", god=god) if v.hand is None else ""
+        pos = Position(
+            facts=(tr("delphi.ui.round", n=v.round + 1, total=v.rounds), tr("delphi.table.god_is", god=god, name=self.seat_name(v.god))),
+            line=line, awaiting=tr("delphi.table.awaiting"), shown_title=tr("delphi.table.shown_hand", player=self.seat_name(v.turn), n=len(v.shown_hand)),
+            info=tuple(self.info_lines(v)), deck_size=v.deck_size, seats=tuple(self._seat_rows(v, god)), log_title=tr("delphi.table.log"),
+            log=tuple(self.render(x) for x in v.named_messages(names)), hand_label=tr("delphi.table.your_hand", name=self.seat_name(self.viewer), n=len(v.hand or ())),
+            keys=tuple(tr("delphi.table.keys").split(" · ")), hand_message=hand_message,
+        )  # fmt: skip
+        self._position = (key, pos)
+        return pos
+
+    def _seat_rows(self, v: DelphiView, god: str) -> list[SeatRow]:
+        cur = self.match.current
+        rows = []
+        for p in range(v.players):
+            tags = []
+            if p == v.god:
+                tags.append(god)
+            if p == v.prophet:
+                tags.append(tr("delphi.table.prophet_tag"))
+            if v.expelled[p]:
+                tags.append(tr("delphi.ui.expelled"))
+            if self.is_bot(p):
+                tags.append(tr("ui.computer"))
+            if p == self.viewer:
+                tags.append(tr("delphi.table.you"))
+            colour = GOLD if p == v.god else (INK_DIM if v.expelled[p] else INK)
+            framed = p == cur and not self.finished and v.phase in (*ACTIVE_PHASES, ds.SETRULE)
+            rows.append(SeatRow(self.seat_name(p), " · ".join(tags), colour, p == cur, framed, None if p == v.god else v.hand_sizes[p]))
+        return rows
+
+    def note_area(self) -> pygame.Rect:
+        return self.layout().notes
+
     # --- the kit's hooks -----------------------------------------------------------------------
     def think_time(self, step: Step) -> float:
         st = self.match.state
-        if st.phase == DECLARE:
+        if st.phase == ds.DECLARE:
             return 0.0  # a computer's "Prophet or not" holds nobody up
-        if st.phase == TURN and self.viewer is not None and st.declarer == self.viewer:
+        if st.phase == ds.TURN and self.viewer is not None and st.declarer == self.viewer:
             return max(self.think, self.prophet_window)
         return self.think
 
     def auto_time(self, step: Step) -> float:
-        return 0.0 if self.match.state.phase == DECLARE else self.auto_pause
+        return 0.0 if self.match.state.phase == ds.DECLARE else self.auto_pause
 
     def await_person(self, step: Step) -> None:
         phase = self.match.state.phase
-        if phase == SETRULE and not any(isinstance(s, GodScene) for s in self.app.scenes.scenes):
+        if phase == ds.SETRULE and not any(isinstance(s, GodScene) for s in self.app.scenes.scenes):
             self.app.push(GodScene(self.app, self))
-        elif phase == STARTER and not any(isinstance(s, StarterScene) for s in self.app.scenes.scenes):
+        elif phase == ds.STARTER and not any(isinstance(s, StarterScene) for s in self.app.scenes.scenes):
             self.app.push(StarterScene(self.app, self))
 
     def at_break(self, step: Step) -> None:
@@ -149,13 +344,38 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         self.anim.when_landed(show)
 
     def next_round(self) -> None:
-        if self.match.state.phase == ROUND_OVER:
+        if self.match.state.phase == ds.ROUND_OVER:
             self.proceed()
 
     def on_viewer_changed(self) -> None:
-        self.chosen.clear()
         self.cursor.clear()
-        self.pick = None
+
+    def animate(self, moved: Moved, intent: Intent[Action] | None) -> float:
+        """The cards travel where the engine put them, from where the
+        gesture left them (``intent.origin``); what changes the round for
+        everyone is said to everyone."""
+        self.cursor.clear()
+        before, after = moved.before, moved.after
+        if after.round == before.round:
+            self._notices(before.log, after)
+            if after.main or after.phase not in (ds.ROUND_OVER, ds.GAME_OVER):
+                vb = self.match.game.view(before, self.viewer)
+                badge = fly_move(
+                    self.anim, Look.of(self.app), self.layout_for(vb), self.layout(), vb, self.view, moved.action, intent.origin if intent is not None else (),
+                    computer=self.is_bot(vb.turn), factor=self.app.anim_factor(),
+                )  # fmt: skip
+                if badge is not None:
+                    self.model.badge = badge
+        # a computer's next move waits for nothing: its "thinking" overlaps the flight
+        return 0.0
+
+    def _notices(self, seen: tuple[Any, ...], after: DelphiState) -> None:
+        """The log entries of a move that change the round: for everyone."""
+        names = [self.seat_name(i) for i in range(self.players)]
+        messages = self.match.game.view(after, None).named_messages(names)
+        for entry, m in zip(after.log[len(seen) :], messages[len(seen) :]):
+            if entry[0] in NOTABLE:
+                self.notice(m, ttl=4.0, public=True)
 
     def celebration_cards(self) -> list[Card]:
         """The main line's last cards spring up."""
@@ -171,9 +391,24 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
     def play_centre_x(self) -> int:
         return self.layout().sidebar.x // 2
 
+    # --- God's draft ----------------------------------------------------------------------------
+    def keep_draft(self, draft: GodDraft) -> None:
+        """What God has on the rule screen (saved with the game when the
+        table is left, so Continue brings it back)."""
+        self.model.draft = draft
+
+    def autosave(self) -> None:
+        super().autosave()
+        self._saved_draft = self.model.draft
+
+    def exit(self) -> None:
+        if not self.match.over and self.model.draft != self._saved_draft:
+            self.autosave()
+        super().exit()
+
     # --- drag, click ------------------------------------------------------------------------------
-    def _hide_key(self, payload: tuple) -> tuple:
-        if payload[0] == "hand" and self.string_active() and payload[1] in self.chosen:
+    def _hide_key(self, payload: tuple[Any, ...]) -> tuple[Any, ...]:
+        if payload[0] == "hand" and self.model.string_active() and payload[1] in self.model.chosen:
             return ("string",)
         return payload
 
@@ -183,12 +418,13 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         L = self.layout()
         if self.picking():
             return [Source(r, ("shown", i), self.face(c, L.shown_cw)) for i, (c, r) in enumerate(zip(self.view.shown_hand, L.shown_cards))]
-        string = self._string_image(L.hand.cw) if self.string_active() else None
-        return [Source(r, ("hand", i), string if string is not None and i in self.chosen else self.face(c, L.hand.cw)) for i, (c, r) in enumerate(zip(self.hand(), L.hand.rects))]
+        string = self._string_image(L.hand.cw) if self.model.string_active() else None
+        chosen = self.model.chosen
+        return [Source(r, ("hand", i), string if string is not None and i in chosen else self.face(c, L.hand.cw)) for i, (c, r) in enumerate(zip(self.hand(), L.hand.rects))]
 
     def _string_image(self, cw: int) -> pygame.Surface:
         """The chosen cards fanned out, carried as one."""
-        cards = self.string_cards()
+        cards = self.model.string_cards()
         key = (cards, cw, self.lang, self.app.settings.four_colour)
         if self._string_img is None or self._string_img[0] != key:
             step = int(cw * 0.34)
@@ -201,59 +437,50 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
     def drag_zones(self) -> list[Zone]:
         return [Zone(self.layout().tableau.area, ("main",))]
 
-    def drag_legal(self, payload: tuple) -> list:
+    def drag_legal(self, payload: Any) -> list[Any]:
         if not self.my_turn():
             return []
         ph = self.view.phase
-        if (payload[0] == "hand" and ph == TURN) or (payload[0] == "shown" and ph in PICK_PHASES):
+        if (payload[0] == "hand" and ph == ds.TURN) or (payload[0] == "shown" and ph in PICK_PHASES):
             return [("main",)]
         return []
 
-    def drag_drop(self, payload: tuple, zone: Any) -> Any:
+    def drag_drop(self, payload: Any, zone: Any) -> Any:
         if self.finished:
             return msg("engine.game_over")
         if not self.my_turn():
             return self.not_your_turn()
+        assert self.drag is not None
+        start = self.drag.last_start
         kind, i = payload
         if kind == "shown":
             shown = self.view.shown_hand
-            return self._act_from([self.drag.last_start], self.pick_action(shown[i])) if i < len(shown) else PENDING
+            return self.play(Intent(self.pick_action(shown[i]), How.DROP, (start,))) if i < len(shown) else PENDING
         hand = self.hand()
         if i >= len(hand):
             return PENDING
-        cards = self.string_cards() if self.string_active() and i in self.chosen else (hand[i],)
-        x, y = self.drag.last_start
+        cards = self.model.string_cards() if self.model.string_active() and i in self.model.chosen else (hand[i],)
         step = int(self.layout().hand.cw * 0.34)
-        return self._act_from([(x + k * step, y) for k in range(len(cards))], Action("play", cards))
+        return self.play(Intent(Action("play", cards), How.DROP, tuple((start[0] + k * step, start[1]) for k in range(len(cards)))))
 
-    def _act_from(self, starts: list[tuple[int, int]], action: Action) -> Message | None:
-        """``act``, the cards flying from ``starts``."""
-        self.starts = starts
-        reason = self.act(action)
-        self.starts = None
-        return reason
-
-    def _card_clicked(self, payload: tuple) -> bool:
+    def _card_clicked(self, payload: Any) -> bool:
         kind, i = payload
         if kind == "shown":
-            self.pick = None if self.pick == i else i
-            self.cursor.place(self.pick)
+            self.model.toggle_pick(i)
+            self.cursor.place(self.model.pick)
         else:
-            if i in self.chosen:
-                self.chosen.remove(i)
-            else:
-                self.chosen.append(i)
+            self.model.toggle(i)
             self.cursor.place(i)
-        self.touch()
         self.sync_ui()
         return True
 
     # --- what the buttons and keys do -------------------------------------------------------------
-    def play_string(self) -> None:
+    def play_string(self, how: How = How.CLICK) -> None:
         """Play the cards chosen, in their order (Play, Enter)."""
-        if not self.chosen and self.cursor.valid(len(self.hand())):
-            self.chosen = [self.cursor.index or 0]
-        cards = self.string_cards()
+        m = self.model
+        if not m.chosen and self.cursor.valid(len(self.hand())):
+            m.choose((self.cursor.index or 0,))
+        cards = self.model.string_cards()
         if not cards:
             self.refuse(msg("delphi.err.no_cards"))
             return
@@ -261,58 +488,58 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
             self.refuse(self.not_your_turn())
             return
         rects = self.layout().hand.rects
-        reason = self._act_from([rects[i].topleft for i in self.chosen if i < len(rects)], Action("play", cards))
+        reason = self.play(Intent(Action("play", cards), how, tuple(rects[i].topleft for i in m.chosen if i < len(rects))))
         if reason is not None:
             self.refuse(reason)
 
     def clear_string(self) -> None:
-        self.chosen = []
-        self.touch()
+        self.model.clear_string()
         self.sync_ui()
 
     def pick_action(self, card: Card) -> Action:
-        return Action("pick" if self.view.phase == PROPHET_PICK else "god-pick", (card,))
+        return Action("pick" if self.view.phase == ds.PROPHET_PICK else "god-pick", (card,))
 
-    def do_pick(self) -> None:
+    def do_pick(self, how: How = How.CLICK) -> None:
         shown = self.view.shown_hand
-        if self.pick is None or self.pick >= len(shown):
+        pick = self.model.pick
+        if pick is None or pick >= len(shown):
             self.refuse(msg("delphi.err.pick_one"))
             return
-        reason = self._act_from([self.layout().shown_cards[self.pick].topleft], self.pick_action(shown[self.pick]))
+        reason = self.play(Intent(self.pick_action(shown[pick]), how, (self.layout().shown_cards[pick].topleft,)))
         if reason is not None:
             self.refuse(reason)
 
-    def do(self, action: Action) -> None:
+    def do(self, action: Action, how: How = How.CLICK) -> None:
         if not self.my_turn():
             self.refuse(self.not_your_turn())
             return
-        self.act_or_refuse(action)
+        self.act_or_refuse(action, how)
 
-    def no_play(self) -> None:
-        self.do(Action("noplay"))
+    def no_play(self, how: How = How.CLICK) -> None:
+        self.do(Action("noplay"), how)
 
-    def declare(self) -> None:
+    def declare(self, how: How = How.CLICK) -> None:
         """Declare the person at the screen Prophet: right after their play,
         or while the next player is still on turn (not only at one's turn)."""
         if self.viewer is None or self.finished:
             return
-        why = self.game.prophet_blocker(self.match.state, self.viewer)
+        why = GAME.prophet_blocker(self.match.state, self.viewer)
         if why is not None:
             self.refuse(why)
             return
-        self.act_or_refuse(Action("prophet"))
+        self.act_or_refuse(Action("prophet"), how)
 
-    def decline(self) -> None:
-        self.do(Action("pass"))
+    def decline(self, how: How = How.CLICK) -> None:
+        self.do(Action("pass"), how)
 
-    def verdict(self, right: bool) -> None:
-        self.do(Action("verdict", n=1 if right else 0))
+    def verdict(self, right: bool, how: How = How.CLICK) -> None:
+        self.do(Action("verdict", n=1 if right else 0), how)
 
     def ask_stop(self) -> None:
         if self.finished:
             return
         done = len(self.view.results)
-        body = tr("delphi.table.stop_body_between" if self.view.phase == ROUND_OVER else "delphi.table.stop_body", n=done)
+        body = tr("delphi.table.stop_body_between" if self.view.phase == ds.ROUND_OVER else "delphi.table.stop_body", n=done)
         self.confirm(tr("delphi.table.stop_title"), body, self.stop_now, yes=tr("delphi.table.stop_yes"), no=tr("ui.cancel"), destructive=True)
 
     def stop_now(self) -> None:
@@ -324,20 +551,35 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         self.stop_game()
         self.anim.finish_all()
 
+    # --- scrolling the main line -------------------------------------------------------------------
+    def tableau_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click on the overview brings that card into the row."""
+        T = self.layout().tableau
+        i = T.overview.index_at(pos) if T.overview is not None else None
+        if i is None:
+            return False
+        self.scroll_line(T.scroll_to(i) - T.scroll)
+        return True
+
+    def scroll_line(self, by: int) -> None:
+        """Scroll the main line's row ``by`` places back (negative: on)."""
+        T = self.layout().tableau
+        self.model.scroll = max(0, min(T.places - T.shown, T.scroll + by))
+
     # --- keys and the pointer -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             if self.layout().tableau.area.collidepoint(pygame.mouse.get_pos()):
                 self.scroll_line(3 * int(event.y))  # up: back to older cards
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.busy and self.may_declare():
-            self.declare()  # while a computer thinks, too: its play would end the chance
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.busy and self.model.may_declare():
+            self.declare(How.KEY)  # while a computer thinks, too: its play would end the chance
             return
         super().handle_event(event)
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
-            return self.may_declare()
+            return self.model.may_declare()
         return event.type == pygame.MOUSEWHEEL or super().accepts_while_busy(event)
 
     def on_pointer(self, event: pygame.event.Event) -> bool:
@@ -353,27 +595,28 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         if self.viewer is None:
             return False
         if k == pygame.K_p:
-            if self.may_declare():
-                self.declare()
+            if self.model.may_declare():
+                self.declare(How.KEY)
                 return True
             return False
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_cursor(k)
             return True  # the arrows are the cursor's, never the drag-and-drop's own
+        enter = k in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if self.picking():
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.pick is not None:
-                self.do_pick()
+            if (enter or k == pygame.K_SPACE) and self.model.pick is not None:
+                self.do_pick(How.KEY)
                 return True
-            return k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            return enter or k == pygame.K_SPACE
         if k == pygame.K_SPACE:
             if self.cursor.valid(len(self.hand())):
                 self._card_clicked(("hand", self.cursor.index))
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if (self.chosen or self.cursor.index is not None) and self.view.phase == TURN:
-                self.play_string()
+        if enter:
+            if (self.model.chosen or self.cursor.index is not None) and self.view.phase == ds.TURN:
+                self.play_string(How.KEY)
             return True
-        if k == pygame.K_BACKSPACE and self.chosen:
+        if k == pygame.K_BACKSPACE and self.model.chosen:
             self.clear_string()
             return True
         letter = LETTERS.get(k)
@@ -381,28 +624,29 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
             return False
         kind, n = letter
         if kind == "verdict":
-            self.verdict(bool(n))
+            self.verdict(bool(n), How.KEY)
+        elif kind == "noplay":
+            self.no_play(How.KEY)
         else:
-            {"noplay": self.no_play, "pass": self.decline}[kind]()
+            self.decline(How.KEY)
         return True
 
     def _move_cursor(self, k: int) -> None:
         if self.picking():
             if self.cursor.move(k, len(self.view.shown_hand)):
-                self.pick = self.cursor.index
-                self.touch()
+                self.model.pick = self.cursor.index
                 self.sync_ui()
             return
         n = len(self.hand())
-        if self.cursor.move(k, n, start=0 if k == pygame.K_RIGHT else n - 1):
-            self.touch()
+        self.cursor.move(k, n, start=0 if k == pygame.K_RIGHT else n - 1)
 
     def cancel_gesture(self) -> bool:
-        had = bool(self.chosen) or self.cursor.index is not None or self.pick is not None
-        self.chosen, self.pick = [], None
+        m = self.model
+        had = bool(m.chosen) or self.cursor.index is not None or m.pick is not None
+        m.clear_string()
+        m.pick = None
         self.cursor.clear()
         if had:
-            self.touch()
             self.sync_ui()
         return super().cancel_gesture() or had
 
@@ -422,31 +666,32 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         v = self.view
         ph = v.phase
         mine = self.my_turn()
+        pick = self.model.pick
         out: Placed = []
         if mine and ph in VERDICT_PHASES:
             noplay = v.pending_kind == "noplay"
             out.append((ButtonSpec("right", "✓ " + tr("delphi.ui.noplay_right" if noplay else "delphi.ui.right"), lambda: self.verdict(True), primary=True), row1))
             out.append((ButtonSpec("wrong", "✗ " + tr("delphi.ui.noplay_wrong" if noplay else "delphi.ui.wrong"), lambda: self.verdict(False)), row2))
-        elif mine and ph == GOD_CHECK_PICK:
+        elif mine and ph == ds.GOD_CHECK_PICK:
             out.append((ButtonSpec("right", "✓ " + tr("delphi.ui.right"), lambda: self.verdict(True), primary=True), pygame.Rect(row1.x, row1.y, half, h)))
             out.append((ButtonSpec("wrong", "✗ " + tr("delphi.ui.wrong"), lambda: self.verdict(False), self.can("verdict", 0)), pygame.Rect(row1.x + half + gap, row1.y, half, h)))
         elif mine and ph in PICK_PHASES:
-            chosen = self.pick is not None and self.pick < len(v.shown_hand)
-            label = tr("delphi.table.put_card", card=v.shown_hand[self.pick or 0]) if chosen else tr("delphi.table.choose_card")
+            chosen = pick is not None and pick < len(v.shown_hand)
+            label = tr("delphi.table.put_card", card=v.shown_hand[pick or 0]) if chosen else tr("delphi.table.choose_card")
             out.append((ButtonSpec("pick", label, self.do_pick, chosen, primary=True), row1))
-        elif mine and ph == DECLARE:  # only when another person gets the device next
+        elif mine and ph == ds.DECLARE:  # only when another person gets the device next
             out.append((ButtonSpec("continue", tr("delphi.table.continue"), self.decline, primary=True), row1))
             out.append((ButtonSpec("prophet", tr("delphi.ui.prophet"), self.declare), row2))
         elif v.hand is not None and self.viewer is not None:
-            n = len(self.chosen)
+            n = len(self.model.chosen)
             pw = half + half // 3
             label = tr("delphi.table.play_n", n=n) if n else tr("delphi.table.play")
-            out.append((ButtonSpec("play", label, self.play_string, mine and ph == TURN and n > 0, primary=mine and n > 0), pygame.Rect(row1.x, row1.y, pw, h)))
+            out.append((ButtonSpec("play", label, self.play_string, mine and ph == ds.TURN and n > 0, primary=mine and n > 0), pygame.Rect(row1.x, row1.y, pw, h)))
             out.append((ButtonSpec("clear", tr("delphi.table.clear"), self.clear_string, n > 0), pygame.Rect(row1.x + pw + gap, row1.y, row1.w - pw - gap, h)))
             out.append((ButtonSpec("noplay", tr("delphi.ui.noplay"), self.no_play, self.can("noplay")), pygame.Rect(row2.x, row2.y, self._narrow(L), h)))
         rect = self.prophet_rect()
         if rect is not None and self.viewer is not None:
-            why = self.game.prophet_blocker(self.match.state, self.viewer)
+            why = GAME.prophet_blocker(self.match.state, self.viewer)
             tip = self.render(why) if why is not None else None
             # usable while a computer thinks (its play would end the chance)
             out.append((ButtonSpec("prophet", tr("delphi.ui.prophet"), self.declare, why is None, tooltip=tip, waits=False), rect))
@@ -459,7 +704,7 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
     def prophet_rect(self) -> pygame.Rect | None:
         """Where Declare Prophet sits beside No Play, when it does."""
         v = self.view
-        if self.finished or v.hand is None or self.viewer is None or (self.my_turn() and v.phase in (DECLARE, *VERDICT_PHASES)):
+        if self.finished or v.hand is None or self.viewer is None or (self.my_turn() and v.phase in (ds.DECLARE, *VERDICT_PHASES)):
             return None
         L = self.layout()
         _, row2 = L.button_rows()
@@ -473,20 +718,11 @@ class DelphiTable(DelphiDrawing, DelphiMotion, TableScene):
         if key is not None and self.my_turn() and self.focused() is None:
             self.focus_key(key)
 
-    # --- frame ---------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.badge is not None and not self.badge.tick(dt):
-            self.badge = None
-
-    def static_key(self) -> tuple:
-        return (*super().static_key(), tuple(self.chosen), self.pick)
-
 
 # --- a new game -------------------------------------------------------------------------------------
 
 
-def start_game(app, options: dict, seed: int, meta: dict) -> DelphiTable:
+def start_game(app: AppServices, options: dict[str, Any], seed: int, meta: dict[str, Any]) -> DelphiTable:
     """A new game on a fresh table; ``meta`` has the seats' ``names``,
     ``bots`` and ``levels`` and the setup's ``prefs``."""
     seats = seats_from(meta.get("names") or [], meta.get("bots") or [], meta.get("levels") or [])

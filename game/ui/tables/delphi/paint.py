@@ -1,0 +1,384 @@
+"""What the Delphi table shows, as pictures, and the painters that draw them.
+
+:class:`Still` is everything of the static layer: the header and its
+facts, the tableau (the main line, its side lines, markers, the pending
+play, the overview of a long line), an open No Play hand, the facts
+panel with God's deck, the seats, the round's log, and the hand of the
+seat at the screen with the string being built.  :class:`DelphiPicture`
+adds what is drawn every frame: the status line (what the table waits
+for; made from the position at every frame, so it can never say what
+was true a move ago), the glow where a dragged card goes, the keyboard
+cursor and the verdict badge.  The painters read a picture and nothing
+else; the flights and the dragged card come from the table's animator
+and drag-and-drop (:class:`Motion`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.cards import Card, display
+from game.i18n import tr
+from game.ui import cardart
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, font
+from game.ui.kit.cursor import draw_cursor
+from game.ui.kit.header import draw_header
+from game.ui.kit.log import draw_log
+from game.ui.kit.picture import Frame, Motion
+from game.ui.tables.delphi.draw import BLACK_PAWN, PROPHET, WHITE_PAWN, WRONG_RED, Colour, number_badge, pawn, string_bracket, verdict_badge
+from game.ui.tables.delphi.layout import Layout, Tableau
+from game.ui.tables.delphi.model import Badge
+from game.ui.widgets import felt, panel, text, text_block, wrap
+
+#: the facts panel's text size (at scale 1)
+INFO_SIZE = 15
+
+
+@dataclass(frozen=True)
+class Line:
+    """The cards on the tableau: the main line (its play numbers, the
+    starters among them), the side lines, a play awaiting its verdict,
+    the markers (white and black by play number; the Prophet's on the
+    main-line card they were declared after, -1 for none)."""
+
+    main: tuple[Card, ...]
+    main_nums: tuple[int, ...]
+    starters: int
+    side: tuple[tuple[Card, ...], ...]
+    anchors: tuple[int, ...]
+    firsts: tuple[int, ...]
+    pending: tuple[Card, ...]
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    prophet_anchor: int
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A hand laid open for a No Play: its cards, and the cards marked (the
+    one chosen in the pick, the Prophet's pick God checks)."""
+
+    cards: tuple[Card, ...]
+    marked: frozenset[int]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    tags: str
+    colour: Colour
+    #: the seat to act (its name bold), framed while the round is played
+    current: bool
+    framed: bool
+    #: cards in hand (None for God, who has none)
+    cards: int | None
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The hand of the seat at the screen and the string being built
+    (hand indices in the order clicked); ``away``: the string is in the
+    air or held by the pointer."""
+
+    cards: tuple[Card, ...]
+    chosen: tuple[int, ...]
+    away: bool
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the still shows of the position, for the seat at the screen
+    (made once per position, seat and language): the header's facts, the
+    cards on the tableau, the facts panel, the seats, the round's log, and
+    what stands where no hand is shown."""
+
+    facts: tuple[str, ...]
+    line: Line
+    awaiting: str
+    shown_title: str
+    info: tuple[tuple[str, Colour], ...]
+    deck_size: int
+    seats: tuple[SeatRow, ...]
+    log_title: str
+    log: tuple[str, ...]
+    hand_label: str
+    keys: tuple[str, ...]
+    #: nobody's hand is shown, or God has none
+    hand_message: str
+
+
+@dataclass(frozen=True)
+class Still(Frame[Layout]):
+    position: Position
+    line_title: str
+    #: beside the title: the line is crowded, or how to scroll it
+    line_note: str
+    shown: Shown | None
+    #: the hand (None: none shown, ``position.hand_message`` instead)
+    hand: Hand | None
+    #: cards not drawn in place (in the air, held by the pointer)
+    hidden: frozenset[object]
+
+
+@dataclass(frozen=True)
+class Status:
+    text: str
+    #: the person at the screen is to act (drawn brighter)
+    mine: bool
+
+
+@dataclass(frozen=True)
+class DelphiPicture:
+    still: Still
+    status: Status | None
+    #: a card is dragged and may go down: the landing place glows
+    glow: bool
+    #: the keyboard cursor over the hand (a hand index)
+    cursor: int | None
+    #: the verdict over a settled play, once it shows
+    badge: Badge | None
+
+
+def info_width(i: int, width: int, scale: float) -> int:
+    """The width of the facts panel's line ``i``: the first three leave
+    room for God's deck."""
+    return width - int(24 * scale) - (int(50 * scale) if i < 3 else 0)
+
+
+def info_height(lines: tuple[tuple[str, Colour], ...], width: int, scale: float) -> int:
+    """The height the facts panel needs for ``lines``."""
+    size = int(INFO_SIZE * scale)
+    n = sum(len(wrap(t, size, info_width(i, width, scale))) for i, (t, _) in enumerate(lines))
+    return int(16 * scale) + n * int(size * 1.3)
+
+
+# --- the static layer -------------------------------------------------------------------------------
+
+
+def paint_still(surface: pygame.Surface, p: Still) -> None:
+    surface.blit(felt(surface.get_size()), (0, 0))
+    draw_header(surface, p.header, p.title, list(p.position.facts))
+    L = p.layout
+    _tableau(surface, p, L)
+    _shown(surface, p, L)
+    _info(surface, p, L)
+    _seats(surface, p, L)
+    draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
+    _hand(surface, p, L)
+
+
+def _tableau(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    s = L.s
+    T = L.tableau
+    head = text(surface, p.line_title, (T.area.x, T.area.y - int(4 * s)), int(14 * s), INK_DIM, anchor="bottomleft", shadow=False)
+    if p.line_note:
+        text(surface, p.line_note, (T.area.right, T.area.y - int(4 * s)), int(12 * s), INK_DIM, anchor="bottomright", shadow=False, max_width=T.area.right - head.right - int(16 * s))
+    if T.overview is not None:
+        _overview(surface, p, T, s)
+    # the row: cards scrolled out of it are cut off (markers stand a little above it)
+    clip = surface.get_clip()
+    surface.set_clip(T.strip.union(T.strip.move(0, -int(T.cw * 0.2))))
+    _row(surface, p, T, s)
+    surface.set_clip(clip)
+    # the row goes on beyond its ends: a fade says so
+    for edge, more in ((T.strip.x, T.first > 0), (T.strip.right - int(T.cw * 0.35), T.scroll > 0)):
+        if more:
+            fade = pygame.Surface((int(T.cw * 0.35), T.ch), pygame.SRCALPHA)
+            for x in range(fade.get_width()):
+                a = int(150 * (1 - x / fade.get_width())) if edge == T.strip.x else int(150 * x / fade.get_width())
+                pygame.draw.line(fade, (12, 40, 28, a), (x, 0), (x, T.ch))
+            surface.blit(fade, (edge, T.strip.y))
+
+
+def _overview(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
+    """The whole main line as labels; the part in the row framed."""
+    ov = T.overview
+    assert ov is not None
+    line = p.position.line
+    under: dict[int, int] = {}
+    for anchor, cards in zip(line.anchors, line.side):
+        under[anchor] = under.get(anchor, 0) + len(cards)
+    marked = set(line.white) | set(line.black)
+    for i, (c, r) in enumerate(zip(line.main, ov.chips)):
+        pygame.draw.rect(surface, (246, 244, 236), r, border_radius=max(2, r.h // 5))
+        if i < line.starters:
+            pygame.draw.rect(surface, (120, 150, 130), r, 1, border_radius=max(2, r.h // 5))
+        if i == line.prophet_anchor:
+            pygame.draw.rect(surface, PROPHET[0], r, max(2, int(2 * s)), border_radius=max(2, r.h // 5))
+        text(surface, display(c, p.look.lang), r.center, ov.font, cardart.suit_colour(c.suit, p.look.four_colour), bold=True, anchor="center", shadow=False, max_width=r.w - 2)
+        if under.get(i):
+            pygame.draw.rect(surface, WRONG_RED, (r.x + 1, r.bottom - max(2, int(3 * s)), min(r.w - 2, under[i] * max(2, int(3 * s))), max(2, int(3 * s))))
+        if line.main_nums[i] in marked:  # a white or black marker: a small pawn's head
+            fill, edge = BLACK_PAWN if line.main_nums[i] in line.black else WHITE_PAWN
+            rad = max(2, int(3.5 * s))
+            pygame.draw.circle(surface, fill, (r.right - rad, r.y + rad), rad)
+            pygame.draw.circle(surface, edge, (r.right - rad, r.y + rad), rad, 1)
+    for f in ov.frames:
+        pygame.draw.rect(surface, HIGHLIGHT, f, max(1, int(2 * s)), border_radius=max(3, int(4 * s)))
+
+
+def _number_rect(line: Line, T: Tableau, number: int) -> pygame.Rect | None:
+    """The card carrying play number ``number`` (for the markers)."""
+    for i, n in enumerate(line.main_nums):
+        if n == number and i < len(T.main):
+            return T.main[i]
+    for j, (first, cards) in enumerate(zip(line.firsts, line.side)):
+        if first <= number < first + len(cards) and j < len(T.side):
+            return T.side[j][number - first]
+    return None
+
+
+def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
+    line = p.position.line
+    cw = T.cw
+    shadow = cardart.shadow(cw)
+    # side lines first (they hang below; the main line is drawn over their tops)
+    left, right = T.strip.x - cw, T.strip.right
+    for j, rects in enumerate(T.side):
+        if rects and not left < rects[0].x < right:
+            continue  # scrolled out of the row
+        for k, (c, r) in enumerate(zip(line.side[j], rects)):
+            if ("side", j, k) not in p.hidden:
+                surface.blit(shadow, (r.x + 2, r.y + 3))
+                surface.blit(p.look.face(c, cw), r)
+        if len(rects) >= 2 and ("side", j, 0) not in p.hidden:
+            string_bracket(surface, rects, (240, 220, 160), max(2, int(2 * s)))
+    for i, r in enumerate(T.main):
+        if i >= len(line.main) or ("main", i) in p.hidden or not left < r.x < right:
+            continue
+        surface.blit(shadow, (r.x + 2, r.y + 3))
+        surface.blit(p.look.face(line.main[i], cw), r)
+        if i < line.starters:
+            pygame.draw.rect(surface, (190, 208, 194), r.inflate(4, 4), 1, border_radius=max(3, cw // 10))
+    if T.slot is not None:
+        surface.blit(cardart.slot(cw, dashed=True, alpha=110), T.slot)
+        text(surface, "?", T.slot.center, int(cw * 0.5), (255, 255, 255), bold=True, anchor="center", shadow=False)
+    for k, r in enumerate(T.pending):
+        if k >= len(line.pending) or ("pending", k) in p.hidden:
+            continue
+        surface.blit(shadow, (r.x + 2, r.y + 3))
+        surface.blit(p.look.face(line.pending[k], cw), r)
+        pygame.draw.rect(surface, HIGHLIGHT, r.inflate(4, 4), 2, border_radius=max(3, cw // 10))
+    if T.pending:
+        r0 = T.pending[0]
+        text(surface, p.position.awaiting, (r0.x, r0.bottom + int(3 * s)), int(13 * s), HIGHLIGHT, shadow=True, max_width=max(cw * len(T.pending), int(120 * s)))
+    # markers: white every 10th card, black after the Prophet, the Prophet's own
+    ph = max(12, int(cw * 0.36))
+    for kind, nums in (("white", line.white), ("black", line.black)):
+        for n in nums:
+            at = _number_rect(line, T, n)
+            if at is not None:
+                pawn(surface, (at.right - ph * 0.32, at.y + ph * 0.95), ph, kind)
+    if 0 <= line.prophet_anchor < len(T.main):
+        at = T.main[line.prophet_anchor]
+        pawn(surface, (at.x + ph * 0.36, at.bottom - int(2 * s)), int(ph * 1.1), "prophet")
+
+
+def _shown(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    sh = p.shown
+    if L.shown is None or sh is None:
+        return
+    s = L.s
+    panel(surface, L.shown, 150, int(10 * s), GOLD)
+    text(surface, p.position.shown_title, (L.shown.x + int(12 * s), L.shown.y + int(6 * s)), int(15 * s), GOLD, bold=True, shadow=False, max_width=L.shown.w - int(24 * s))
+    for i, (c, r) in enumerate(zip(sh.cards, L.shown_cards)):
+        if ("shown", i) in p.hidden:
+            continue
+        surface.blit(p.look.face(c, L.shown_cw), r)
+        if i in sh.marked:
+            pygame.draw.rect(surface, HIGHLIGHT, r.inflate(6, 6), 3, border_radius=6)
+
+
+def _info(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    s = L.s
+    panel(surface, L.info, 120, int(10 * s))
+    y = L.info.y + int(8 * s)
+    for i, (line, colour) in enumerate(p.position.info):
+        y += text_block(surface, line, pygame.Rect(L.info.x + int(12 * s), y, info_width(i, L.info.w, s), 400), int(INFO_SIZE * s), colour, line_gap=1.3)
+    # God's deck
+    d = L.deck
+    deck = p.position.deck_size
+    for k in range(min(3, (deck + 19) // 20)):
+        surface.blit(cardart.back(d.w), (d.x + k * 2, d.y - k * 2))
+    text(surface, str(deck), (d.centerx, d.bottom + int(2 * s)), int(12 * s), INK_DIM, anchor="midtop", shadow=False)
+
+
+def _seats(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    s = L.s
+    panel(surface, L.seats, 110, int(10 * s))
+    seats = p.position.seats
+    size = int(15 * s) if len(seats) > 6 else int(16 * s)
+    count_w = int(74 * s)
+    for seat, row in zip(seats, L.seat_rows):
+        if seat.framed:
+            pygame.draw.rect(surface, HIGHLIGHT, row, 2, border_radius=int(7 * s))
+        nr = text(surface, seat.name, (row.x + int(8 * s), row.centery), size, seat.colour, bold=seat.current, anchor="midleft", max_width=int((row.w - count_w) * 0.55))
+        if seat.tags:
+            text(surface, seat.tags, (nr.right + int(8 * s), row.centery), int(12 * s), INK_DIM, anchor="midleft", shadow=False, max_width=row.right - count_w - nr.right - int(12 * s))
+        if seat.cards is not None:
+            back = cardart.back(int(14 * s))
+            x0 = row.right - int(8 * s) - count_w
+            for i in range(min(seat.cards, 5)):
+                surface.blit(back, (x0 + i * int(14 * s * 0.45), row.centery - back.get_height() // 2))
+            text(surface, str(seat.cards), (row.right - int(8 * s), row.centery), int(15 * s), INK, bold=True, anchor="midright", shadow=False)
+
+
+def _hand(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    s = L.s
+    area = L.hand_area
+    hand = p.hand
+    if hand is None:
+        if p.position.hand_message:
+            text(surface, p.position.hand_message, area.center, int(16 * s), INK_DIM, anchor="center", shadow=False, max_width=area.w)
+        return
+    hw = L.hand.cw
+    rects = L.hand.rects
+    for i, (c, r) in enumerate(zip(hand.cards, rects)):
+        if ("hand", i) in p.hidden or (i in hand.chosen and hand.away):
+            continue
+        surface.blit(cardart.shadow(hw), (r.x + 3, r.y + 5))
+        surface.blit(p.look.face(c, hw), r)
+        if i in hand.chosen:
+            pygame.draw.rect(surface, HIGHLIGHT, r.inflate(4, 4), 3, border_radius=8)
+            rad = max(9, int(13 * s))
+            step = rects[1].x - rects[0].x if len(rects) > 1 else hw
+            visible = min(hw, step) if i < len(rects) - 1 else hw
+            number_badge(surface, (r.x + visible // 2, r.bottom - rad - int(10 * s)), rad, hand.chosen.index(i) + 1)
+    lr = text(surface, p.position.hand_label, (area.x, area.bottom + int(3 * s)), int(13 * s), INK_DIM, shadow=False)
+    # the keys beside the hand's name: in a small window the last ones are
+    # left out rather than the line shrunk past reading (at 800x500 the
+    # whole line did not fit even at 9 px)
+    room = area.right - lr.right - int(16 * s)
+    parts = list(p.position.keys)
+    least = font(max(10, int(11 * s)), False)
+    while len(parts) > 1 and least.size(" · ".join(parts))[0] > room:
+        parts.pop()
+    if parts:
+        text(surface, " · ".join(parts), (area.right, area.bottom + int(3 * s)), int(12 * s), INK_DIM, anchor="topright", shadow=False, max_width=room)
+
+
+# --- what is drawn every frame ---------------------------------------------------------------------
+
+
+def paint_moving(surface: pygame.Surface, p: DelphiPicture, motion: Motion) -> None:
+    L = p.still.layout
+    T = L.tableau
+    if p.glow:
+        r: pygame.Rect | None = T.slot or (T.pending[0] if T.pending else None)
+        if r is not None:
+            g = cardart.glow(r.w)
+            surface.blit(g, g.get_rect(center=r.center))
+        pygame.draw.rect(surface, HIGHLIGHT, T.area.inflate(int(12 * L.s), int(12 * L.s)), 2, border_radius=int(12 * L.s))
+    if p.cursor is not None and p.cursor < len(L.hand.rects):
+        draw_cursor(surface, L.hand.rects[p.cursor], L.s)
+    if p.status is not None:
+        st = p.status
+        text(surface, st.text, L.status.center, int(18 * L.s), HIGHLIGHT if st.mine else INK, bold=st.mine, anchor="center", max_width=L.status.w)
+    motion.anim.draw(surface)
+    motion.drag.draw_dragged(surface)
+    b = p.badge
+    if b is not None:
+        label = tr("delphi.ui.right" if b.right else "delphi.ui.wrong", p.still.look.lang)
+        verdict_badge(surface, b.midbottom, label, b.right, int(17 * L.s), b.alpha)
