@@ -23,12 +23,12 @@ the area.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, TURN, DelphiView
+from game.games.delphi.state import DECLARE, GOD_CHECK_PICK, GOD_PICK, GOD_VERDICT, PROPHET_PICK, PROPHET_VERDICT, TURN, DelphiView, SidePlay
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H
 
@@ -95,12 +95,13 @@ class Tableau:
     places: int = 1  # places in all: main-line cards and the "?" or the pending cards
     scroll: int = 0  # places back from the newest (0: the newest is in view)
 
-    def rect_for_number(self, view, number: int) -> pygame.Rect | None:
-        """The card carrying play number ``number`` (for the markers)."""
-        for i, n in enumerate(view.main_nums):
+    def rect_for_number(self, main_nums: Sequence[int], side: Sequence[SidePlay], number: int) -> pygame.Rect | None:
+        """The card carrying play number ``number`` (for the markers), of
+        the main line's play numbers and the side lines."""
+        for i, n in enumerate(main_nums):
             if n == number and i < len(self.main):
                 return self.main[i]
-        for j, sp in enumerate(view.side):
+        for j, sp in enumerate(side):
             if sp.first <= number < sp.first + len(sp.cards) and j < len(self.side):
                 return self.side[j][number - sp.first]
         return None

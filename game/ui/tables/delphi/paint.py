@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.cards import Card, display
+from game.games.delphi.state import SidePlay
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, font
@@ -46,9 +47,7 @@ class Line:
     main: tuple[Card, ...]
     main_nums: tuple[int, ...]
     starters: int
-    side: tuple[tuple[Card, ...], ...]
-    anchors: tuple[int, ...]
-    firsts: tuple[int, ...]
+    side: tuple[SidePlay, ...]
     pending: tuple[Card, ...]
     white: tuple[int, ...]
     black: tuple[int, ...]
@@ -123,16 +122,10 @@ class Still(Frame[Layout]):
 
 
 @dataclass(frozen=True)
-class Status:
-    text: str
-    #: the person at the screen is to act (drawn brighter)
-    mine: bool
-
-
-@dataclass(frozen=True)
 class DelphiPicture:
     still: Still
-    status: Status | None
+    #: the status line ("" for none), brighter when the person at the screen is to act
+    status: tuple[str, bool]
     #: a card is dragged and may go down: the landing place glows
     glow: bool
     #: the keyboard cursor over the hand (a hand index)
@@ -198,8 +191,8 @@ def _overview(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
     assert ov is not None
     line = p.position.line
     under: dict[int, int] = {}
-    for anchor, cards in zip(line.anchors, line.side):
-        under[anchor] = under.get(anchor, 0) + len(cards)
+    for sp in line.side:
+        under[sp.anchor] = under.get(sp.anchor, 0) + len(sp.cards)
     marked = set(line.white) | set(line.black)
     for i, (c, r) in enumerate(zip(line.main, ov.chips)):
         pygame.draw.rect(surface, (246, 244, 236), r, border_radius=max(2, r.h // 5))
@@ -219,17 +212,6 @@ def _overview(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
         pygame.draw.rect(surface, HIGHLIGHT, f, max(1, int(2 * s)), border_radius=max(3, int(4 * s)))
 
 
-def _number_rect(line: Line, T: Tableau, number: int) -> pygame.Rect | None:
-    """The card carrying play number ``number`` (for the markers)."""
-    for i, n in enumerate(line.main_nums):
-        if n == number and i < len(T.main):
-            return T.main[i]
-    for j, (first, cards) in enumerate(zip(line.firsts, line.side)):
-        if first <= number < first + len(cards) and j < len(T.side):
-            return T.side[j][number - first]
-    return None
-
-
 def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
     line = p.position.line
     cw = T.cw
@@ -239,7 +221,7 @@ def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
     for j, rects in enumerate(T.side):
         if rects and not left < rects[0].x < right:
             continue  # scrolled out of the row
-        for k, (c, r) in enumerate(zip(line.side[j], rects)):
+        for k, (c, r) in enumerate(zip(line.side[j].cards, rects)):
             if ("side", j, k) not in p.hidden:
                 surface.blit(shadow, (r.x + 2, r.y + 3))
                 surface.blit(p.look.face(c, cw), r)
@@ -268,7 +250,7 @@ def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
     ph = max(12, int(cw * 0.36))
     for kind, nums in (("white", line.white), ("black", line.black)):
         for n in nums:
-            at = _number_rect(line, T, n)
+            at = T.rect_for_number(line.main_nums, line.side, n)
             if at is not None:
                 pawn(surface, (at.right - ph * 0.32, at.y + ph * 0.95), ph, kind)
     if 0 <= line.prophet_anchor < len(T.main):
@@ -373,9 +355,9 @@ def paint_moving(surface: pygame.Surface, p: DelphiPicture, motion: Motion) -> N
         pygame.draw.rect(surface, HIGHLIGHT, T.area.inflate(int(12 * L.s), int(12 * L.s)), 2, border_radius=int(12 * L.s))
     if p.cursor is not None and p.cursor < len(L.hand.rects):
         draw_cursor(surface, L.hand.rects[p.cursor], L.s)
-    if p.status is not None:
-        st = p.status
-        text(surface, st.text, L.status.center, int(18 * L.s), HIGHLIGHT if st.mine else INK, bold=st.mine, anchor="center", max_width=L.status.w)
+    words, mine = p.status
+    if words:
+        text(surface, words, L.status.center, int(18 * L.s), HIGHLIGHT if mine else INK, bold=mine, anchor="center", max_width=L.status.w)
     motion.anim.draw(surface)
     motion.drag.draw_dragged(surface)
     b = p.badge

@@ -62,7 +62,6 @@ from game.ui.tables.delphi.paint import (
     Position,
     SeatRow,
     Shown,
-    Status,
     Still,
     info_height,
     paint_moving,
@@ -182,12 +181,13 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         return msg("delphi.table.not_your_turn", waiting=self.status_message())
 
     # --- what the table says ---------------------------------------------------------------------
-    def status(self) -> Status | None:
-        """The status line, from the position as it is now."""
+    def status(self) -> tuple[str, bool]:
+        """The status line ("" for none), from the position as it is now,
+        and whether the person at the screen is the one to act."""
         v = self.view
         ph = v.phase
         if self.finished or ph in (ds.ROUND_OVER, ds.GAME_OVER):
-            return None
+            return "", False
         me = self.viewer
         mine = self.my_turn()
         name = self.seat_name(me)
@@ -195,19 +195,18 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         if mine:
             if ph == ds.TURN:
                 n = len(self.model.chosen)
-                return Status(tr("delphi.table.you_string", n=n) if n else tr("delphi.table.you_turn", name=name), True)
+                return tr("delphi.table.you_string", n=n) if n else tr("delphi.table.you_turn", name=name), True
             key = YOUR_MOVE.get((ph, "noplay" if v.pending_kind == "noplay" else "play")) or YOUR_MOVE.get(ph)
             if key is not None:
-                return Status(tr(key, name=name, player=player, card=v.picked), True)
+                return tr(key, name=name, player=player, card=v.picked), True
         if me is not None and me == v.god and ph in GOD_WATCHES and not v.by_hand:
-            return Status(tr("delphi.table.god_watch", status=self.render(self.status_message())), mine)
+            return tr("delphi.table.god_watch", status=self.render(self.status_message())), mine
         if self.model.may_declare():
-            return Status(tr("delphi.table.may_declare", status=self.render(self.status_message())), mine)
-        return Status(self.render(self.status_message()), mine)
+            return tr("delphi.table.may_declare", status=self.render(self.status_message())), mine
+        return self.render(self.status_message()), mine
 
     def status_text(self) -> str:
-        st = self.status()
-        return "" if st is None else st.text
+        return self.status()[0]
 
     def info_lines(self, view: DelphiView) -> list[tuple[str, Colour]]:
         """The facts panel: round, God, cards played, when wrong plays
@@ -273,8 +272,8 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         names = [self.seat_name(i) for i in range(self.players)]
         god = self.god_title()
         line = Line(
-            main=tuple(v.main), main_nums=tuple(v.main_nums), starters=v.starters, side=tuple(sp.cards for sp in v.side), anchors=tuple(sp.anchor for sp in v.side),
-            firsts=tuple(sp.first for sp in v.side), pending=tuple(v.pending or ()), white=tuple(v.white), black=tuple(v.black),
+            main=tuple(v.main), main_nums=tuple(v.main_nums), starters=v.starters, side=tuple(v.side),
+            pending=tuple(v.pending or ()), white=tuple(v.white), black=tuple(v.black),
             prophet_anchor=v.prophet_anchor if v.prophet >= 0 else -1,
         )  # fmt: skip
         if self.viewer is None:
