@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
 #: seeds are 63-bit (``game.cards.derive_seed`` hashes them to 63 bits)
@@ -156,12 +157,30 @@ def say(prog: str, message: object) -> None:
     _line(f"{prog}: {message}")
 
 
+def report(result: Mapping[str, object], as_json: bool) -> None:
+    """A tool's result on stdout: one line of JSON, or a ``key: value``
+    line for each entry."""
+    if as_json:
+        print(json.dumps(result))
+        return
+    for k, v in result.items():
+        print(f"{k}: {v}")
+
+
 class ToolParser(argparse.ArgumentParser):
     """argparse with a one-line usage error (code 2, as argparse)."""
 
     def error(self, message: str) -> NoReturn:
         say(self.prog, f"error: {message} (see --help)")
         raise SystemExit(2)
+
+    def parsed(self, argv: Sequence[str]) -> argparse.Namespace | int:
+        """The options of ``argv``, or the exit code when argparse ended the
+        run itself (``--help``: 0, a usage error: 2)."""
+        try:
+            return self.parse_args(list(argv))
+        except SystemExit as e:
+            return int(e.code or 0)
 
 
 def _silence_stdout() -> None:

@@ -14,14 +14,13 @@ the library (:class:`~game.games.delphi.bots.GodBot`) instead of ``--rule``.
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
 
-from game.engine.cli import SEED, ToolParser, number, say
+from game.engine.cli import SEED, ToolParser, number, report, say
 from game.engine.match import Match, Moved, Seat
 from game.games.delphi import BOTS, GAME, cli_judge
 from game.games.delphi.engine import DelphiGame
@@ -141,11 +140,7 @@ def sim(argv: Sequence[str], game: DelphiGame | None = None) -> int:
         "strategy_decisions": len(lat),
         "cpu_seconds": round(elapsed, 3),
     }
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for k, v in out.items():
-            print(f"{k}: {v}")
+    report(out, args.json)
     return 0
 
 

@@ -46,10 +46,9 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--timing", action="store_true", help="also report decision times (CPU)")
     p.add_argument("--json", action="store_true")
-    try:
-        a = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0)
+    a = p.parsed(argv)
+    if isinstance(a, int):
+        return a
     options = {
         "players": a.players,
         "level": a.level,
@@ -107,10 +106,9 @@ def position(argv: Sequence[str]) -> int:
     p = ToolParser(prog="python -m game position mind-the-gap", description="What the engine knows about a position.")
     p.add_argument("notation", help='e.g. "5C/3H,8D/6C,9S,-/10D,4C,KH,- JC 5 normal std"')
     p.add_argument("--json", action="store_true")
-    try:
-        a = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0)
+    a = p.parsed(argv)
+    if isinstance(a, int):
+        return a
     try:
         state = NOTATION.parse(a.notation)
     except NotationError as e:
@@ -131,10 +129,9 @@ def position(argv: Sequence[str]) -> int:
 def count_pyramids(argv: Sequence[str]) -> int:
     p = ToolParser(prog="python -m game count-pyramids", description="Finished pyramids (by rank) per target.")
     p.add_argument("--json", action="store_true")
-    try:
-        a = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0)
+    a = p.parsed(argv)
+    if isinstance(a, int):
+        return a
 
     def table(**kw) -> dict[str, int]:
         c = counts(**kw)

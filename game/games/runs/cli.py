@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 
 from game.cards import derive_seed
-from game.engine.cli import SEED, ToolParser, number, say
+from game.engine.cli import SEED, ToolParser, number, report, say
 from game.engine.core import Bot, NotationError
 from game.engine.match import Match, Moved, Seat
 from game.games.runs.bots import BOTS
@@ -125,10 +125,9 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--no-rotate", action="store_true", help="keep the line-up in fixed seats")
     p.add_argument("--samples", type=number(1, MAX_SAMPLES), default=None, help="deals the strong bot tries per card")
     p.add_argument("--json", action="store_true")
-    try:
-        args = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0)
+    args = p.parsed(argv)
+    if isinstance(args, int):
+        return args
     if args.rounds == OPEN_ENDED:  # the table's "until we stop": bots never stop, so no game would end
         say("runs sim", f"--rounds 0 (until the players stop) cannot be simulated: bots never stop a game; give {MIN_ROUNDS}-{MAX_ROUNDS}")
         return 2
@@ -285,10 +284,9 @@ def position(argv: Sequence[str]) -> int:
     p = ToolParser(prog="python -m game position runs")
     p.add_argument("notation")
     p.add_argument("--json", action="store_true")
-    try:
-        args = p.parse_args(list(argv))
-    except SystemExit as e:
-        return int(e.code or 0)
+    args = p.parsed(argv)
+    if isinstance(args, int):
+        return args
     try:
         state = NOTATION.parse(args.notation)
     except NotationError as e:
@@ -309,9 +307,5 @@ def position(argv: Sequence[str]) -> int:
         "scores": list(state.totals),
         "hand_points": [sum(POINTS[c] for c in h) for h in state.hands],
     }
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for k, v in result.items():
-            print(f"{k}: {v}")
+    report(result, args.json)
     return 0

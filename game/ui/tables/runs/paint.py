@@ -82,10 +82,9 @@ class Run:
 class BoardRow:
     seat: int
     name: str
-    #: the seat at the screen
-    mine: bool
     round: str
     total: str
+    #: the best total so far (drawn in gold)
     best: bool
 
 
@@ -95,6 +94,8 @@ class Board:
     round_head: str
     total_head: str
     rows: tuple[BoardRow, ...]
+    #: the seat at the screen (its name is drawn bold)
+    viewer: int | None
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,7 @@ def _board(surface: pygame.Surface, b: Board, L: Layout) -> None:
     for row in b.rows:
         pygame.draw.circle(surface, seat_colour(row.seat), (r.x + int(18 * s), y + int(9 * s)), int(5 * s))
         name_w = x_round - int(60 * s) - (r.x + int(30 * s))
-        text(surface, row.name, (r.x + int(30 * s), y), int(15 * s), INK, bold=row.mine, shadow=False, max_width=name_w)
+        text(surface, row.name, (r.x + int(30 * s), y), int(15 * s), INK, bold=row.seat == b.viewer, shadow=False, max_width=name_w)
         text(surface, row.round, (x_round, y), int(15 * s), INK_DIM, anchor="topright", shadow=False)
         text(surface, row.total, (x_total, y), int(15 * s), GOLD if row.best else INK, bold=True, anchor="topright", shadow=False)
         y += int(26 * s)

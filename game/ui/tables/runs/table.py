@@ -482,8 +482,8 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
 
     def _board(self, v: RunsView) -> Board:
         best = max(v.scores) if v.scores else 0
-        rows = tuple(BoardRow(s, self.seat_name(s), s == self.viewer, signed(v.round_score(s)), num(v.scores[s]), v.scores[s] == best) for s in range(v.players))
-        return Board(tr("runs.table.scores"), tr("runs.table.this_round"), tr("runs.summary.game_total"), rows)
+        rows = tuple(BoardRow(s, self.seat_name(s), signed(v.round_score(s)), num(v.scores[s]), v.scores[s] == best) for s in range(v.players))
+        return Board(tr("runs.table.scores"), tr("runs.table.this_round"), tr("runs.summary.game_total"), rows, self.viewer)
 
     def _hand(self, v: RunsView, seat_: int) -> Hand:
         out = None
