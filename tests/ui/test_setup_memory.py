@@ -1,0 +1,54 @@
+"""Every setup opens as it was last started, whichever way it is reached:
+from the menu (after the app was restarted too) and from a table's "New
+game".  Before, the choices lived in a table's save: they came back
+through "New game" but not through the menu, and not alike in every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app import App
+from game.ui.kit.form import SetupForm
+from game.ui.kit.table import TableScene
+from tests.ui.helpers import pump
+
+#: one choice per game that differs from its setup's default
+CHANGED = {
+    "mind-the-gap": ("level", "hard"),
+    "gaps": ("redeals", 1),
+    "delphi": ("rounds", 2),
+    "runs": ("wrap", True),
+}
+
+
+def _setup(app) -> SetupForm:
+    top = app.scenes.top
+    assert isinstance(top, SetupForm), type(top)
+    return top
+
+
+@pytest.mark.parametrize("gid", sorted(CHANGED))
+def test_a_setup_opens_as_last_started_from_the_menu_and_from_a_table(app, private_home, gid):
+    key, value = CHANGED[gid]
+    app.settings.animation = "off"
+    app.open_setup(gid)  # the menu's way: no choices given
+    pump(app, 2)
+    form = _setup(app)
+    assert form.values.get(key) != value, "the test's choice is the default already"
+    form.set(key, value)
+    form.start()
+    pump(app, 2)
+    assert any(isinstance(s, TableScene) for s in app.scenes.scenes)
+    # through the menu
+    app.open_setup(gid)
+    pump(app, 2)
+    assert _setup(app).values.get(key) == value
+    # after the app was closed and opened again
+    again = App((1024, 640), fullscreen=False)
+    try:
+        again.open_setup(gid)
+        for _ in range(2):
+            again.step(1 / 60, events=[])
+        assert _setup(again).values.get(key) == value
+    finally:
+        again.close()
