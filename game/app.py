@@ -24,6 +24,7 @@ import pygame_gui
 from game import i18n
 from game.engine.registry import GAMES
 from game.i18n import tr
+from game.i18n.plain import drawable
 from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
@@ -353,12 +354,38 @@ class App:
             self._f11_held = event.type == pg.KEYDOWN
             return
         event = self._to_screen(event)
+        event = self._drawable_input(event)
+        if event is None:
+            return
         top = self.scenes.top
         if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP) and not top.accepts_while_busy(event):
             return  # a card is travelling: no move may start mid-animation
         consumed = self.ui.process_events(event)
         if top is not None and not (consumed and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP)):
             top.handle_event(event)
+
+    def _drawable_input(self, event):
+        """What is typed or pasted, without the characters our fonts cannot
+        draw (:func:`game.i18n.plain.drawable`): pygame_gui raised "Text has
+        zero width" out of the frame for a zero-width character typed into
+        an empty field.  None: nothing of a typed text is left."""
+        pg = self.pg
+        if event.type == pg.TEXTINPUT:
+            clean = drawable(event.text)
+            if not clean:
+                return None
+            if clean != event.text:
+                return pg.event.Event(pg.TEXTINPUT, {**event.dict, "text": clean})
+        elif event.type == pg.KEYDOWN and event.key == pg.K_v and event.mod & (pg.KMOD_CTRL | pg.KMOD_META):
+            # a paste: pygame_gui reads the clipboard itself, so the
+            # clipboard gets the drawable text first
+            try:
+                pasted = pg.scrap.get_text()
+                if pasted and drawable(pasted) != pasted:
+                    pg.scrap.put_text(drawable(pasted))
+            except pg.error:
+                pass  # no clipboard here: pygame_gui pastes nothing either
+        return event
 
     def step(self, dt: float | None = None, events=None) -> None:
         pg = self.pg

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.core import Message, Outcome
+from game.i18n import tr
+from game.i18n.plain import drawable
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,9 @@ def seats_from(names: Sequence[str], bots: Sequence[str | None], levels: Sequenc
     for i, name in enumerate(names):
         bot = bots[i] if i < len(bots) else None
         level = levels[i] if i < len(levels) else None
-        out.append(Seat(str(name), bot or None, level or None))
+        # a name read from a file is drawn as the fonts can (a NUL in a
+        # saved name crashed Continue, the table and Statistics)
+        out.append(Seat(drawable(str(name)) or tr("ui.seat", n=i + 1), bot or None, level or None))
     return out
 
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n.plain import drawable
 from game.ui.assets import FELT, FELT_DARK, GOLD, INK, PANEL, REFUSE, font
 
 #: Off (None) unless the text-fit check (game.tools.textfit) records a
@@ -76,6 +77,7 @@ def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: i
     draws under 200 different texts a frame; 1,024 entries keep a few
     screens warm, while 4,096 log lines of ~20 KB each held up to ~80 MB
     that the 100,000-event soak saw as growth."""
+    txt = drawable(txt)  # (a zero-width text cannot be rendered at all)
     f = font(size, bold)
     if max_width is not None:
         while size > 9 and f.size(txt)[0] > max_width:

@@ -29,6 +29,7 @@ from game.engine.core import Bot, Message, Outcome
 from game.engine.match import Fold, Match, Moved, Policy, TableMeta, meta_of
 from game.games.delphi.bots import GodBot
 from game.games.delphi.state import DECLARE, ROUND_OVER, SETRULE, Action, DelphiState, RoundResult
+from game.i18n.plain import drawable
 
 #: the level of a computer God whose seat names none
 DEFAULT_LEVEL = "medium"
@@ -72,7 +73,7 @@ class GodDraft:
 
         def text(key: str) -> str:
             v = data.get(key)
-            return v[:DRAFT_TEXT] if isinstance(v, str) else ""
+            return drawable(v[:DRAFT_TEXT]) if isinstance(v, str) else ""
 
         mode = data.get("mode")
         n = data.get("starters")

@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import tr
+from game.i18n.plain import drawable
 from game.persistence.setups import load_setup, save_setup
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
@@ -379,7 +380,8 @@ class SetupForm(Scene):
         if numbers:
             el.set_allowed_characters("numbers")
         el.set_text_length_limit(limit)
-        el.set_text(str(self.values.get(key, "") if text is None else text))
+        # (a value from the setups file may hold what the entry cannot draw)
+        el.set_text(drawable(str(self.values.get(key, "") if text is None else text)))
         self.keep(el)
         self._entries[(key, seat)] = el
 

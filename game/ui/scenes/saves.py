@@ -36,9 +36,14 @@ DELETE_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
 
 
 def when_text(ts: float, lang: str, now: float | None = None) -> str:
-    """"today 10:32", "yesterday 18:04" or the date, in local time."""
-    t = time.localtime(ts)
-    today = time.localtime(now if now is not None else time.time())
+    """"today 10:32", "yesterday 18:04" or the date, in local time;
+    "date unknown" for a time the calendar functions cannot take (a save
+    saying 1e17 stopped the list at every click)."""
+    try:
+        t = time.localtime(ts)
+        today = time.localtime(now if now is not None else time.time())
+    except (OverflowError, OSError, ValueError):
+        return tr("ui.saves.when_unknown", lang)
     clock = f"{t.tm_hour:02d}:{t.tm_min:02d}"
     days = (time.mktime((today.tm_year, today.tm_mon, today.tm_mday, 12, 0, 0, 0, 0, -1)) - time.mktime((t.tm_year, t.tm_mon, t.tm_mday, 12, 0, 0, 0, 0, -1))) / 86400
     if round(days) == 0:

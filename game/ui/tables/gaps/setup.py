@@ -33,10 +33,15 @@ from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_daily, st
 REDEAL_CHOICES = (2, 1, 0)
 
 
-def today() -> str:
+def today() -> str | None:
     """The player's date, ``YYYY-MM-DD`` (local time: the daily deal
-    changes at the player's midnight).  Tests replace it."""
-    return datetime.date.today().isoformat()
+    changes at the player's midnight); None when the clock gives a date no
+    calendar function takes (after the year 9999 the setup raised
+    ValueError).  Tests replace it."""
+    try:
+        return datetime.date.today().isoformat()
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 class SetupScene(SetupForm):
@@ -64,11 +69,17 @@ class SetupScene(SetupForm):
                 error_key="error",
                 hint=tr("gaps_ui.layout_hint") + " " + tr("gaps_ui.layout_example"),
             ),
-            Note(tr("gaps_ui.daily_note", date=date_text(today(), self.app.settings.language))),
+            Note(self.daily_note()),
         ]
 
+    def daily_note(self) -> str:
+        day = today()
+        if day is None:
+            return tr("gaps_ui.daily_no_date")
+        return tr("gaps_ui.daily_note", date=date_text(day, self.app.settings.language))
+
     def more_buttons(self) -> list[ButtonSpec]:
-        return [ButtonSpec("daily", tr("gaps_ui.daily_button"), self.start_daily)]
+        return [ButtonSpec("daily", tr("gaps_ui.daily_button"), self.start_daily, enabled=today() is not None)]
 
     # --- values ----------------------------------------------------------------------------------
     def prefs(self) -> dict:
@@ -96,6 +107,8 @@ class SetupScene(SetupForm):
         redeals chosen above are kept for the next setup)."""
         self.remember()
         day = today()
+        if day is None:
+            return
         self.replacing_saved(lambda: start_daily(self.app, day))
 
     def replacing_saved(self, go: Callable[[], object]) -> None:

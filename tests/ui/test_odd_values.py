@@ -1,0 +1,77 @@
+"""Values from a file or a clock that the calendar functions or the fonts
+cannot take are read as unknown or left out, never a stopped app: a save
+dated 1e17 (the Continue list stopped at every click), a NUL or only
+zero-width characters in a saved player's name (Continue, the resumed
+table and Statistics stopped), a clock after the year 9999 (the Gaps
+setup raised ValueError)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from game.persistence.saves import list_saves, save_path
+from game.ui.scenes.saves import SavesScene, when_text
+from game.ui.tables.gaps import setup as gaps_setup
+from game.ui.tables.runs.table import start_game as start_runs
+from tests.ui.helpers import button, drawn_texts, press, pump, settle
+
+
+def _runs_save(app) -> dict:
+    start_runs(app, {"players": 2, "rounds": 5}, 91, ["Anna", "Ben"], [None, "simple"])
+    settle(app, 0.5)
+    app.to_menu()
+    pump(app, 2)
+    (entry,) = list_saves()[0]
+    return entry.save
+
+
+def _rewrite(save: dict, change) -> None:
+    path = save_path("runs", save["file"])
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def test_a_save_dated_beyond_the_calendar_is_listed_as_date_unknown_and_resumes(app):
+    save = _runs_save(app)
+    _rewrite(save, lambda d: d.update(saved_at=1e17))
+    assert when_text(1e17, "en") == "date unknown" and when_text(1e17, "de") == "Datum unbekannt"
+    press(app, "Continue")
+    assert isinstance(app.scenes.top, SavesScene)
+    assert any("date unknown" in t for t in drawn_texts(app))
+    press(app, "Resume")
+    pump(app, 3)
+    assert app.scenes.top.name != "saves"
+
+
+def test_a_saved_name_with_a_nul_or_nothing_drawable_is_read_as_far_as_it_can_be_drawn(app):
+    save = _runs_save(app)
+    _rewrite(save, lambda d: d["table"].update(names=["An\x00na", "\u200b\u200c"]))
+    press(app, "Continue")
+    texts = drawn_texts(app)
+    assert any("Anna" in t for t in texts) and not any("\x00" in t or "\u200b" in t for t in texts)
+    press(app, "Resume")
+    pump(app, 3)
+    t = app.scenes.top
+    assert [t.match.name_of(0), t.match.name_of(1)] == ["Anna", "Player 2"]
+    app.to_menu()
+    press(app, "Statistics")
+    pump(app, 2)
+    assert app.scenes.top.name == "statistics"
+
+
+class _After9999(datetime.date):
+    @classmethod
+    def today(cls):
+        raise ValueError("year 10000 is out of range")
+
+
+def test_the_gaps_setup_opens_when_the_clock_is_past_the_year_9999(app, monkeypatch):
+    monkeypatch.setattr(gaps_setup.datetime, "date", _After9999)
+    assert gaps_setup.today() is None
+    app.open_setup("gaps")
+    pump(app, 2)
+    assert app.scenes.top.name == "gaps-setup"
+    assert any("clock" in t for t in drawn_texts(app))
+    assert not button(app, "Today").is_enabled
