@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import time
@@ -38,8 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.registry import GAMES, info
+from game.engine.turns import seats_from
 from game.i18n import Message, current
-from game.persistence.files import delete, load_json, save_versioned, set_aside, why
+from game.persistence.files import MAX_BYTES, delete, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.shapes import SAVE, STATS
 from game.persistence.storage import check_writable, read_only
@@ -129,10 +131,41 @@ def write_save(game_id: str, record: dict, table: dict | None = None) -> None:
     path = saves_dir() / name
     new = not os.path.lexists(path)
     save_versioned(path, SAVE_SCHEMA, {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()})
+    _WRITTEN.add(path)
     if new:
-        for _, old in _files(game_id)[PER_GAME:]:
+        for old in _prunable(game_id):
             with contextlib.suppress(OSError):  # it stays; the next new setup tries again
                 delete(saves_dir() / old)
+
+
+#: the save files this run of the app wrote (none of them is pruned)
+_WRITTEN: set[Path] = set()
+
+
+def _prunable(game_id: str) -> list[str]:
+    """The saves of ``game_id`` past the :data:`PER_GAME` newest, never one
+    written in this run (the game being played among them).  Newest by the
+    time the app wrote into each save, not by the file's time: six saves
+    with file times in the future (a clock that was wrong once, files copied
+    from another machine) made every new save the oldest, and it deleted
+    itself at each autosave."""
+    folder = saves_dir()
+    found = [n for _, n in _files(game_id)]
+    ours = [n for n in found if folder / n in _WRITTEN]
+    others = sorted((n for n in found if folder / n not in _WRITTEN), key=_written_at, reverse=True)
+    return others[max(0, PER_GAME - len(ours)) :]
+
+
+def _written_at(name: str) -> float:
+    """When the app wrote the save ``name`` (its ``saved_at``); a file that
+    does not say counts as older than any that does."""
+    try:
+        with open(saves_dir() / name, "rb") as f:
+            data = json.loads(f.read(MAX_BYTES))
+    except (OSError, ValueError):
+        return -1.0
+    at = data.get("saved_at") if isinstance(data, dict) else None
+    return float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) and math.isfinite(at) else -1.0
 
 
 def delete_save(game_id: str, record: dict, table: dict | None = None) -> None:
@@ -209,7 +242,9 @@ class SaveEntry:
 
 def _entry(data: dict) -> SaveEntry:
     meta = data.get("table") or {}
-    names = tuple(meta.get("names") or ())
+    # the names as the table will show them (drawable, a seat's own name
+    # for one with nothing drawable)
+    names = tuple(seat.name for seat in seats_from(meta.get("names") or (), ()))
     bots = tuple(meta.get("bots") or ())
     series = meta.get("series") or {}
     return SaveEntry(

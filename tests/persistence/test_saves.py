@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pytest
 
@@ -48,6 +49,7 @@ def test_each_setup_has_its_own_save_and_the_same_setup_replaces_it():
 
 def test_a_game_kind_keeps_at_most_per_game_saves_and_the_oldest_goes():
     for n in range(S.PER_GAME + 2):
+        S._WRITTEN.clear()  # each written in a run of the app of its own
         S.write_save("runs", _record("runs", {"players": 2, "rounds": n + 1}), _table([None, None]))
         newest = S.saves_dir() / S.save_name("runs", _record("runs", {"players": 2, "rounds": n + 1}), _table([None, None]))
         os.utime(newest, (1000 + n, 1000 + n))  # one second apart, whatever the file system's clock grain
@@ -61,6 +63,41 @@ def test_a_game_kind_keeps_at_most_per_game_saves_and_the_oldest_goes():
     # limit was reached and dropped 1, 8 dropped 2
     assert kept == list(range(3, S.PER_GAME + 3))
     assert [e.game for e in entries].count("gaps") == 1
+
+
+def _dated(game: str, record: dict, table: dict, at: float) -> str:
+    """A save as an earlier run wrote it, ``at`` that time (in it and on the file)."""
+    S.write_save(game, record, table)
+    name = S.save_name(game, record, table)
+    path = S.saves_dir() / name
+    data = json.loads(path.read_text())
+    data["saved_at"] = at
+    path.write_text(json.dumps(data))
+    os.utime(path, (at, at))
+    S._WRITTEN.discard(path)
+    return name
+
+
+def test_saves_dated_in_the_future_never_prune_the_game_being_played():
+    """Six saves from a clock that was wrong once made each new save the
+    oldest: it deleted itself at every autosave, and the game being played
+    was never saved."""
+    future = time.time() + 10 * 365 * 86400
+    older = [_dated("runs", _record("runs", {"players": 2, "rounds": n + 1}), _table([None, None]), future + n) for n in range(S.PER_GAME)]
+    playing = _record("runs", {"players": 3, "rounds": 5})
+    for moves in range(3):  # the first save of a new setup, then autosaves
+        S.write_save("runs", {**playing, "actions": ["draw"] * moves}, _table([None, None, None]))
+        data, problem = S.read_save("runs", S.save_name("runs", playing, _table([None, None, None])))
+        assert problem is None and len(data["record"]["actions"]) == moves
+    left = [e.file for e in S.list_saves()[0] if e.game == "runs"]
+    # the oldest by the time the app wrote in it went, not the new one
+    assert len(left) == S.PER_GAME and older[0] not in left and set(older[1:]) <= set(left)
+
+
+def test_no_save_written_in_this_run_is_pruned():
+    for n in range(S.PER_GAME + 2):
+        S.write_save("runs", _record("runs", {"players": 2, "rounds": n + 1}), _table([None, None]))
+    assert len([e for e in S.list_saves()[0] if e.game == "runs"]) == S.PER_GAME + 2
 
 
 def test_the_list_has_every_save_newest_first_with_who_when_and_how_far():
