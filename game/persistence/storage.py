@@ -19,6 +19,7 @@ import contextlib
 import errno
 import os
 import re
+import stat
 import sys
 from dataclasses import dataclass
 from enum import Enum
@@ -82,6 +83,30 @@ def _lock(fd: int) -> bool:
     return True
 
 
+class NotALockFile(OSError):
+    """What sits at the lock's name is not a plain file of its own (a link,
+    a folder, a file with other names): it is left as it is."""
+
+
+def _open_lock(path: Path) -> int:
+    """The lock file, made anew exclusively, or the plain file of that name
+    already there; never through a link: with ``app.lock`` a symbolic link
+    to another file, one launch wrote its process id over that file."""
+    flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        pass
+    if path.is_symlink():
+        raise NotALockFile(f"{path.name} is a link; it was left as it is")
+    fd = os.open(path, flags)
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        os.close(fd)
+        raise NotALockFile(f"{path.name} is not a plain file of its own; it was left as it is")
+    return fd
+
+
 def open_storage() -> Storage:
     """Take the data folder for this process, or find out why it cannot
     be written; release any other folder taken before."""
@@ -93,7 +118,10 @@ def open_storage() -> Storage:
     _close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(folder / LOCK_NAME)
+    except NotALockFile as e:
+        _state = Storage(folder, Access.NOT_WRITABLE, detail=str(e))
+        return _state
     except OSError as e:
         _state = Storage(folder, Access.NOT_WRITABLE, detail=e.strerror or str(e))
         return _state
