@@ -129,10 +129,14 @@ _FIELD = re.compile(r"(\S+)")
 
 def _parse_header(text: str, lineno: int) -> tuple[int, int, int | None, bool]:
     used, most, seed, stopped = 0, MAX_REDEALS, None, False
+    seen: set[str] = set()
     for m in _FIELD.finditer(text):
         tok, col = m.group(1), m.start() + 1
         key, eq, value = tok.partition("=")
         key = key.lower()
+        if key in seen:  # (two seeds that disagree were taken, the last one winning)
+            raise LayoutError(f"{key} is given twice in the header", lineno, col, msg("gaps.paste.header", line=lineno, text=tok))
+        seen.add(key)
         if key == STOPPED and not eq:
             stopped = True
             continue

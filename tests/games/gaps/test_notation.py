@@ -43,6 +43,14 @@ def test_header_fields():
     assert p.seed is None and p.redeals == 0
 
 
+@pytest.mark.parametrize("header", ["seed=3 seed=5", "redeals=1/2 redeals=0/2", "seed=1 stopped stopped", "SEED=3 seed=3"])
+def test_a_header_field_given_twice_is_refused(header):
+    """Two seeds that disagree were taken, the last one winning."""
+    with pytest.raises(LayoutError) as e:
+        parse_layout(header + "\n" + EXAMPLE)
+    assert "twice" in str(e.value) and e.value.line == 1
+
+
 def test_reading_is_lenient_writing_is_canonical():
     messy = "\n\n  " + EXAMPLE.replace("10S", "ts").replace("QH", "q♥").replace("KD --", "KD -").replace(" ", "   ") + "\n\n"
     st = NOTATION.parse(messy)
