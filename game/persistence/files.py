@@ -22,6 +22,7 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,12 +140,23 @@ def why(kind: str, reason: str, **params: Any) -> Message:
     return msg(f"ui.file.why.{reason}", kind=msg(f"ui.file.kind.{kind}"), **params)
 
 
-def load_json(path: Path, schema: int, kind: str, shape: Shape | None = None, *, max_bytes: int = MAX_BYTES) -> LoadResult:
+def load_json(
+    path: Path,
+    schema: int,
+    kind: str,
+    shape: Shape | None = None,
+    *,
+    max_bytes: int = MAX_BYTES,
+    repair: Callable[[dict], tuple[dict, list[str]] | None] | None = None,
+) -> LoadResult:
     """A schema-versioned JSON object written by :func:`save_versioned`,
     checked against ``shape``.
 
     Missing file: empty result, no problem.  Anything wrong: the file is
-    moved aside and ``problem`` explains in the player's words.
+    moved aside and ``problem`` explains in the player's words.  With
+    ``repair`` (the data without the entries that do not fit, and where
+    they were), a file that does not fit keeps the rest: the whole file is
+    moved aside for the player and the rest written in its place.
     """
     try:
         data = read_json(path, max_bytes)
@@ -157,9 +169,23 @@ def load_json(path: Path, schema: int, kind: str, shape: Shape | None = None, *,
     if data["schema"] > schema:
         return set_aside(path, why(kind, "newer"))
     found = problems(shape, data) if shape is not None else []
+    if found and repair is not None and shape is not None:
+        fixed = repair(data)
+        if fixed is not None and not problems(shape, fixed[0]):
+            return _keep_the_rest(path, schema, kind, *fixed)
     if found:
         return set_aside(path, why(kind, "shape", where=found[0].partition(":")[0]))
     return LoadResult(data=data)
+
+
+def _keep_the_rest(path: Path, schema: int, kind: str, data: dict, dropped: list[str]) -> LoadResult:
+    """The part of a file that fits: the file as it was goes aside, the part
+    is written in its place (only once the file is safely aside)."""
+    moved = set_aside(path, why(kind, "entries", entries=", ".join(dropped[:6]) + (" …" if len(dropped) > 6 else "")), kept="ui.file.kept_part")
+    if moved.moved_to is not None:
+        with contextlib.suppress(OSError):  # written at the next change then
+            save_versioned(path, schema, {k: v for k, v in data.items() if k != "schema"})
+    return LoadResult(data=data, problem=moved.problem, moved_to=moved.moved_to)
 
 
 def set_aside(path: Path, reason: Message, kept: str = "ui.file.kept") -> LoadResult:

@@ -43,7 +43,8 @@ from game.engine.turns import seats_from
 from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
-from game.persistence.shapes import SAVE, STATS
+from game.persistence.schema import kept_part
+from game.persistence.shapes import SAVE, STATS, STATS_BY_GAME
 from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
@@ -303,10 +304,33 @@ def stats_path() -> Path:
 
 
 def load_stats() -> tuple[dict, Message | None]:
-    """Every game's statistics by game id, and a problem if the file was bad."""
-    res = load_json(stats_path(), STATS_SCHEMA, "stats", STATS, max_bytes=STATS_MAX_BYTES)
+    """Every game's statistics by game id, and a problem if the file was
+    bad.  A row this version cannot read is set aside alone: the whole file
+    is kept as ``.bad`` for the player and the rest is written back (one
+    out-of-range number in one row made the next finished game start a
+    fresh file: 300 games of Mind the Gap went out of view)."""
+    res = load_json(stats_path(), STATS_SCHEMA, "stats", STATS, max_bytes=STATS_MAX_BYTES, repair=_stats_rows)
     data = res.data or {}
     return data.get("games", {}), res.problem
+
+
+def _stats_rows(data: dict) -> tuple[dict, list[str]] | None:
+    """The statistics without the rows that do not fit their game's shape,
+    and where those rows were (``game: row``)."""
+    games = data.get("games")
+    if not isinstance(games, dict):
+        return None
+    kept: dict = {}
+    dropped: list[str] = []
+    for gid, rows in games.items():
+        shape = STATS_BY_GAME.get(gid)
+        part = kept_part(shape, rows) if shape is not None else None
+        if part is None:
+            dropped.append(str(gid))
+            continue
+        kept[gid] = part[0]
+        dropped += [f"{gid}: {row}" for row in part[1]]
+    return {**data, "games": kept}, dropped
 
 
 def update_stats(game_id: str, fn: Callable[[dict], Any]) -> Message | None:

@@ -199,6 +199,28 @@ class Fields(Shape):
                 shape.walk(v, _at(where, k), out)
 
 
+def kept_part(shape: Shape, value: Any) -> tuple[dict, list[str]] | None:
+    """``value`` (an object) without its entries that do not fit ``shape``
+    (a statistics row this version cannot read), and the keys of those
+    left out; None when what is left would still not fit (a required entry
+    is bad, or ``value`` is no object at all)."""
+    if not isinstance(value, dict) or not isinstance(shape, (Fields, MapOf)):
+        return None
+    kept: dict = {}
+    dropped: list[str] = []
+    for k, v in value.items():
+        if isinstance(shape, MapOf):
+            ok = shape.key.fits(k) and not problems(shape.value, v)
+        else:
+            sub = shape.required.get(k) or shape.optional.get(k)
+            ok = sub is not None and not problems(sub, v)
+        if ok:
+            kept[k] = v
+        else:
+            dropped.append(str(k))
+    return (kept, dropped) if not problems(shape, kept) else None
+
+
 #: a value of a game's options: what the engines' ``validate_options``
 #: deal with (they check the rest); texts as long as a Delphi rule (2,000
 #: characters) and more

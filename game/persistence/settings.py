@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -82,8 +83,14 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Message]]:
             else:
                 setattr(s, f.name, v)
     if bad:
-        notice = set_aside(path, msg("ui.file.why.settings_fields", fields=", ".join(bad)), kept="ui.file.kept_rest").problem
-        notices += [notice] if notice else []
+        aside = set_aside(path, msg("ui.file.why.settings_fields", fields=", ".join(bad)), kept="ui.file.kept_rest")
+        notices += [aside.problem] if aside.problem else []
+        if aside.moved_to is not None:
+            # the settings kept are written at once (the notice says they
+            # stay; the next start found no file and began in English with
+            # every default)
+            with contextlib.suppress(OSError):
+                save_settings(s, path)
     return s, notices
 
 

@@ -300,18 +300,22 @@ def snapshot(home: Path) -> dict[str, tuple]:
 
 
 def judge(before: dict, after: dict, home: Path, path: Path, told: list[str]) -> str:
-    """"accepted" or "refused", after checking that nothing else changed;
-    raises AssertionError with what went wrong."""
+    """"accepted", "refused" (moved aside) or "repaired" (moved aside, and
+    the part that fits written in its place), after checking that nothing
+    else changed; raises AssertionError with what went wrong."""
     rel = str(path.relative_to(home))
     if after == before:
         assert not told, f"the file was used, yet the player was told {told}"
         return "accepted"
     bad = rel + ".bad"
-    assert rel not in after, f"{rel} changed in place: {before.get(rel)!r:.200} -> {after.get(rel)!r:.200}"
-    assert bad in after, f"{rel} is gone and no {bad}: {sorted(after)}"
+    assert bad in after, f"{rel} changed and no {bad}: {sorted(after)}"
+    verdict = "refused"
+    if rel in after:  # the part that fits, written in its place once the file was aside
+        assert after[rel] != before[rel], f"{rel} was kept aside and written again as it was"
+        verdict = "repaired"
     assert after[bad] == before[rel], f"{bad} is not the file that was there"
     rest_before = {k: v for k, v in before.items() if k != rel and not k.startswith(rel + "/")}
-    rest_after = {k: v for k, v in after.items() if k != bad and not k.startswith(bad + "/")}
+    rest_after = {k: v for k, v in after.items() if k not in (bad, rel) and not k.startswith(bad + "/")}
     assert rest_after == rest_before, f"other files changed: {sorted(set(rest_after) ^ set(rest_before))}"
     assert told, "the file was moved aside without a word to the player"
-    return "refused"
+    return verdict

@@ -11,7 +11,9 @@ import pytest
 
 from game.app import App
 from game.persistence.saves import load_stats, save_path, stats_path
+from game.persistence.schema import problems
 from game.persistence.settings import settings_path
+from game.persistence.shapes import STATS
 from game.ui.tables import table
 from tests.ui import filefuzz as ff
 from tests.ui.helpers import buttons, press, pump, recorded_notes
@@ -145,7 +147,10 @@ def test_the_statistics_screen_survives_wrong_types(app, private_home, bad):
     press(app, "Statistics")
     assert app.scenes.top.name == "statistics"
     assert any("statistics.json.bad" in t.text for t in app.toasts.items)
-    assert load_stats() == ({}, None)
+    # the rows that fit are kept (the whole file aside for the player)
+    stats, problem = load_stats()
+    assert problem is None and problems(STATS, {"schema": 1, "games": stats}) == []
+    assert json.loads((stats_path().parent / "statistics.json.bad").read_text()) == {"schema": 1, **bad}
 
 
 #: wrong types where each game's fold adds up (every row a game may use)
