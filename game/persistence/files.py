@@ -18,6 +18,7 @@ renames and deletes raise ``OSError``; in a read-only copy of the app
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -42,6 +43,38 @@ BOM = b"\xef\xbb\xbf"
 MAX_BYTES = 8 * 2**20
 #: the version number every file of the app starts with
 _VERSION = Int(0, 10**6)
+
+
+class NewerFile(OSError):
+    """A write refused: the file there comes from a newer version of the
+    app, which would lose what it wrote (it is left as it is)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.EPERM, f"{path.name} comes from a newer version of the app and is left as it is")
+
+
+#: files written by a newer version, found in this run, as they were found
+#: (device, inode, time, size): never written over, moved or removed
+_NEWER: dict[Path, tuple[int, int, int, int]] = {}
+
+
+def _identity(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size
+
+
+def _guard(path: Path) -> None:
+    """Refuse to change a newer version's file that is still there as found
+    (once it is replaced by something else, it is no longer guarded)."""
+    found = _NEWER.get(path)
+    if found is None:
+        return
+    if _identity(path) == found:
+        raise NewerFile(path)
+    del _NEWER[path]
 
 
 class FileProblem(Exception):
@@ -167,7 +200,12 @@ def load_json(
     if not isinstance(data, dict) or problems(_VERSION, data.get("schema")):
         return set_aside(path, why(kind, "not_ours"))
     if data["schema"] > schema:
-        return set_aside(path, why(kind, "newer"))
+        # left in place: going back to the newer version finds it as it was
+        # (they were renamed .bad, and its statistics restarted from zero)
+        ident = _identity(path)
+        if ident is not None:
+            _NEWER[path] = ident
+        return LoadResult(problem=msg("ui.file.problem", why=why(kind, "newer"), then=msg("ui.file.left_newer")))
     found = problems(shape, data) if shape is not None else []
     if found and repair is not None and shape is not None:
         fixed = repair(data)
@@ -209,6 +247,7 @@ def set_aside(path: Path, reason: Message, kept: str = "ui.file.kept") -> LoadRe
 def move_aside(path: Path) -> Path:
     """Rename a bad file to ``.bad`` (``.bad.1``, ... if taken); never delete."""
     check_writable()
+    _guard(path)
     target = path.with_name(path.name + ".bad")
     n = 1
     while os.path.lexists(target):
@@ -221,6 +260,7 @@ def move_aside(path: Path) -> Path:
 def atomic_write_json(path: Path, data: Any) -> None:
     """Write JSON so that a reader sees the old file or the new one."""
     check_writable()
+    _guard(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -249,4 +289,5 @@ def save_versioned(path: Path, schema: int, payload: dict) -> None:
 def delete(path: Path) -> None:
     """Remove one of the app's files (a finished game's save)."""
     check_writable()
+    _guard(path)
     path.unlink(missing_ok=True)

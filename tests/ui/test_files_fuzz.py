@@ -22,6 +22,7 @@ from collections import Counter
 import pytest
 
 from game.app import App
+from game.persistence.files import NewerFile
 from game.persistence.saves import load_stats, save_path, stats_path, update_stats
 from game.persistence.schema import problems
 from game.persistence.settings import settings_path
@@ -40,7 +41,7 @@ def _tally(kind: str, tally: Counter, expect: Counter) -> None:
 
 
 def _check(case: ff.Case, verdict: str) -> None:
-    want = {"reject": ("refused", "repaired"), "accept": ("accepted",)}.get(case.expect)
+    want = {"reject": ("refused", "repaired"), "accept": ("accepted",), "leave": ("left",)}.get(case.expect)
     assert want is None or verdict in want, f"{case.name}: {verdict}, expected {want}"
 
 
@@ -125,6 +126,10 @@ def test_every_bad_save_is_kept_aside_and_continue_goes_on(app, private_home, tm
             verdict = ff.judge(before, ff.snapshot(private_home), private_home, path, told)
             _check(case, verdict)
             assert on_screen == ("table" if verdict == "accepted" else "menu"), f"{label}, {case.name}: {on_screen}"
+            if verdict == "left":
+                tally[verdict] += 1
+                expect[case.expect] += 1
+                continue
             if verdict == "refused":
                 assert not any("Continue" in b.text for b in buttons(app)), f"{label}, {case.name}: Continue still offered"
             else:  # a save the app took plays on: computers move, forced moves play
@@ -174,6 +179,12 @@ def test_every_bad_statistics_file_is_kept_aside_and_games_still_end(app, privat
         # the end of a game of each kind, on the same file
         ff.clear(private_home)
         ff.make(path, case, tmp_path / "elsewhere")
+        if verdict == "left":  # a newer version's file: nothing is written over it
+            kept = path.read_bytes()
+            with pytest.raises(NewerFile):
+                update_stats(folds[0][0], folds[0][1][0])
+            assert path.read_bytes() == kept and not os.path.lexists(path.parent / "statistics.json.bad"), case.name
+            continue
         for gid, fs in folds:
             for f in fs:
                 update_stats(gid, f)

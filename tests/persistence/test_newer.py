@@ -1,0 +1,48 @@
+"""A file written by a newer version of the app is left in place, untouched:
+the app says so, works with defaults in memory and never writes over it,
+moves it or removes it (they were renamed .bad; going back to the newer
+version found none of them, and its statistics restarted from zero)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import i18n
+from game.persistence.files import NewerFile
+from game.persistence.saves import load_stats, stats_path, update_stats
+from game.persistence.settings import Settings, load_settings, save_settings, settings_path
+
+
+def _newer(path) -> bytes:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = json.dumps({"schema": 99, "games": {"gaps": {"future": True}}, "language": "de"}).encode()
+    path.write_bytes(raw)
+    return raw
+
+
+def test_newer_statistics_are_left_as_they_are_and_nothing_is_written_over_them():
+    raw = _newer(stats_path())
+    stats, problem = load_stats()
+    assert stats == {} and "newer version" in i18n.render(problem, "en")
+    with pytest.raises(NewerFile):
+        update_stats("gaps", lambda g: g.update(r2={"games": 1}))
+    assert stats_path().read_bytes() == raw and sorted(p.name for p in stats_path().parent.iterdir()) == ["statistics.json"]
+
+
+def test_newer_settings_give_the_defaults_and_stay_as_they_are():
+    raw = _newer(settings_path())
+    s, notices = load_settings()
+    assert s == Settings() and len(notices) == 1
+    with pytest.raises(NewerFile):
+        save_settings(s)
+    assert settings_path().read_bytes() == raw
+
+
+def test_a_newer_file_replaced_by_one_of_ours_is_written_again():
+    _newer(stats_path())
+    load_stats()
+    stats_path().write_text(json.dumps({"schema": 1, "games": {}}))
+    assert update_stats("gaps", lambda g: g.update(r2={"games": 1})) is None
+    assert load_stats()[0] == {"gaps": {"r2": {"games": 1}}}
