@@ -2,7 +2,9 @@
 started as a player starts it, xdotool moving the real pointer and
 pressing real keys, screenshots of the window.  Every wait polls for the
 thing it waits for (a window, a save, a picture) with a deadline; nothing
-sleeps for a fixed time."""
+sleeps for a fixed time.  The deadlines are generous (a minute for a still
+picture): they only matter when something never comes, and a loaded
+machine (load 6-9 on 2 cores) ran a 20 s wait out."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ def missing() -> list[str]:
     return [t for t in NEEDED if shutil.which(t) is None]
 
 
-def wait_for(what: str, cond: Callable[[], object], timeout: float = 30.0, poll: float = 0.05):
+def wait_for(what: str, cond: Callable[[], object], timeout: float = 60.0, poll: float = 0.05):
     """``cond()`` until it gives something true; its value, or a failure
     that says what never came."""
     end = time.monotonic() + timeout
@@ -56,11 +58,11 @@ class Xvfb:
             number = r.readline().strip()
         assert number.isdigit(), "Xvfb did not start"
         self.display = f":{number}"
-        wait_for("the X server", lambda: self.xdo("getdisplaygeometry").strip() == f"{SCREEN[0]} {SCREEN[1]}", timeout=20)
+        wait_for("the X server", lambda: self.xdo("getdisplaygeometry").strip() == f"{SCREEN[0]} {SCREEN[1]}", timeout=60)
 
     def xdo(self, *args: str) -> str:
         env = dict(os.environ, DISPLAY=self.display)
-        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
+        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=60).stdout
 
     def close(self) -> None:
         self.proc.terminate()
@@ -101,7 +103,7 @@ class Window:
             # a full-screen window reports the old position; it lies on the screen
             return min(int(pos[0]), SCREEN[0] - w), min(int(pos[1]), SCREEN[1] - h), w, h
 
-        return wait_for("the window's geometry", read, timeout=10)
+        return wait_for("the window's geometry", read, timeout=30)
 
     def size(self) -> tuple[int, int]:
         return self.geometry()[2:]
@@ -114,10 +116,10 @@ class Window:
         x, y, w, h = self.geometry()
         self.shots += 1
         path = self.tmp / f"shot{self.shots}.png"
-        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True, timeout=20, capture_output=True)
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True, timeout=60, capture_output=True)
         return pygame.image.load(str(path)).subsurface(pygame.Rect(x, y, w, h)).copy()
 
-    def settled(self, timeout: float = 20.0):
+    def settled(self, timeout: float = 60.0):
         """A screenshot once two in a row agree (flights landed, the frame
         after a resize drawn)."""
         import pygame
