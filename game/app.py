@@ -24,7 +24,7 @@ import pygame_gui
 from game import i18n
 from game.engine.registry import GAMES
 from game.i18n import tr
-from game.i18n.plain import drawable
+from game.i18n.plain import drawable, path_text
 from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
@@ -243,7 +243,7 @@ class App:
     def read_only_reason(self) -> str:
         if self.storage.access is storage.Access.OTHER_COPY:
             return tr("ui.files.read_only.other_copy")
-        return tr("ui.files.read_only.folder", path=str(self.storage.folder), detail=self.storage.detail)
+        return tr("ui.files.read_only.folder", path=path_text(self.storage.folder), detail=self.storage.detail)
 
     def write_failed(self, what: str, error: OSError, key: str | None = None) -> None:
         """A write of ``what`` (settings, save, stats) failed: say so with

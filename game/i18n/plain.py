@@ -16,6 +16,7 @@ otherwise stays as it was.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 
 #: categories that draw nothing (or a box): control, format, surrogate,
@@ -38,4 +39,11 @@ def drawable(text: str) -> str:
     return "".join(out)
 
 
-__all__ = ["drawable"]
+def path_text(path: object) -> str:
+    """A file system path as words: bytes that are not UTF-8 (a folder
+    named on another system) shown as � instead of the lone
+    surrogates Python keeps them as, which no renderer takes."""
+    return os.fsencode(str(path)).decode("utf-8", "replace")
+
+
+__all__ = ["drawable", "path_text"]

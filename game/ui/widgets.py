@@ -112,7 +112,7 @@ def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for para in txt.split("\n"):
-        words = para.split(" ")
+        words = drawable(para).split(" ")  # (measuring a lone surrogate raised UnicodeEncodeError)
         cur = ""
         for w in words:
             trial = (cur + " " + w).strip()

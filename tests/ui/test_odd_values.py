@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
+import sys
+from pathlib import Path
 
+import pytest
+
+from game.app import App
 from game.persistence.saves import list_saves, save_path
 from game.ui.scenes.saves import SavesScene, when_text
 from game.ui.tables.gaps import setup as gaps_setup
@@ -75,3 +81,25 @@ def test_the_gaps_setup_opens_when_the_clock_is_past_the_year_9999(app, monkeypa
     assert app.scenes.top.name == "gaps-setup"
     assert any("clock" in t for t in drawn_texts(app))
     assert not button(app, "Today").is_enabled
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="paths of bytes are a POSIX matter")
+def test_a_data_folder_whose_name_is_not_utf8_is_shown_and_used(tmp_path, monkeypatch):
+    """Its name drawn in a notice raised UnicodeEncodeError at the first
+    frame (a lone surrogate, Python's form of a byte that is not UTF-8)."""
+    home = os.fsdecode(os.fsencode(str(tmp_path)) + b"/home\xff")
+    monkeypatch.setenv("MTG_HOME", home)
+    (Path(home) / "data" / "app.lock").mkdir(parents=True)  # a folder at the lock's name: read-only, and said with the path
+    app = App((1024, 640), fullscreen=False)
+    try:
+        app.to_menu()
+        pump(app, 2)
+        told = [t.text for t in app.toasts.items]
+        assert any("home\N{REPLACEMENT CHARACTER}" in t for t in told), told
+        for screen in ("Statistics", "Settings"):
+            app.to_menu()
+            press(app, screen)
+            pump(app, 2)
+            assert app.scenes.top.name == screen.lower()
+    finally:
+        app.close()

@@ -17,6 +17,7 @@ import pygame
 from game import i18n
 from game.cards import Card
 from game.i18n import LANGUAGES, tr
+from game.i18n.plain import path_text
 from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, Settings, settings_path
 from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM
@@ -161,7 +162,7 @@ class SettingsScene(Scene):
             else:
                 text(surface, lines[0], (box.x, box.centery), size, INK, anchor="midleft", max_width=box.w)
         self._draw_preview(surface, right, getattr(self, "preview_y", right.y), s)
-        text(surface, tr("ui.settings.where", path=str(settings_path())), (r.centerx, r.bottom - int(78 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
+        text(surface, tr("ui.settings.where", path=path_text(settings_path())), (r.centerx, r.bottom - int(78 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
 
     def _draw_preview(self, surface, col: pygame.Rect, y: int, s: float) -> None:
         """The look as a table shows it: faces and a back at the chosen

@@ -6,6 +6,7 @@ import pygame
 
 from game.engine.registry import info
 from game.i18n import tr
+from game.i18n.plain import path_text
 from game.persistence.saves import load_stats, stats_path
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
@@ -66,4 +67,4 @@ class StatsScene(Scene):
                 text(surface, value, (r.right - int(16 * s), yy), int(17 * s), INK, bold=True, anchor="topright", shadow=False)
                 yy += int(26 * s)
             y_col[c] = r.bottom + int(18 * s)
-        text(surface, tr("ui.stats.where", path=str(stats_path())), (w // 2, h - int(14 * s)), int(13 * s), INK_DIM, anchor="midbottom", shadow=False)
+        text(surface, tr("ui.stats.where", path=path_text(stats_path())), (w // 2, h - int(14 * s)), int(13 * s), INK_DIM, anchor="midbottom", shadow=False)
