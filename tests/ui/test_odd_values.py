@@ -8,6 +8,7 @@ setup raised ValueError)."""
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import os
 import sys
@@ -103,3 +104,24 @@ def test_a_data_folder_whose_name_is_not_utf8_is_shown_and_used(tmp_path, monkey
             assert app.scenes.top.name == screen.lower()
     finally:
         app.close()
+
+
+def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
+    """The statistics could not be written, and the save was deleted anyway:
+    the finished deal was lost.  Now the save goes only once they are."""
+    from game.ui.kit import table as kit
+    from game.ui.tables.gaps import NEAR_WON
+    from game.ui.tables.gaps.table import start_game as start_gaps
+    from tests.ui.helpers import click, said
+
+    def full(*_a, **_k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    t = start_gaps(app, {"redeals": 2, "layout": NEAR_WON}, 77)
+    pump(app, 2)
+    monkeypatch.setattr(kit, "update_stats", full)
+    click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠: the deal is won
+    assert t.match.over
+    (entry,) = list_saves()[0]
+    assert entry.save["record"]["actions"] == t.match.record().to_json()["actions"]
+    assert any("stays in Continue" in x for x in said(t))

@@ -392,17 +392,28 @@ class TableScene(Scene, Generic[S, A, V, P]):
             self.app.write_failed("save", e)
 
     def _persist(self, moved: Moved) -> None:
+        counted = True
         for fold in self.match.take_folds():
             try:
                 problem = update_stats(self.game_id, fold)
             except OSError as e:
                 self.app.write_failed("stats", e)
+                counted = False
             else:
                 if problem is not None:  # a bad file, moved aside; this game counts anew
                     self.model.say(problem, tone=Tone.REFUSE, ttl=8)
             self.counted(fold)
         if not (moved.ended and self.keeps_save):
             self.autosave()
+            return
+        if not counted:
+            # the save goes only once the statistics are safely written: on
+            # a full disk a finished deal was lost with them
+            try:
+                write_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
+                self.model.say(msg("ui.save.kept_uncounted"), ttl=8)
+            except OSError as e:
+                self.app.write_failed("save", e)
             return
         try:
             delete_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
