@@ -8,14 +8,28 @@ options.
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
 
-from game.engine.cli import MAX_SEED, NumberError, ToolParser, guarded, say, whole_number, window_size
-from game.engine.registry import UnknownGame, engine_available, info
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    """Ctrl+C before :func:`main` takes over: one line and code 130 (it
+    printed a traceback of the imports in the first instant after launch)."""
+    with open(2, "w", closefd=False) as err:
+        err.write("mind-the-gap: interrupted\n")
+    os._exit(130)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+from game.engine.cli import MAX_SEED, NumberError, ToolParser, guarded, say, whole_number, window_size  # noqa: E402
+from game.engine.registry import UnknownGame, engine_available, info  # noqa: E402
 
 USAGE = """\
 usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]
@@ -70,6 +84,7 @@ def run_game_tool(cmd: str, argv: list[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Every tool and the app, guarded: a bad argument is one line and code
     2, Ctrl+C code 130, a closed output pipe ends quietly (code 0)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     return guarded(_main, sys.argv[1:] if argv is None else argv)
 
 

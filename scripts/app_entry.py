@@ -2,6 +2,8 @@
 on the import path, so it must not live inside game/, where game/i18n would
 shadow pygame_gui's own 'i18n' dependency)."""
 
+import os
+import signal
 import sys
 
 #: developer's tools the packaged app does not carry what they need for:
@@ -22,6 +24,9 @@ def refuse_developer_tool(argv: list[str]) -> int | None:
 
 
 if __name__ == "__main__":
+    # Ctrl+C while the app's modules load ends quietly with code 130; main()
+    # takes Ctrl+C over from there (game/__main__.py does the same)
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
     refused = refuse_developer_tool(sys.argv[1:])
     if refused is not None:
         sys.exit(refused)
