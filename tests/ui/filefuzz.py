@@ -62,6 +62,9 @@ WRONG: dict[str, Any] = {
     "object": {"nosuch": 1},
     "2**63+1": 2**63 + 1,
     "10**30": 10**30,
+    # a time far past what the calendar functions take (the Continue list
+    # stopped at every click on a save dated so)
+    "1e17": 1e17,
 }
 #: written into the JSON text as they are (json.dumps cannot make them)
 RAW: dict[str, str] = {
@@ -195,6 +198,8 @@ def mutations(doc: dict, *, loose: tuple[str, ...] = ()) -> list[Case]:
             assert body.count(mark) == 1
             body = body.replace(mark, raw.encode())
             out.append(Case(f"{where} = {name}", body))
+        if isinstance(old, str):  # NUL, zero-width and direction characters in a text (a name crashed three screens)
+            out.append(Case(f"{where} with control characters", dumps(replaced(doc, path, old + "\x00\u200b\u202e\x07")), expect="either"))
         if isinstance(path[-1], str):
             out.append(Case(f"{where} missing", dumps(_without(doc, path)), expect="either"))
     for path in [(), *(p for p in paths(doc) if isinstance(_get(doc, p), dict))]:
