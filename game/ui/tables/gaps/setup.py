@@ -16,6 +16,7 @@ does (:func:`~game.ui.tables.gaps.table.saved_deal`)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import random
 from collections.abc import Callable
@@ -31,17 +32,6 @@ from game.ui.tables.gaps.session import date_text
 from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_daily, start_game
 
 REDEAL_CHOICES = (2, 1, 0)
-
-
-def today() -> str | None:
-    """The player's date, ``YYYY-MM-DD`` (local time: the daily deal
-    changes at the player's midnight); None when the clock gives a date no
-    calendar function takes (after the year 9999 the setup raised
-    ValueError).  Tests replace it."""
-    try:
-        return datetime.date.today().isoformat()
-    except (OverflowError, OSError, ValueError):
-        return None
 
 
 class SetupScene(SetupForm):
@@ -155,3 +145,12 @@ class SetupScene(SetupForm):
         seed = self.seed()
         self.replacing_saved(lambda: start_game(self.app, opts, seed))
 
+
+def today() -> str | None:
+    """The player's date, ``YYYY-MM-DD`` (local time: the daily deal
+    changes at the player's midnight); None when the clock gives a date no
+    calendar function takes (after the year 9999 the setup raised
+    ValueError).  Tests replace it."""
+    with contextlib.suppress(OverflowError, OSError, ValueError):
+        return datetime.date.today().isoformat()
+    return None
