@@ -10,7 +10,7 @@ from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.gaps.policy import fold_stats
 from game.games.mind_the_gap import LEVEL_COINS, stats_key
 from game.persistence import atomic_write_json, load_json, save_versioned
-from game.persistence.files import FileProblem, read_json
+from game.persistence.files import FileProblem, NewerFile, read_json
 from game.persistence.saves import latest_save, read_save, write_save
 from game.persistence.schema import problems
 from game.persistence.settings import Settings, load_settings, save_settings
@@ -76,7 +76,11 @@ def test_atomic_write_and_bad_files_are_moved_aside(tmp_path):
     assert not p.exists() and (tmp_path / "f.json.bad").exists()
     save_versioned(p, 5, {})
     res = load_json(p, 1, "test")
-    assert "newer version" in str(res.problem) and (tmp_path / "f.json.bad.1").exists()
+    # a newer version's file is left as it is, and nothing is written over it
+    assert "newer version" in str(res.problem) and p.exists() and not (tmp_path / "f.json.bad.1").exists()
+    with pytest.raises(NewerFile):
+        atomic_write_json(p, [1])
+    p.unlink()
     atomic_write_json(p, [1])
     assert "not one of ours" in str(load_json(p, 1, "test").problem)
     assert [q.name for q in tmp_path.iterdir() if q.suffix == ".tmp"] == []

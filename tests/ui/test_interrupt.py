@@ -5,7 +5,6 @@ while the app's modules loaded)."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 
