@@ -525,9 +525,11 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         gid, _, seed = autoplay.partition(":")
         table(gid).open_autoplay(app, int(seed or 1))
     if cont:
-        last, _ = latest_save()
+        last, name, problems = latest_save()
+        for problem in problems:
+            app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
         if last:
-            continue_game(app, last)
+            continue_game(app, last, name)
     # over whatever the options opened: the first thing a second copy shows
     app.ask_about_other_copy()
     print("ready", flush=True)

@@ -77,6 +77,34 @@ def _guard(path: Path) -> None:
     del _NEWER[path]
 
 
+#: what a look at a file's version found, by the file as it was looked at
+_PEEKED: dict[Path, tuple[tuple[int, int, int, int], bool]] = {}
+
+
+def is_newer(path: Path, schema: int) -> bool:
+    """Whether ``path`` holds a newer version's file (one :func:`load_json`
+    leaves in place), without setting anything aside: what the menu counts
+    before the files are read in full.  Each file is read once for this
+    while it stays as it is."""
+    ident = _identity(path)
+    if ident is None:
+        return False
+    if _NEWER.get(path) == ident:
+        return True
+    seen = _PEEKED.get(path)
+    if seen is not None and seen[0] == ident:
+        return seen[1]
+    try:
+        data = read_json(path)
+    except (OSError, FileProblem):
+        data = None
+    newer = isinstance(data, dict) and not problems(_VERSION, data.get("schema")) and data["schema"] > schema
+    if newer:
+        _NEWER[path] = ident
+    _PEEKED[path] = (ident, newer)
+    return newer
+
+
 class FileProblem(Exception):
     """Why a file cannot be used: ``why`` names a catalog sentence
     (``ui.file.why.<why>``), ``params`` fill it."""

@@ -41,7 +41,7 @@ from typing import Any
 from game.engine.registry import GAMES, info
 from game.engine.turns import seats_from
 from game.i18n import Message, current
-from game.persistence.files import MAX_BYTES, delete, load_json, save_versioned, set_aside, why
+from game.persistence.files import MAX_BYTES, delete, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.schema import kept_part
 from game.persistence.shapes import SAVE, STATS, STATS_BY_GAME
@@ -91,7 +91,8 @@ def _game_of(name: str) -> str | None:
 def _files(game_id: str | None = None) -> list[tuple[float, str]]:
     """(modified, name) of the save files, newest first; only files named
     after a known game (a stray ``notes.json`` or a ``montana.json``,
-    another name of Gaps, is no save of ours)."""
+    another name of Gaps, is no save of ours) and not written by a newer
+    version of the app (left as they are for it)."""
     try:
         entries = list(os.scandir(saves_dir()))
     except OSError:
@@ -100,6 +101,8 @@ def _files(game_id: str | None = None) -> list[tuple[float, str]]:
     for e in entries:
         g = _game_of(e.name)
         if g is None or (game_id is not None and g != game_id):
+            continue
+        if is_newer(Path(e.path), SAVE_SCHEMA):  # not ours to offer, prune or read
             continue
         try:
             out.append((e.stat(follow_symlinks=False).st_mtime, e.name))
@@ -215,13 +218,14 @@ def _aside(path: Path, reason: Message) -> Message:
     return res.problem
 
 
-def latest_save() -> tuple[str | None, float]:
-    """The game id of the most recent save (``--continue``), and when."""
-    found = _files()
-    if not found:
-        return None, 0.0
-    when, name = found[0]
-    return _game_of(name), when
+def latest_save() -> tuple[str | None, str | None, list[Message]]:
+    """The most recent save by when the app wrote it (``--continue``): its
+    game id and file name, and what was wrong with the files that were
+    bad (as :func:`list_saves`)."""
+    entries, problems = list_saves()
+    if not entries:
+        return None, None, problems
+    return entries[0].game, entries[0].file, problems
 
 
 @dataclass(frozen=True)

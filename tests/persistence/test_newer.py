@@ -46,3 +46,22 @@ def test_a_newer_file_replaced_by_one_of_ours_is_written_again():
     stats_path().write_text(json.dumps({"schema": 1, "games": {}}))
     assert update_stats("gaps", lambda g: g.update(r2={"games": 1})) is None
     assert load_stats()[0] == {"gaps": {"r2": {"games": 1}}}
+
+
+def test_a_newer_save_is_not_offered_counted_pruned_or_continued():
+    """Continue counted a newer version's save, and ``--continue`` opened
+    it to say it could not; it is left for the newer version instead."""
+    from game.persistence import saves as S
+
+    S.write_save("gaps", {"schema": 1, "game": "gaps", "seed": 1, "options": {"redeals": 2, "layout": ""}, "actions": []})
+    ours = S.list_saves()[0][0].file
+    newer = S.saves_dir() / "runs.json"
+    raw = json.dumps({"schema": 99, "game": "runs", "saved_at": 9e9}).encode()
+    newer.write_bytes(raw)
+    assert S.saves_count() == 1
+    entries, problems = S.list_saves()
+    assert [e.file for e in entries] == [ours] and not problems
+    assert S.latest_save() == ("gaps", ours, [])
+    for n in range(S.PER_GAME + 1):  # as many saves of that game: none prunes it
+        S.write_save("runs", {"schema": 1, "game": "runs", "seed": 1, "options": {"players": 2, "rounds": n + 1}, "actions": []})
+    assert newer.read_bytes() == raw
