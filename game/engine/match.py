@@ -127,6 +127,12 @@ class Policy:
         outcome, meta = moved.outcome, match.meta
         return [lambda stats: self.fold_game(stats, match, outcome, meta)]
 
+    def recount(self, match: Match, moved: Moved) -> list[Fold]:
+        """What a finished game adds to the statistics when its last move,
+        ``moved`` (made again), is counted later: a save was kept because
+        the statistics could not be written then.  By default its folds."""
+        return self.folds(match, moved)
+
     def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         """Add a finished game to this game's statistics dict; ``meta`` is
         the match's meta when the game ended."""
@@ -463,6 +469,16 @@ class Match(Generic[S, A, V]):
         self._folds.extend(self.policy.folds(self, moved))
         self.policy.moved(self, moved)
         return moved
+
+    def recount(self) -> list[Fold]:
+        """The statistics folds of a finished game that were never written
+        (its save was kept for them): the policy's, for its last move."""
+        acts, states = self.runner.actions, self.runner.states
+        if not self.over or not acts:
+            return []
+        before = states[-2]
+        moved = Moved(self.game.current_player(before), acts[-1], before, self.state, How.REDO, outcome=self.outcome)
+        return self.policy.recount(self, moved)
 
     def take_folds(self) -> list[Fold]:
         """The statistics folds due since the last call (the app writes

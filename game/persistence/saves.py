@@ -128,13 +128,16 @@ def saves_count() -> int:
 # --- writing ---------------------------------------------------------------------------------------
 
 
-def write_save(game_id: str, record: dict, table: dict | None = None) -> None:
+def write_save(game_id: str, record: dict, table: dict | None = None, *, uncounted: bool = False) -> None:
     """Write the save of this game's setup.  A new setup of a game that
-    already has :data:`PER_GAME` saves drops that game's oldest."""
+    already has :data:`PER_GAME` saves drops that game's oldest.
+    ``uncounted``: a finished game kept because its statistics could not
+    be written (they are, when it is opened again)."""
     name = save_name(game_id, record, table)
     path = saves_dir() / name
     new = not os.path.lexists(path)
-    save_versioned(path, SAVE_SCHEMA, {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()})
+    data = {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()}
+    save_versioned(path, SAVE_SCHEMA, {**data, "uncounted": True} if uncounted else data)
     _WRITTEN.add(path)
     if new:
         for old in _prunable(game_id):

@@ -87,7 +87,7 @@ TABLE = Fields(
     },
 )
 
-SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, optional={"table": TABLE, "saved_at": Num(0, BIG)})
+SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, optional={"table": TABLE, "saved_at": Num(0, BIG), "uncounted": Bool()})
 
 # --- statistics -----------------------------------------------------------------------------------
 

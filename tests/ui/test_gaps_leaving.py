@@ -128,3 +128,29 @@ def test_a_damaged_saved_deal_is_set_aside_with_a_word_and_the_new_deal_starts(a
     assert isinstance(app.scenes.top, GapsTable)  # no question about a game nobody can continue
     assert any("damaged" in x.text for x in app.toasts.items)
     assert save_path("gaps").with_name("gaps.json.bad").exists()
+
+
+def test_a_deal_left_for_a_new_one_on_a_full_disk_stays_to_be_continued(app, monkeypatch):
+    """Leaving a saved deal for a new one counts it as lost and removes its
+    save; on a full disk the save was removed though the statistics were
+    not written.  Now it stays as it was, to be continued or counted."""
+    import errno
+
+    from game.persistence import saves
+    from game.persistence.saves import list_saves
+    from game.ui.kit import table as kit
+
+    def full(*_a, **_k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    t = _played(app)
+    n = len(t.match.actions)
+    app.scenes.reset(MenuScene(app))
+    _setup(app)
+    monkeypatch.setattr(kit, "update_stats", full)
+    monkeypatch.setattr(saves, "save_versioned", full)
+    press(app, "Deal the cards")
+    press(app, "New deal")
+    assert isinstance(app.scenes.top, GapsTable) and app.scenes.top.match.actions == []
+    (kept,) = list_saves()[0]
+    assert len(kept.save["record"]["actions"]) == n and "gaps" not in load_stats()[0]

@@ -125,3 +125,17 @@ def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
     (entry,) = list_saves()[0]
     assert entry.save["record"]["actions"] == t.match.record().to_json()["actions"]
     assert any("stays in Continue" in x for x in said(t))
+    # the disk has room again: opening the kept game counts it, once, and
+    # only then its save goes
+    from game.persistence.saves import load_stats, update_stats
+    from game.ui.scenes.menu import continue_game
+
+    monkeypatch.setattr(kit, "update_stats", update_stats)
+    assert load_stats()[0] == {} and list_saves()[0][0].save.get("uncounted") is True
+    continue_game(app, "gaps", entry.file)
+    pump(app, 2)
+    stats = load_stats()[0]["gaps"]
+    assert sum(row.get("wins", 0) for row in stats.values() if isinstance(row, dict)) == 1, stats
+    assert list_saves()[0] == [] and app.scenes.top.name == "gaps-table"
+    app.to_menu()
+    assert load_stats()[0]["gaps"] == stats  # counted once

@@ -167,15 +167,12 @@ class DelphiPolicy(Policy):
         return len(moved.before.results) if n is None else n
 
     def folds(self, match: Match, moved: Moved) -> list[Fold]:
-        kinds = [s.kind for s in match.seats]
-        out: list[Fold] = []
-        if len(moved.after.results) > self._counted(match, moved):
-            result = moved.after.results[-1]
-            out.append(lambda stats: fold_round(stats, result, kinds))
-        if moved.outcome is not None:
-            outcome = moved.outcome
-            out.append(lambda stats: fold_game(stats, outcome, kinds))
-        return out
+        return _folds(match, moved, self._counted(match, moved))
+
+    def recount(self, match: Match, moved: Moved) -> list[Fold]:
+        """The last round and the game: the meta saved after the last move
+        has that round as counted already."""
+        return _folds(match, moved, len(moved.before.results))
 
     def moved(self, match: Match, moved: Moved) -> None:
         """Count the finished rounds; God's draft goes once the rule is
@@ -187,6 +184,19 @@ class DelphiPolicy(Policy):
 
 
 POLICY = DelphiPolicy()
+
+
+def _folds(match: Match, moved: Moved, counted: int) -> list[Fold]:
+    """A round finished past the ``counted`` ones, and the game if it ended."""
+    kinds = [s.kind for s in match.seats]
+    out: list[Fold] = []
+    if len(moved.after.results) > counted:
+        result = moved.after.results[-1]
+        out.append(lambda stats: fold_round(stats, result, kinds))
+    if moved.outcome is not None:
+        outcome = moved.outcome
+        out.append(lambda stats: fold_game(stats, outcome, kinds))
+    return out
 
 
 def fold_round(stats: dict, result: RoundResult, kinds: Sequence[str]) -> None:

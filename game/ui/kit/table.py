@@ -35,6 +35,7 @@ The kit does the rest, once:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -410,7 +411,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             # the save goes only once the statistics are safely written: on
             # a full disk a finished deal was lost with them
             try:
-                write_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
+                write_save(self.game_id, self.match.record().to_json(), self.match.save_meta(), uncounted=True)
                 self.model.say(msg("ui.save.kept_uncounted"), ttl=8)
             except OSError as e:
                 self.app.write_failed("save", e)
@@ -732,4 +733,33 @@ def resume(app: AppServices, save: dict, game_id: str, make: Callable[[Any, Matc
     if match is None:
         return problem
     seat(app, make(app, match))
+    if save.get("uncounted") is True:
+        _count_kept(app, match, game_id)
     return None
+
+
+def _count_kept(app: AppServices, match: Match[Any, Any, Any], game_id: str) -> None:
+    """A finished game whose save was kept because its statistics could not
+    be written: counted now, and only then its save goes."""
+    if count_finished(app, match, game_id, match.recount()):
+        app.toasts.show(tr("ui.save.counted_now"), "info", ttl=6)
+
+
+def count_finished(app: AppServices, match: Match[Any, Any, Any], game_id: str, folds: list[Callable[[dict], None]]) -> bool:
+    """Write a finished game's statistics ``folds`` (in one write) and only
+    then remove its save.  False when they could not be written: the save
+    stays, marked to be counted when it is next opened."""
+    try:
+        problem = update_stats(game_id, lambda stats: [fold(stats) for fold in folds])
+    except OSError as e:
+        app.write_failed("stats", e)
+        with contextlib.suppress(OSError):  # said already, with the statistics
+            write_save(game_id, match.record().to_json(), match.save_meta(), uncounted=True)
+        return False
+    if problem is not None:  # a bad file, moved aside; this game counts anew
+        app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
+    try:
+        delete_save(game_id, match.record().to_json(), match.save_meta())
+    except OSError as e:
+        app.write_failed("save", e, "ui.save.delete_failed")
+    return True

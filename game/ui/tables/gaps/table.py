@@ -28,7 +28,7 @@ from game.engine.match import How, Match, Moved, Seat
 from game.engine.records import Record, RecordError
 from game.games import gaps as G
 from game.i18n import tr
-from game.persistence.saves import delete_save, read_save, update_stats
+from game.persistence.saves import read_save
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, Source, Zone
@@ -36,7 +36,7 @@ from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent, Note
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
-from game.ui.kit.table import TableScene, seat
+from game.ui.kit.table import TableScene, count_finished, seat
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsModel
@@ -588,20 +588,7 @@ def count_as_lost(app: AppServices, match: GapsMatch) -> None:
     """End a saved game with the recorded stop and add it to the
     statistics as lost, as the table does when a deal is left."""
     match.stop()
-    for fold in match.take_folds():
-        try:
-            problem = update_stats(G.GAME.id, fold)
-        except OSError as e:
-            app.write_failed("stats", e)
-        else:
-            if problem is not None:  # a bad file, moved aside; this game counts anew
-                app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
-    # counted: its save goes (each setup has its own save, so the new
-    # deal need not be of this one's setup and overwrite it)
-    try:
-        delete_save(G.GAME.id, match.record().to_json(), match.save_meta())
-    except OSError as e:
-        app.write_failed("save", e, "ui.save.delete_failed")
+    count_finished(app, match, G.GAME.id, match.take_folds())
 
 
 def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
