@@ -158,8 +158,17 @@ def start_app(args: argparse.Namespace) -> int:
     sentence, never a traceback, when one is missing)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # its tables save as they open: in a folder of its own unless one
+        # is named in MTG_HOME (a player's saves of the same setups were
+        # written over by the smoke run's deals)
+        from game.tools import headless
+
+        with headless("mind-the-gap-smoke-", keep_home=True):
+            return _start_app(args)
+    return _start_app(args)
+
+
+def _start_app(args: argparse.Namespace) -> int:
     try:
         import pygame  # noqa: F401 - only the check; game.app uses it
         import pygame_gui  # noqa: F401

@@ -43,7 +43,7 @@ from game.engine.turns import seats_from
 from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
-from game.persistence.schema import kept_part
+from game.persistence.schema import BIG, kept_part, problems
 from game.persistence.shapes import SAVE, STATS, STATS_BY_GAME
 from game.persistence.storage import check_writable, read_only
 
@@ -136,7 +136,10 @@ def write_save(game_id: str, record: dict, table: dict | None = None, *, uncount
     name = save_name(game_id, record, table)
     path = saves_dir() / name
     new = not os.path.lexists(path)
-    data = {"game": game_id, "record": record, "table": table or {}, "saved_at": time.time()}
+    data: dict[str, Any] = {"game": game_id, "record": record, "table": table or {}}
+    now = time.time()
+    if math.isfinite(now) and 0 <= now < BIG:  # a clock before 1970 made the save unreadable
+        data["saved_at"] = now
     save_versioned(path, SAVE_SCHEMA, {**data, "uncounted": True} if uncounted else data)
     _WRITTEN.add(path)
     if new:
@@ -193,18 +196,27 @@ def delete_save_named(name: str) -> None:
 def read_save(game_id: str, name: str | None = None) -> tuple[dict | None, Message | None]:
     """(save, problem): the save file ``name``, without it the most recent
     save of ``game_id``.  A bad save, or one of another game, is moved
-    aside and explained.  The save comes with ``"file"``, its file's name
-    (for :func:`set_aside_save`; not written)."""
+    aside and explained; one whose time did not fit comes with what was
+    dropped.  The save comes with ``"file"``, its file's name (for
+    :func:`set_aside_save`; not written)."""
     path = save_path(game_id, name)
-    res = load_json(path, SAVE_SCHEMA, "save", SAVE)
+    res = load_json(path, SAVE_SCHEMA, "save", SAVE, repair=_save_without_extras)
     data = res.data
-    if res.problem or data is None:
+    if data is None:
         return None, res.problem
     other = next((g for g in (data["game"], data["record"]["game"]) if g != game_id), None)
     if other is not None:
         return None, _aside(path, why("save", "other_game", game=info(other).name(current())))
     data["file"] = path.name
-    return data, None
+    return data, res.problem
+
+
+def _save_without_extras(data: dict) -> tuple[dict, list[str]] | None:
+    """A save whose time or mark does not fit keeps its game: those two
+    are dropped (a time from a clock before 1970 set the whole save aside)."""
+    extras = ("saved_at", "uncounted")
+    dropped = [k for k in extras if k in data and problems(SAVE.optional[k], data[k])]
+    return ({k: v for k, v in data.items() if k not in dropped}, dropped) if dropped else None
 
 
 def set_aside_save(game_id: str, reason: Message, save: dict | None = None) -> Message:

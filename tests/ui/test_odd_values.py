@@ -139,3 +139,49 @@ def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
     assert list_saves()[0] == [] and app.scenes.top.name == "gaps-table"
     app.to_menu()
     assert load_stats()[0]["gaps"] == stats  # counted once
+
+
+@pytest.mark.parametrize("clock", [-1.0, float("nan"), 1e300])
+def test_a_save_written_by_a_clock_the_calendar_cannot_take_keeps_its_game(monkeypatch, clock):
+    """A clock before 1970 (or one out of all range) wrote a time the save's
+    shape refuses, and the whole save was set aside at the next reading."""
+    import time
+
+    from game.persistence import saves as S
+
+    record = {"schema": 1, "game": "gaps", "seed": 1, "options": {"redeals": 2, "layout": ""}, "actions": ["r0c1 r0c2"]}
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: clock)
+    S.write_save("gaps", record)
+    monkeypatch.setattr(time, "time", real)
+    entries, problems = list_saves()
+    assert [e.save["record"]["actions"] for e in entries] == [record["actions"]] and not problems
+    assert when_text(entries[0].saved_at, "en") != ""
+
+
+def test_a_save_whose_time_does_not_fit_keeps_its_game_and_says_so(tmp_path):
+    from game.persistence import saves as S
+
+    S.write_save("gaps", {"schema": 1, "game": "gaps", "seed": 1, "options": {"redeals": 2, "layout": ""}, "actions": ["r0c1 r0c2"]})
+    (path,) = S.saves_dir().iterdir()
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "saved_at": -5}))
+    entries, problems = list_saves()
+    assert [e.save["record"]["actions"] for e in entries] == [["r0c1 r0c2"]] and entries[0].saved_at == 0.0
+    assert len(problems) == 1 and path.with_name(path.name + ".bad").exists()
+
+
+def test_every_screen_draws_with_the_clock_past_the_year_9999(monkeypatch):
+    """The calendar functions raise for such a time (OverflowError,
+    ValueError): every screen shows an unknown date instead."""
+    import time
+
+    from game.app import smoke_all
+
+    monkeypatch.setattr(time, "time", lambda: 1e17)
+    monkeypatch.setattr(datetime, "date", _After9999)
+    app = App((1024, 640), fullscreen=False)
+    try:
+        assert smoke_all(app) == 0
+    finally:
+        app.close()

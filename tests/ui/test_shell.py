@@ -199,10 +199,27 @@ def test_bad_window_size_is_explained():
     assert r.returncode != 0 and "WIDTHxHEIGHT" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_smoke_flag_draws_every_scene():
-    r = run_cli("--smoke")
-    assert r.returncode == 0, r.stderr
+def test_smoke_flag_draws_every_scene(tmp_path):
+    """Every scene draws, here in an environment a player's machine may
+    give (issue 21): no HOME, an unknown locale, an ASCII-only console, a
+    time zone that does not exist, a settings folder whose name is not
+    UTF-8.  And the player's own files are left alone: the smoke run's
+    tables saved over the saves of the same setups."""
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "MTG_HOME", "LANG", "LC_ALL")}
+    (tmp_path / "data").mkdir()
+    env.update(
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        LANG="xx_YY.bogus",
+        LC_ALL="C",
+        PYTHONIOENCODING="ascii",
+        TZ="Nowhere/Else",
+    )
+    envb = {os.fsencode(k): os.fsencode(v) for k, v in env.items()}
+    envb[b"XDG_CONFIG_HOME"] = os.fsencode(tmp_path) + b"/\xff\xfe"
+    r = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True, text=True, env=envb, timeout=120)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert "0 failed" in r.stdout
+    assert not any((tmp_path / "data").iterdir()), "the smoke run wrote into the player's data folder"
 
 
 def _write(path, text):

@@ -36,8 +36,11 @@ def continue_game(app, game_id: str, name: str | None = None) -> None:
     gi = info(game_id)
     data, problem = read_save(gi.id, name)
     refused = table(gi.id).resume(app, data) if data is not None else None
-    if problem or refused:
-        app.toasts.show(problem.render(app.settings.language) if problem else str(refused), "refuse", ttl=8)
+    if problem is not None:  # a bad save, or the part of one that was kept
+        app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
+    if data is None or refused:
+        if refused:
+            app.toasts.show(str(refused), "refuse", ttl=8)
         app.to_menu()  # the menu anew: Continue now offers what is left, if anything
 
 
