@@ -68,6 +68,10 @@ class Policy:
 
     #: whether players may take moves back (Gaps); never with secret hands
     undo = False
+    #: whether one person playing with computers only may take back their
+    #: last decision and the computers' replies since (Mind the Gap, Runs);
+    #: the game then counts as played with undo (:meth:`undone`)
+    undo_against_computers = False
     #: what a match of this game keeps beside its record
     meta_type: type[TableMeta] = TableMeta
 
@@ -126,6 +130,11 @@ class Policy:
             return []
         outcome, meta = moved.outcome, match.meta
         return [lambda stats: self.fold_game(stats, match, outcome, meta)]
+
+    def undone(self, match: Match) -> TableMeta:
+        """The meta once a person took a turn back against the computers
+        (the game's statistics count it apart)."""
+        return match.meta
 
     def recount(self, match: Match, moved: Moved) -> list[Fold]:
         """What a finished game adds to the statistics when its last move,
@@ -415,18 +424,44 @@ class Match(Generic[S, A, V]):
 
     # --- undo --------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        return self.policy.undo and bool(self.actions) and not self.over
+        if self.over or not self.actions:
+            return False
+        return self.policy.undo or self._turn_back() is not None
 
     def can_redo(self) -> bool:
         return self.policy.undo and bool(self.redo_stack) and not self.over
 
     def undo(self) -> Any | None:
+        """Take back the last move (Gaps), or with one person among
+        computers that person's last decision and everything since; the
+        action taken back, None when there is none."""
         if not self.can_undo():
             return None
-        action = self.runner.undo()
-        self.redo_stack.append(action)
-        self._described.pop(len(self.actions), None)
+        if self.policy.undo:
+            action = self.runner.undo()
+            self.redo_stack.append(action)
+            self._described.pop(len(self.actions), None)
+            return action
+        back = self._turn_back()
+        assert back is not None
+        while len(self.actions) > back:
+            action = self.runner.undo()
+            self._described.pop(len(self.actions), None)
+        self.meta = self.policy.undone(self)
         return action
+
+    def _turn_back(self) -> int | None:
+        """Where undo against computers goes back to: the index of the lone
+        person's last action that was a choice (a forced one would only be
+        played again), or None (not such a table, or nothing to take back)."""
+        people = self.people()
+        if not self.policy.undo_against_computers or len(people) != 1:
+            return None
+        acts, states = self.runner.actions, self.runner.states
+        for i in range(len(acts) - 1, -1, -1):
+            if self.game.current_player(states[i]) == people[0] and len(self.game.legal_actions(states[i])) > 1:
+                return i
+        return None
 
     def redo(self) -> Moved | Refused | None:
         if not self.can_redo():

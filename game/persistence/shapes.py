@@ -76,6 +76,8 @@ TABLE = Fields(
         "helper": Bool(),
         "helper_used": Bool(),
         "tutorial": Bool(),
+        # Mind the Gap and Runs (issue 24): a turn taken back against the computers
+        "undo_used": Bool(),
         "series": SERIES,
         "assisted": Bool(),
         "counted_rounds": Int(0, 10_000),
@@ -97,7 +99,7 @@ SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, opti
 #: shown as they are.  At most 4 levels x 3 table sizes x 21 coin counts x
 #: 4 variants, and the 12 old rows.
 MTG_STATS_KEY = r"(easy|normal|hard|expert)-[1-3]p(-([0-9]|1[0-9]|20)c-(std|small|jokers|small\+jokers))?"
-MTG_ROW = Fields({"games": COUNT, "wins": COUNT, "helper_games": COUNT}, optional={"best_series": Maybe(COUNT)})
+MTG_ROW = Fields({"games": COUNT, "wins": COUNT, "helper_games": COUNT}, optional={"best_series": Maybe(COUNT), "undo_games": COUNT})
 MTG_STATS = MapOf(MTG_ROW, Text(40, pattern=MTG_STATS_KEY), max_len=4 * 3 * 21 * 4 + 12)
 
 #: Gaps: one row per rule set ("r2", "r1-layout"); ``best_redeals`` (the
@@ -142,6 +144,7 @@ RUNS_ROW = Fields({}, optional={"seats": COUNT, "wins": COUNT, "sum": SCORE, "be
 RUNS_RULE_STATS = {
     "games": COUNT,
     "rounds": COUNT,
+    "undo_games": COUNT,
     "best": Fields({"score": SCORE, "name": NAME}),
     "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
     "people": MapOf(RUNS_ROW, NAME, max_len=10_000),

@@ -5,7 +5,8 @@ to the statistics.
 
 The statistics of this game are one row per level, player count, coins
 and variant, :func:`stats_key` (``"normal-2p-6c-std"``): games, wins, games
-with the helper on at some point, and the best total of a finished series of
+with the helper on at some point, games with a turn taken back against the
+computers (``undo_games``), and the best total of a finished series of
 five pyramids (a series with 20 coins can score far more than one with 6, so
 the two never share a row).  Rows written before coins and variants were
 kept (``"normal-2p"``) stay as they are: read, shown as rows of their own,
@@ -30,18 +31,20 @@ class MtgMeta(TableMeta):
     """What a game of Mind the Gap keeps beside its record: the gap help
     switched on, whether it was on at any time in this game (a game with
     help counts apart; on at the deal is on), the series the game belongs
-    to, and whether it is the tutorial.
+    to, whether it is the tutorial, and whether a turn was taken back
+    against the computers (such a game counts apart too).
 
     >>> MtgMeta(helper=True).helper_used
     True
     >>> MtgMeta.from_json({"helper": False, "helper_used": True, "series": {"points": "many"}})
-    MtgMeta(helper=False, helper_used=True, series=None, tutorial=False)
+    MtgMeta(helper=False, helper_used=True, series=None, tutorial=False, undo_used=False)
     """
 
     helper: bool = False
     helper_used: bool = False
     series: Series | None = None
     tutorial: bool = False
+    undo_used: bool = False
 
     def __post_init__(self) -> None:
         if self.helper and not self.helper_used:
@@ -56,11 +59,13 @@ class MtgMeta(TableMeta):
             out["series"] = self.series.to_json()
         if self.tutorial:
             out["tutorial"] = True
+        if self.undo_used:
+            out["undo_used"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls(data.get("helper") is True, data.get("helper_used") is True, series_in(data), data.get("tutorial") is True)
+        return cls(data.get("helper") is True, data.get("helper_used") is True, series_in(data), data.get("tutorial") is True, data.get("undo_used") is True)
 
 
 def stats_key(level: str, players: int, coins: int, small: bool, jokers: bool) -> str:
@@ -94,6 +99,8 @@ def fold_result(stats: dict, state: State, outcome: Outcome, meta: MtgMeta, coin
     row["wins"] += 1 if outcome.won else 0
     if meta.helper_used:
         row["helper_games"] += 1
+    if meta.undo_used:
+        row["undo_games"] = row.get("undo_games", 0) + 1
     series = meta.series
     if series is not None:
         final = series.with_result(points_for(bool(outcome.won), state.coins))
@@ -104,6 +111,11 @@ def fold_result(stats: dict, state: State, outcome: Outcome, meta: MtgMeta, coin
 
 class MtgPolicy(Policy):
     meta_type = MtgMeta
+    undo_against_computers = True
+
+    def undone(self, match: Match) -> TableMeta:
+        meta = match.meta
+        return replace(meta, undo_used=True) if isinstance(meta, MtgMeta) else MtgMeta(undo_used=True)
 
     def secret(self, match: Match) -> bool:
         """The device is passed between people unless the hands are open."""

@@ -21,7 +21,7 @@ of :class:`~game.engine.match.Match`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from game.engine.core import Message, Outcome, msg
@@ -39,20 +39,29 @@ NEW_RUN_STATS = "new_run"
 class RunsMeta(TableMeta):
     """What the players chose at a table of Runs: forced draws play
     themselves (auto-draw; None until the table sets the player's own
-    setting), and the round in which they chose to draw the pile of a dead
-    run out.  Nothing of it is saved: auto-draw is a setting of the
-    player's, and the pile is drawn out within a round."""
+    setting), the round in which they chose to draw the pile of a dead
+    run out, and whether a turn was taken back against the computers (the
+    game counts apart).  Only that last one is saved: auto-draw is a
+    setting of the player's, and the pile is drawn out within a round."""
 
     auto_draw: bool | None = None
     run_out: int | None = None
+    undo_used: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"undo_used": True} if self.undo_used else {}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls()
+        return cls(undo_used=data.get("undo_used") is True)
 
 
 class RunsPolicy(Policy):
     meta_type = RunsMeta
+    undo_against_computers = True
+
+    def undone(self, match: Match) -> TableMeta:
+        return replace(meta_of(match, RunsMeta), undo_used=True)
 
     def is_break(self, state: RunsState) -> bool:
         return state.phase == PHASE_BREAK
@@ -79,7 +88,8 @@ class RunsPolicy(Policy):
     def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         seats = match.seats
         part = stats.setdefault(NEW_RUN_STATS, {}) if match.options.get("new_run") else stats
-        fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history))
+        undo = isinstance(meta, RunsMeta) and meta.undo_used
+        fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history), undo=undo)
 
 
 POLICY = RunsPolicy()
@@ -178,13 +188,16 @@ def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogL
     return out
 
 
-def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int) -> None:
+def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int, *, undo: bool = False) -> None:
     """Fold one finished game into the statistics dict of Runs.
 
-    ``games``, ``rounds``; ``best`` = {score, name}; per seat type
+    ``games``, ``rounds``; ``undo_games``, those with a turn taken back
+    against the computers; ``best`` = {score, name}; per seat type
     (``kinds``: person/simple/strong) seats, wins, best and sum of scores;
     per person name the same (people only)."""
     st["games"] = int(st.get("games", 0)) + 1
+    if undo:
+        st["undo_games"] = int(st.get("undo_games", 0)) + 1
     st["rounds"] = int(st.get("rounds", 0)) + int(rounds)
     scores = [int(x) for x in outcome.scores]
     winners = set(outcome.winners)

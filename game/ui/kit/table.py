@@ -364,6 +364,24 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return None
 
     # --- undo -------------------------------------------------------------------------------
+    def offers_undo(self) -> bool:
+        """Undo against the computers: one person among computers only, in
+        a game that allows it (never when people share the table)."""
+        return self.match.policy.undo_against_computers and len(self.match.people()) == 1
+
+    def _undo_key(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Z where the table has no undo of its own: take the turn
+        back, or say why not (it was silently ignored)."""
+        if not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            return False
+        if not self.offers_undo():
+            self.notice(msg("ui.undo_people" if len(self.match.people()) > 1 else "ui.undo_none"))
+        elif not self.match.can_undo():
+            self.notice(msg("ui.undo_nothing"))
+        else:
+            self.undo()
+        return True
+
     def undo(self) -> None:
         if self.busy or self.match.undo() is None:
             return
@@ -372,6 +390,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.model.moved(How.REDO)
         self.autosave()
         self.on_undo()
+        if self.offers_undo():  # several moves went: say what happened
+            self.notice(msg("ui.undo_done"))
         self.sync_ui()
 
     def redo(self) -> None:
@@ -507,7 +527,12 @@ class TableScene(Scene, Generic[S, A, V, P]):
     # --- buttons ------------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
         """Right-aligned in the header; a table adds its own in front."""
+        undo = []
+        if self.offers_undo():
+            # an arrow, as the gear: "Rückgängig" has no room in the header
+            undo = [ButtonSpec("undo", "↶", self.undo, self.match.can_undo(), tooltip=tr("ui.undo_turn_tip"))]
         return [
+            *undo,
             # a gear, not a word: the German header has no room for "Einstellungen"
             ButtonSpec("settings", "⚙", self.open_settings, waits=False, tooltip=tr("ui.settings.title")),
             ButtonSpec("rules", tr("ui.rules_button"), self.open_rules, waits=False),
@@ -594,7 +619,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             return
         if self.busy:
             return
-        if self.on_key(event) or (self.drag is not None and self.drag.handle_event(event)):
+        if self.on_key(event) or self._undo_key(event) or (self.drag is not None and self.drag.handle_event(event)):
             self.drop_focus()
 
     def on_key(self, event: pygame.event.Event) -> bool:

@@ -62,6 +62,8 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         val = tr("mind_the_gap.ui.stats_row", lang, wins=wins, games=games, pct=round(100 * wins / games) if games else 0)
         if row.get("helper_games"):
             val += " · " + tr("mind_the_gap.ui.stats_helper", lang, n=row["helper_games"])
+        if row.get("undo_games"):
+            val += " · " + tr("ui.stats_undo", lang, n=row["undo_games"])
         if row.get("best_series") is not None:
             val += " · " + tr("mind_the_gap.ui.stats_best", lang, n=row["best_series"])
         out.append((stats_label(key, lang), val))

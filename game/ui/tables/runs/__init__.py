@@ -72,7 +72,10 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
 def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     if not stats.get("games"):
         return []
-    out = [(tr("runs.table.stats_games", lang), tr("runs.table.stats_games_value", lang, n=int(stats.get("games", 0)), rounds=int(stats.get("rounds", 0))))]
+    games = tr("runs.table.stats_games_value", lang, n=int(stats.get("games", 0)), rounds=int(stats.get("rounds", 0)))
+    if stats.get("undo_games"):
+        games += " · " + tr("ui.stats_undo", lang, n=int(stats["undo_games"]))
+    out = [(tr("runs.table.stats_games", lang), games)]
     best = stats.get("best")
     if isinstance(best, dict) and "score" in best:
         score = best["score"]
