@@ -78,6 +78,8 @@ TABLE = Fields(
         "tutorial": Bool(),
         # Mind the Gap and Runs (issue 24): a turn taken back against the computers
         "undo_used": Bool(),
+        # Runs (issue 24): a hint asked for
+        "hint_used": Bool(),
         "series": SERIES,
         "assisted": Bool(),
         "counted_rounds": Int(0, 10_000),
@@ -145,6 +147,7 @@ RUNS_RULE_STATS = {
     "games": COUNT,
     "rounds": COUNT,
     "undo_games": COUNT,
+    "hint_games": COUNT,
     "best": Fields({"score": SCORE, "name": NAME}),
     "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
     "people": MapOf(RUNS_ROW, NAME, max_len=10_000),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.cards import display
 from game.engine import IllegalAction, Termination
 from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
@@ -538,3 +539,15 @@ def test_statistics_lines_and_odd_files():
     assert lines["Best score"] == "−20 · C2" and lines["Person"] == "1 of 2 won · best −40"
     assert runs_ui.stats_lines({}, "en") == []
     assert runs_ui.stats_lines({"games": 1, "kinds": "x", "people": 3, "best": 5}, "de")[0][0] == "Gespielte Partien"
+
+
+def test_the_hint_outlines_the_strong_computers_card_says_why_and_counts_as_help(app):
+    t = my_turn_with_choice(app, min_chain=1, min_playable=2)
+    assert button(app, "Hint").is_enabled
+    key(app, pygame.K_h)
+    told = [x for x in said(t) if x.startswith("Hint: play")]
+    assert told and t.match.meta.hint_used and t.match.save_meta()["hint_used"] is True
+    card = t.view.hand[t.model.cursor]
+    assert display(card) in told[0]
+    key(app, pygame.K_RETURN)
+    assert t.match.actions[-1].card == card

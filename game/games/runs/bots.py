@@ -206,6 +206,19 @@ class StrongBot:
 
     # --- the look-ahead ---------------------------------------------------------
     def _search(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> Action:
+        totals, _ = self._totals(view, plays, rng)
+        best = max(range(len(plays)), key=lambda j: (totals[j], -j))
+        return plays[best]
+
+    def scores(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> tuple[list[float], int]:
+        """For each of ``plays`` (two or more cards), the mean over the
+        sampled deals of its player's round score minus the others' mean,
+        and how many deals were sampled (the hint reads the margin between
+        the best two)."""
+        totals, samples = self._totals(view, plays, rng)
+        return [t / samples for t in totals], samples
+
+    def _totals(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> tuple[list[float], int]:
         n = view.players
         me = view.seat
         assert me is not None
@@ -292,8 +305,7 @@ class StrongBot:
                 mine = gain[me] - hv[me] - dk[me] * each
                 rest = sum(gain[s] - hv[s] - dk[s] * each for s in others) / len(others)
                 totals[j] += mine - rest
-        best = max(range(len(cand)), key=lambda j: (totals[j], -j))
-        return plays[best]
+        return totals, samples
 
 
 BOTS = {"simple": SimpleBot, "strong": StrongBot, "random": RandomBot}

@@ -40,20 +40,22 @@ class RunsMeta(TableMeta):
     """What the players chose at a table of Runs: forced draws play
     themselves (auto-draw; None until the table sets the player's own
     setting), the round in which they chose to draw the pile of a dead
-    run out, and whether a turn was taken back against the computers (the
-    game counts apart).  Only that last one is saved: auto-draw is a
-    setting of the player's, and the pile is drawn out within a round."""
+    run out, and whether a turn was taken back against the computers or a
+    hint asked for (such games count apart).  Only those two are saved:
+    auto-draw is a setting of the player's, and the pile is drawn out
+    within a round."""
 
     auto_draw: bool | None = None
     run_out: int | None = None
     undo_used: bool = False
+    hint_used: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"undo_used": True} if self.undo_used else {}
+        return {k: True for k in ("undo_used", "hint_used") if getattr(self, k)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls(undo_used=data.get("undo_used") is True)
+        return cls(undo_used=data.get("undo_used") is True, hint_used=data.get("hint_used") is True)
 
 
 class RunsPolicy(Policy):
@@ -88,8 +90,8 @@ class RunsPolicy(Policy):
     def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         seats = match.seats
         part = stats.setdefault(NEW_RUN_STATS, {}) if match.options.get("new_run") else stats
-        undo = isinstance(meta, RunsMeta) and meta.undo_used
-        fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history), undo=undo)
+        m = meta if isinstance(meta, RunsMeta) else RunsMeta()
+        fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history), undo=m.undo_used, hint=m.hint_used)
 
 
 POLICY = RunsPolicy()
@@ -188,16 +190,18 @@ def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogL
     return out
 
 
-def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int, *, undo: bool = False) -> None:
+def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int, *, undo: bool = False, hint: bool = False) -> None:
     """Fold one finished game into the statistics dict of Runs.
 
     ``games``, ``rounds``; ``undo_games``, those with a turn taken back
-    against the computers; ``best`` = {score, name}; per seat type
+    against the computers, ``hint_games`` those with a hint; ``best`` = {score, name}; per seat type
     (``kinds``: person/simple/strong) seats, wins, best and sum of scores;
     per person name the same (people only)."""
     st["games"] = int(st.get("games", 0)) + 1
     if undo:
         st["undo_games"] = int(st.get("undo_games", 0)) + 1
+    if hint:
+        st["hint_games"] = int(st.get("hint_games", 0)) + 1
     st["rounds"] = int(st.get("rounds", 0)) + int(rounds)
     scores = [int(x) for x in outcome.scores]
     winners = set(outcome.winners)

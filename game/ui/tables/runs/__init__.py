@@ -75,6 +75,8 @@ def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     games = tr("runs.table.stats_games_value", lang, n=int(stats.get("games", 0)), rounds=int(stats.get("rounds", 0)))
     if stats.get("undo_games"):
         games += " · " + tr("ui.stats_undo", lang, n=int(stats["undo_games"]))
+    if stats.get("hint_games"):
+        games += " · " + tr("runs.table.stats_hint", lang, n=int(stats["hint_games"]))
     out = [(tr("runs.table.stats_games", lang), games)]
     best = stats.get("best")
     if isinstance(best, dict) and "score" in best:

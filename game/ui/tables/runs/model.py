@@ -55,6 +55,10 @@ class RunsModel(TableModel[RunsState, Action, RunsView]):
         another screen; True when the table's choice changed."""
         return self.set_auto_draw(bool(auto_draw))
 
+    def took_hint(self) -> None:
+        """A hint was shown: the game counts as played with help."""
+        self.match.meta = replace(self.meta, hint_used=True)
+
     def draw_out(self) -> None:
         """The players chose to draw the pile of the dead run out: every
         forced draw of this round plays itself."""

@@ -41,6 +41,7 @@ from game.engine.core import Message, Outcome
 from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.runs import GAME, neighbours
 from game.games.runs.deck import run_starts
+from game.games.runs.hint import hint
 from game.games.runs.policy import collapse_forced, num, signed
 from game.games.runs.rules import OPEN_ENDED
 from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView
@@ -349,6 +350,25 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         self.app.push(GameOverScene(self.app, self, outcome, buttons))
 
     # --- buttons -----------------------------------------------------------------------------------
+    def header_buttons(self) -> list[ButtonSpec]:
+        can = self.my_turn() and self.view.phase == PHASE_PLAY
+        return [ButtonSpec("hint", tr("runs.table.hint"), self.show_hint, can, tooltip=tr("runs.table.hint_tip")), *super().header_buttons()]
+
+    def show_hint(self) -> None:
+        """The strong computer's choice from this player's own view, with
+        its reason; the card is outlined (Enter plays it), and the game
+        counts as played with help."""
+        if not self.my_turn() or self.view.phase != PHASE_PLAY:
+            return
+        m = self.match
+        found = hint(self.view, m.game.legal_actions(m.state), random.Random(m.seed * 7919 + len(m.actions)))
+        self.model.took_hint()
+        self.autosave()
+        if found.action.kind == PLAY and found.action.card in self.view.hand:
+            self.model.cursor = list(self.view.hand).index(found.action.card)
+        self.notice(found.reason, ttl=9)
+        self.sync_ui()
+
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
         L = self.layout()
         label, enabled = self.draw_label()
@@ -380,6 +400,8 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         hand = self.view.hand
         if k in (pygame.K_d, pygame.K_SPACE):
             self.draw_click(How.KEY)
+        elif k == pygame.K_h:
+            self.show_hint()
         elif k == pygame.K_a:
             self.toggle_auto()
         elif self.my_turn() and self._move_cursor(k, len(hand)):
