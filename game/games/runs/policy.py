@@ -79,6 +79,12 @@ class RunsPolicy(Policy):
         meta = meta_of(match, RunsMeta)
         if meta.auto_draw or (GAME.chain_dead(state) and meta.run_out == state.round):
             return forced
+        if match.secret:
+            # people sharing the device: a draw or pass with nothing to
+            # decide never waits behind a pass screen (40 handovers for 11
+            # plays in a two-person game); its owner sees the card, marked
+            # new, when their hand is next on screen
+            return forced
         return None
 
     def name(self, match: Match, message: Message) -> Message:

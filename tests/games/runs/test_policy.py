@@ -94,14 +94,17 @@ def ben_must_draw(chain: str = "5H", chain_seats=(0,)):
     return s
 
 
-def test_a_forced_draw_between_two_people_passes_the_device_first():
+def test_a_forced_draw_between_two_people_plays_itself_without_a_handover():
+    """Issue 24 (it passed the device first, issue 11): nothing to decide,
+    so nothing waits behind a pass screen; the card goes to Ben face down
+    while Anna's hand stays, and he finds it marked new when his is next
+    on screen (the table's part)."""
     m = match_at(ben_must_draw())
     m.handed_to(0)  # Anna's hand is on the screen
     step = m.next()
-    assert step.kind is StepKind.PASS and step.seat == 1
-    assert m.viewer is None  # nothing of Anna's stays on screen beside "Draw for Ben"
-    m.handed_to(1)
-    assert m.next().kind is StepKind.PERSON and m.viewer == 1
+    assert step.kind is StepKind.AUTO and step.seat == 1 and step.action == Action("draw")
+    assert m.viewer == 0
+    assert isinstance(m.play(step.action, how=How.AUTO), Moved) and len(m.state.hands[1]) == 3
 
 
 def test_auto_draw_plays_a_persons_forced_draw_by_itself():
@@ -115,15 +118,17 @@ def test_auto_draw_plays_a_persons_forced_draw_by_itself():
 
 
 def test_running_the_pile_out_is_automatic_only_in_its_round_and_on_a_dead_run():
+    # Ben alone with a computer, auto-draw off: his forced draws wait for
+    # him unless the pile of a dead run is being drawn out in this round
     dead = ben_must_draw(chain="QH,KH", chain_seats=(1, 0))
     assert GAME.chain_dead(dead)
-    m = match_at(dead)
-    m.handed_to(0)
+    m = match_at(dead, bots=("simple", None))
+    m.handed_to(1)
     m.meta = RunsMeta(run_out=dead.round)
     assert m.next().kind is StepKind.AUTO
     m.meta = RunsMeta(run_out=dead.round - 1)  # chosen in an earlier round
-    assert m.next().kind is StepKind.PASS
-    alive = match_at(ben_must_draw())
+    assert m.next().kind is StepKind.PERSON
+    alive = match_at(ben_must_draw(), bots=("simple", None))
     alive.meta = RunsMeta(run_out=alive.state.round)
     assert POLICY.automatic(alive, 1) is None  # the run is not dead
 

@@ -32,6 +32,11 @@ class RunsModel(TableModel[RunsState, Action, RunsView]):
         #: the keyboard cursor: an index into the hand at the screen (None
         #: until an arrow key is pressed)
         self.cursor: int | None = None
+        #: each person's hand as it was last on screen, with its round
+        self._seen: dict[int, tuple[int, frozenset]] = {}
+        #: cards that came into the hand at the screen while it was away
+        #: (forced draws of people sharing the device), marked as new
+        self.fresh: frozenset = frozenset()
 
     # --- the match's meta ---------------------------------------------------------------------
     @property
@@ -101,6 +106,17 @@ class RunsModel(TableModel[RunsState, Action, RunsView]):
     # --- the kit's hooks --------------------------------------------------------------------------
     def viewer_changed(self, seat: int | None) -> None:
         self.cursor = None  # it pointed into another hand
+        if seat is None:
+            return
+        before = self._seen.get(seat)
+        now = self._remember(seat)
+        self.fresh = now[1] - before[1] if before is not None and before[0] == now[0] else frozenset()
+
+    def _remember(self, seat: int) -> tuple[int, frozenset]:
+        seen = self._seen[seat] = (self.match.state.round, frozenset(self.match.view(seat).hand))
+        return seen
 
     def moved(self, how: How) -> None:
         self.thinking = None
+        if self.match.viewer is not None:  # the hand at the screen saw this move
+            self._remember(self.match.viewer)

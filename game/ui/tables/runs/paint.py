@@ -20,7 +20,7 @@ import pygame
 
 from game.cards import Card
 from game.ui import cardart
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, PANEL
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, PANEL, font
 from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
@@ -110,6 +110,10 @@ class Hand:
     #: "You are out" where the hand was
     out: str | None
     line: str
+    #: cards drawn while the hand was away (people sharing the device)
+    fresh: frozenset[Card] = frozenset()
+    #: the mark on them
+    fresh_tag: str = ""
 
 
 @dataclass(frozen=True)
@@ -280,10 +284,21 @@ def _closing_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: floa
     text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(8 * s))
 
 
+def _fresh_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float) -> None:
+    """The mark on a card drawn while its hand was away: a small gold tag
+    over the card's top edge, on its visible strip."""
+    size = max(10, int(12 * s))
+    w = min(card.w, font(size, bold=True).size(label)[0] + int(12 * s))
+    tag = pygame.Rect(card.x + int(2 * s), card.y - int(9 * s), w, int(18 * s))
+    pygame.draw.rect(surface, GOLD, tag, border_radius=tag.h // 2)
+    text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(6 * s))
+
+
 def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
     s = L.s
     shade_others = bool(L.lit)
     tags = []
+    news = []
     for i, (card, r) in enumerate(zip(hand.cards, L.hand)):
         if ("hand", card) in p.hidden:
             continue
@@ -300,10 +315,14 @@ def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
             surface.blit(shade, (r.x, y))
         elif lit and card in hand.closing:
             tags.append(pygame.Rect(r.x, y, r.w, r.h))
+        if card in hand.fresh:
+            news.append(pygame.Rect(r.x, y, r.w, r.h))
     # on top of the hand: in a crowded hand the tag starts on the card's
     # visible strip and runs over the next card's middle, not its index
     for r in tags:
         _closing_tag(surface, r, hand.tag, s)
+    for r in news:
+        _fresh_tag(surface, r, hand.fresh_tag, s)
     if hand.out is not None:
         text(surface, hand.out, (L.status.centerx, L.status.bottom + int(60 * s)), int(20 * s), GOLD, bold=True, anchor="center", max_width=L.status.w)
     pygame.draw.circle(surface, seat_colour(hand.seat), (L.mine[0] + int(6 * s), L.mine[1] + int(8 * s)), int(5 * s))

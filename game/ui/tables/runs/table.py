@@ -512,7 +512,8 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         if v.phase == PHASE_PLAY and seat_ in v.finished and not v.hand:
             out = tr("runs.table.you_are_out", n=v.finished.index(seat_) + 1)
         line = tr("runs.table.your_hand", name=self.seat_name(seat_), round=signed(v.round_score(seat_)), total=num(v.scores[seat_]))
-        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line)
+        fresh = self.model.fresh & frozenset(v.hand)
+        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line, fresh, tr("runs.table.new_card"))
 
     def facts(self) -> list[str]:
         v = self.view
