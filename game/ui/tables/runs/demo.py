@@ -149,6 +149,11 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         t.prepare_shot = final_scores
         return t
 
+    def hint():
+        t = table_for(app, mid_round(min_chain=1, min_playable=2))
+        t.prepare_shot = t.show_hint
+        return t
+
     def until_stop():
         return table_for(app, find_runner({"players": 3, "rounds": 0}, lambda st: st.phase == PHASE_BREAK and st.round >= 2, seeds=range(3, 40)))
 
@@ -159,6 +164,7 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         # two players late in a round: a crowded hand with one card to play
         ("runs-table-two", lambda: table_for(app, mid_round(players=2, min_chain=5, min_hand=17))),
         ("runs-drag", drag),
+        ("runs-hint", hint),
         ("runs-drawing", lambda: table_for(app, drawing())),
         ("runs-round-summary", lambda: table_for(app, at_break())),
         ("runs-until-stop", until_stop),

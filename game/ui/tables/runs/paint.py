@@ -289,7 +289,7 @@ def _fresh_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float)
     over the card's top edge, on its visible strip."""
     size = max(10, int(12 * s))
     w = min(card.w, font(size, bold=True).size(label)[0] + int(12 * s))
-    tag = pygame.Rect(card.x + int(2 * s), card.y - int(9 * s), w, int(18 * s))
+    tag = pygame.Rect(card.x + int(2 * s), card.y - int(14 * s), w, int(17 * s))
     pygame.draw.rect(surface, GOLD, tag, border_radius=tag.h // 2)
     text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(6 * s))
 
