@@ -375,7 +375,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if not (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             return False
         if not self.offers_undo():
-            self.notice(msg("ui.undo_people" if len(self.match.people()) > 1 else "ui.undo_none"))
+            self.notice(msg("ui.undo_people" if self.match.policy.undo_against_computers else "ui.undo_none"))
         elif not self.match.can_undo():
             self.notice(msg("ui.undo_nothing"))
         else:

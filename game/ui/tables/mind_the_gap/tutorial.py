@@ -21,6 +21,9 @@ from game.ui.tables.mind_the_gap.table import MtgTable
 
 
 class TutorialPolicy(MtgPolicy):
+    #: the worked example goes by its script
+    undo_against_computers = False
+
     def secret(self, match: Match) -> bool:
         """One learner plays both seats: no pass screen between them."""
         return False
