@@ -58,7 +58,7 @@ class NewerFile(OSError):
 _NEWER: dict[Path, tuple[int, int, int, int]] = {}
 
 
-def _identity(path: Path) -> tuple[int, int, int, int] | None:
+def identity(path: Path) -> tuple[int, int, int, int] | None:
     try:
         st = os.stat(path, follow_symlinks=False)
     except OSError:
@@ -72,7 +72,7 @@ def _guard(path: Path) -> None:
     found = _NEWER.get(path)
     if found is None:
         return
-    if _identity(path) == found:
+    if identity(path) == found:
         raise NewerFile(path)
     del _NEWER[path]
 
@@ -86,7 +86,7 @@ def is_newer(path: Path, schema: int) -> bool:
     leaves in place), without setting anything aside: what the menu counts
     before the files are read in full.  Each file is read once for this
     while it stays as it is."""
-    ident = _identity(path)
+    ident = identity(path)
     if ident is None:
         return False
     if _NEWER.get(path) == ident:
@@ -230,7 +230,7 @@ def load_json(
     if data["schema"] > schema:
         # left in place: going back to the newer version finds it as it was
         # (they were renamed .bad, and its statistics restarted from zero)
-        ident = _identity(path)
+        ident = identity(path)
         if ident is not None:
             _NEWER[path] = ident
         return LoadResult(problem=msg("ui.file.problem", why=why(kind, "newer"), then=msg("ui.file.left_newer")))

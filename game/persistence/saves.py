@@ -41,7 +41,7 @@ from typing import Any
 from game.engine.registry import GAMES, info
 from game.engine.turns import seats_from
 from game.i18n import Message, current
-from game.persistence.files import MAX_BYTES, delete, is_newer, load_json, save_versioned, set_aside, why
+from game.persistence.files import MAX_BYTES, delete, identity, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.schema import BIG, kept_part, problems
 from game.persistence.shapes import SAVE, STATS, STATS_BY_GAME
@@ -62,7 +62,7 @@ _IDS = frozenset(g.id for g in GAMES)
 
 __all__ = [
     "PER_GAME", "SAVE_SCHEMA", "STATS_SCHEMA", "SaveEntry", "delete_save", "delete_save_named", "latest_save", "list_saves",
-    "load_stats", "read_save", "save_name", "save_path", "saves_count", "saves_dir", "set_aside_save", "stats_path", "update_stats", "write_save",
+    "load_stats", "newer_saves_untold", "read_save", "save_name", "save_path", "saves_count", "saves_dir", "set_aside_save", "stats_path", "update_stats", "write_save",
 ]
 
 
@@ -109,6 +109,23 @@ def _files(game_id: str | None = None) -> list[tuple[float, str]]:
         except OSError:
             continue
     return sorted(out, reverse=True)
+
+
+#: newer versions' saves the player was told about in this run, as they were
+_TOLD_NEWER: set[tuple[Path, tuple[int, int, int, int] | None]] = set()
+
+
+def newer_saves_untold() -> int:
+    """How many saves of a newer version of the app lie in the folder that
+    the player has not been told about in this run (each is told once)."""
+    try:
+        entries = list(os.scandir(saves_dir()))
+    except OSError:
+        return 0
+    found = {(Path(e.path), identity(Path(e.path))) for e in entries if _game_of(e.name) is not None and is_newer(Path(e.path), SAVE_SCHEMA)}
+    new = found - _TOLD_NEWER
+    _TOLD_NEWER.update(new)
+    return len(new)
 
 
 def save_path(game_id: str, name: str | None = None) -> Path:

@@ -118,14 +118,16 @@ def test_every_bad_save_is_kept_aside_and_continue_goes_on(app, private_home, tm
             app.toasts.clear()
             app.to_menu()
             pump(app, 1)
-            press(app, "Continue", frames=2)
+            if any("Continue" in b.text for b in buttons(app)):  # a newer version's save is not offered
+                press(app, "Continue", frames=2)
             if app.scenes.top.name == "saves":  # the file was read fine: resume it
                 press(app, "Resume", frames=2)
             on_screen = _on_screen(app)
             told = [t.text for t in app.toasts.items]
             verdict = ff.judge(before, ff.snapshot(private_home), private_home, path, told)
             _check(case, verdict)
-            assert on_screen == ("table" if verdict == "accepted" else "menu"), f"{label}, {case.name}: {on_screen}"
+            # (a save whose time did not fit keeps its game: repaired, it plays on)
+            assert on_screen == ("table" if verdict in ("accepted", "repaired") else "menu"), f"{label}, {case.name}: {on_screen}"
             if verdict == "left":
                 tally[verdict] += 1
                 expect[case.expect] += 1

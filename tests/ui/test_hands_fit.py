@@ -7,6 +7,8 @@ ten)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from game.ui.tables.delphi.layout import layout_hand
@@ -18,7 +20,7 @@ READABLE = 0.28
 
 
 def _strips(rects) -> list[int]:
-    return [b.x - a.x for a, b in zip(rects, rects[1:])]
+    return [b.x - a.x for a, b in pairwise(rects)]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -246,6 +246,14 @@ def test_a_bad_save_is_explained_kept_aside_and_the_menu_goes_on(app, private_ho
     _write(p, content)
     app.to_menu()
     pump(app, 2)
+    if words == "newer version":  # not offered, said once, left as it is for the newer version
+        assert not any("Continue" in b.text for b in buttons(app))
+        assert any(words in t.text for t in app.toasts.items), [t.text for t in app.toasts.items]
+        assert p.read_text() == content and not list(p.parent.glob("*.bad*"))
+        app.toasts.clear()
+        app.to_menu()
+        assert not app.toasts.items  # once
+        return
     press(app, "Continue")
     pump(app, 2)
     if words == "did not replay":  # read fine, listed; it fails when resumed
@@ -254,9 +262,6 @@ def test_a_bad_save_is_explained_kept_aside_and_the_menu_goes_on(app, private_ho
         pump(app, 2)
     assert app.scenes.top.name == "menu"
     assert any(words in t.text for t in app.toasts.items), [t.text for t in app.toasts.items]
-    if words == "newer version":  # left as it is, for the newer version to find
-        assert p.read_text() == content and not list(p.parent.glob("*.bad*"))
-        return
     assert not p.exists()
     # (listed, a save from before issue 15 got its setup's name first)
     kept = list(p.parent.glob("mind-the-gap.json.bad*") if words != "did not replay" else p.parent.glob("mind-the-gap.*.json.bad*"))

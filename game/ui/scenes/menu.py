@@ -9,7 +9,7 @@ import pygame
 from game.cards import Card
 from game.engine.registry import GAMES, info
 from game.i18n import tr
-from game.persistence.saves import read_save, saves_count
+from game.persistence.saves import newer_saves_untold, read_save, saves_count
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
 from game.ui.scene import Scene
@@ -55,6 +55,9 @@ class MenuScene(Scene):
         y = int(h * 0.25)
         self.tags = []
         saved = saves_count()  # files named after a known game; read when the list opens
+        newer = newer_saves_untold()
+        if newer:  # not offered: left for the newer version, and said once
+            self.app.toasts.show(tr("ui.save.newer_left", n=newer), "refuse", ttl=8)
         if saved:
             self.button((x, y, bw, bh), tr("ui.menu.continue", n=saved), lambda: open_saves(self.app), object_id="#primary")
             y += bh + int(18 * s)
