@@ -26,6 +26,11 @@ CONFORMANCE = [
     {"players": 4, "rounds": 0, "new_run": True},
     {"players": 3, "rounds": 0, "wrap": True, "new_run": True},
     {"players": 6, "rounds": 5, "new_run": True},
+    # issue 24's house rules
+    {"players": 3, "rounds": 5, "both_ends": True},
+    {"players": 4, "rounds": 0, "per_suit": True, "wrap": True},
+    {"players": 2, "rounds": 5, "circuit": True},
+    {"players": 5, "rounds": 0, "new_run": True, "both_ends": True, "per_suit": True, "circuit": True},
 ]
 
 __all__ = [

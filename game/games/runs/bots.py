@@ -27,9 +27,10 @@ import random
 from collections.abc import Sequence
 
 from game.cards import SUITS, Card
-from game.games.runs.deck import DECK, POINTS
+from game.games.runs.deck import DECK, POINTS, played_mask
+from game.games.runs.moves import ends_after
 from game.games.runs.rules import BONUSES
-from game.games.runs.state import NEXT_ROUND, PHASE_BREAK, PLAY, STOP, Action, RunsView
+from game.games.runs.state import NEXT_ROUND, PHASE_BREAK, PLAY, STOP, Action, RunsState, RunsView
 
 # cards as small ints for the look-ahead: suit index * 13 + rank - 1
 CARD_ID = {c: SUITS.index(c.suit) * 13 + int(c.rank) - 1 for c in DECK}
@@ -181,6 +182,128 @@ def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished, new_ru
             p = p + 1 if p + 1 < n else 0
 
 
+#: the simple rule's preference as one number (higher is better): points,
+#: then rank, then the suit that comes first in a sorted hand (the card
+#: ``SimpleBot`` picks among equals)
+PREF = [(VAL[i] * 16 + RANK[i]) * 4 + 3 - i // 13 for i in range(52)]
+
+
+def rollout_ext(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finished, wrap, rules) -> float:
+    """:func:`rollout` under issue 24's house rules (``rules``: both_ends,
+    per_suit, new_run, circuit).  ``runs`` are the open runs as lists
+    ``[a, b]`` of their end ids (one-way runs: the last card twice),
+    ``hands`` the ids each seat holds, ``idle`` the draws and passes since
+    the last card played.  Everyone follows the simple rule (the playable
+    card worth most).  Changes its arguments in place, as :func:`rollout`
+    does, and returns the same."""
+    both, per_suit, new_run, circuit = rules
+    nbt = NB[wrap]
+    active = 0
+    for s in range(n):
+        if cnt[s]:
+            active += 1
+    drawn_val = 0
+    if active <= 1:
+        return drawn_val
+    drawn = set()
+    passes = 0
+    while True:
+        hand = hands[p]
+        mine = -1
+        best = -1
+        if not runs:
+            for c in hand:
+                if PREF[c] > best:
+                    best, mine = PREF[c], c
+        else:
+            for a, b in runs:
+                for f in nbt[a]:
+                    if owner[f] == p and PREF[f] > best:
+                        best, mine = PREF[f], f
+                if b != a:
+                    for f in nbt[b]:
+                        if owner[f] == p and PREF[f] > best:
+                            best, mine = PREF[f], f
+            if per_suit and len(runs) < 4:
+                taken = [a // 13 for a, _ in runs]
+                for c in hand:
+                    if PREF[c] > best and c // 13 not in taken:
+                        best, mine = PREF[c], c
+        if mine >= 0:
+            owner[mine] = PLAYED
+            hand.remove(mine)
+            cnt[p] -= 1
+            v = VAL[mine]
+            if mine in drawn:
+                dk[p] -= 1
+                drawn_val -= v
+            else:
+                hval[p] -= v
+            gain[p] += v
+            idle = passes = 0
+            # the run it joins, or a new one
+            k = -1
+            for j, r in enumerate(runs):
+                if mine in nbt[r[1]]:
+                    if both:
+                        r[1] = mine
+                    else:
+                        r[0] = r[1] = mine
+                    k = j
+                    break
+                if both and mine in nbt[r[0]]:
+                    r[0] = mine
+                    k = j
+                    break
+            if k < 0:
+                if per_suit:
+                    runs.append([mine, mine])
+                    k = len(runs) - 1
+                else:
+                    runs[:] = [[mine, mine]]
+                    k = 0
+            if new_run or per_suit:
+                r = runs[k]
+                dead = True
+                for f in nbt[r[0]]:
+                    if owner[f] != PLAYED:
+                        dead = False
+                if dead and r[1] != r[0]:
+                    for f in nbt[r[1]]:
+                        if owner[f] != PLAYED:
+                            dead = False
+                if dead:
+                    del runs[k]
+            if not cnt[p]:
+                if finished < 3:
+                    gain[p] += BONUSES[finished]
+                finished += 1
+                active -= 1
+                if active <= 1:
+                    return drawn_val
+        else:
+            idle += 1
+            if pile:
+                c = pile.pop()
+                owner[c] = p
+                hand.append(c)
+                cnt[p] += 1
+                dk[p] += 1
+                drawn_val += VAL[c]
+                drawn.add(c)
+            else:
+                passes += 1
+            if circuit:
+                if idle >= active and runs:
+                    runs.clear()
+                    idle = 0
+            elif passes >= active:
+                return drawn_val  # blocked: nobody can play or draw
+        p = p + 1 if p + 1 < n else 0
+        while not cnt[p]:
+            p = p + 1 if p + 1 < n else 0
+
+
 class StrongBot:
     """Determinised look-ahead over the rest of the round (see the module
     docstring).  ``samples`` deals are tried for every candidate card; with
@@ -219,6 +342,8 @@ class StrongBot:
         return [t / samples for t in totals], samples
 
     def _totals(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> tuple[list[float], int]:
+        if view.extended:
+            return self._totals_ext(view, plays, rng)
         n = view.players
         me = view.seat
         assert me is not None
@@ -308,6 +433,114 @@ class StrongBot:
         return totals, samples
 
 
+    def _totals_ext(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> tuple[list[float], int]:
+        """:meth:`_totals` under issue 24's house rules: the same deals and
+        scoring, the open runs followed as the rules say (:func:`rollout_ext`)."""
+        n = view.players
+        me = view.seat
+        assert me is not None
+        wrap = view.wrap
+        rules = (view.both_ends, view.per_suit, view.new_run, view.circuit)
+        my_ids = [CARD_ID[c] for c in view.hand]
+        played = {CARD_ID[c] for c in view.chain}
+        known = set(my_ids) | played
+        unknown = [i for i in range(52) if i not in known]
+        counts = list(view.hand_counts)
+        runs0 = [[CARD_ID[a], CARD_ID[b]] for a, b in view.ends]
+        # what the table told us: who drew or passed since the last card
+        # played held nothing playable (the open runs are as they were then)
+        need_set: set[int] = set()
+        lacking: dict[int, int] = {}
+        if view.idle and runs0:
+            for a, b in runs0:
+                need_set.update(f for f in NB[wrap][a] + NB[wrap][b] if f not in known)
+            if view.per_suit:
+                taken = {a // 13 for a, _ in runs0}
+                need_set.update(i for i in unknown if i // 13 not in taken)
+            drew_last: dict[int, bool] = {}
+            for seat, act in list(reversed(view.log))[: view.idle]:
+                if seat != me and seat not in drew_last:
+                    drew_last[seat] = act.kind == "draw"
+            for seat, drew in drew_last.items():
+                k = counts[seat] - (1 if drew else 0)
+                if k > 0:
+                    lacking[seat] = k
+        need = sorted(need_set)
+        free_pool = [i for i in unknown if i not in need_set]
+        if sum(lacking.values()) > len(free_pool):
+            lacking = {}
+        others = [s for s in range(n) if s != me]
+        base_owner = [PLAYED] * 52
+        for i in my_ids:
+            base_owner[i] = me
+        my_val = sum(VAL[i] for i in my_ids)
+        cand = [CARD_ID[c] for c in _cards(plays)]
+        totals = [0.0] * len(cand)
+        samples = max(1, min(self.samples, self.budget // len(cand)))
+        probe = RunsState(
+            players=n, seed=0, rounds=5, wrap=wrap, dealer=0, round=1, phase="play", turn=me,
+            hands=((),) * n, pile=(), chain=view.chain, chain_seats=view.chain_seats, finished=(), base=(0,) * n,
+            points=(0,) * n, bonus=(0,) * n, new_run=view.new_run, both_ends=view.both_ends, per_suit=view.per_suit,
+            circuit=view.circuit, ends=view.ends, played=played_mask(view.chain),
+        )
+        after = [[[CARD_ID[a], CARD_ID[b]] for a, b in ends_after(probe, c)[0]] for c in _cards(plays)]
+        for _ in range(samples):
+            owner = base_owner[:]
+            hval = [0] * n
+            hval[me] = my_val
+            pool = free_pool[:]
+            rng.shuffle(pool)
+            rest_slots: list[int] = []
+            for s in others:
+                k = lacking.get(s, 0)
+                for i in pool[len(pool) - k :] if k else ():
+                    owner[i] = s
+                    hval[s] += VAL[i]
+                if k:
+                    del pool[len(pool) - k :]
+                rest_slots.extend([s] * (counts[s] - k))
+            pool.extend(need)
+            rng.shuffle(pool)
+            for s, i in zip(rest_slots, pool):
+                owner[i] = s
+                hval[s] += VAL[i]
+            pile = pool[len(rest_slots) :]
+            for i in pile:
+                owner[i] = PILE
+            held: list[list[int]] = [[] for _ in range(n)]
+            for i in range(52):
+                if owner[i] >= 0:
+                    held[owner[i]].append(i)
+            for j, c in enumerate(cand):
+                o = owner[:]
+                cn = counts[:]
+                hv = hval[:]
+                hs = [h[:] for h in held]
+                hs[me].remove(c)
+                gain = [0] * n
+                dk = [0] * n
+                o[c] = PLAYED
+                cn[me] -= 1
+                hv[me] -= VAL[c]
+                gain[me] += VAL[c]
+                finished = len(view.finished)
+                if not cn[me]:
+                    if finished < 3:
+                        gain[me] += BONUSES[finished]
+                    finished += 1
+                p = (me + 1) % n
+                while not cn[p] and p != me:
+                    p = (p + 1) % n
+                runs = [r[:] for r in after[j]]
+                kept = rollout_ext(o, hs, pile[:], cn, hv, gain, dk, n, p, runs, 0, finished, wrap, rules)
+                m = sum(dk)
+                each = kept / m if m else 0.0
+                mine = gain[me] - hv[me] - dk[me] * each
+                rest = sum(gain[s] - hv[s] - dk[s] * each for s in others) / len(others)
+                totals[j] += mine - rest
+        return totals, samples
+
+
 BOTS = {"simple": SimpleBot, "strong": StrongBot, "random": RandomBot}
 
-__all__ = ["BOTS", "RandomBot", "SimpleBot", "StrongBot", "rollout"]
+__all__ = ["BOTS", "RandomBot", "SimpleBot", "StrongBot", "rollout", "rollout_ext"]

@@ -5,10 +5,16 @@ plays seeded games between bots.  Seating is rotated fairly: games come in
 blocks of ``players`` games that share one seed (the same deals), and in
 the k-th game of a block the line-up is turned k seats, so every bot plays
 every deal from every seat.  Per-decision latency is CPU time
-(``time.process_time``).  ``--new-run`` plays the house rule "new run".
-Besides wins and scores it reports how rounds go: ``out_share`` (the share
-of rounds in which at least one player went out), forced draws and real
-decisions (a card chosen from two or more) per round.
+(``time.process_time``).  Without a rule flag it plays the rules a new
+table starts with (:data:`~game.games.runs.rules.TABLE_RULES`);
+``--written`` plays the rule sheet, ``--new-run``, ``--both-ends``,
+``--per-suit`` and ``--circuit`` the house rules (any together).
+Besides wins and scores it reports how rounds go: ``out_share`` (also
+``finisher_share``: the share of rounds in which at least one player went
+out), forced draws per round and their share of all turns, the longest
+stretch of turns without a card played (mean per round), real decisions (a
+card chosen from two or more) per round and per player, and ``skill``: the
+strong bot's win share against the simple one with a 95 % interval.
 
 ``python -m game position runs "<notation>" --json`` tells what the engine
 knows about a position.
@@ -30,8 +36,8 @@ from game.engine.match import Match, Moved, Seat
 from game.games.runs.bots import BOTS
 from game.games.runs.deck import POINTS
 from game.games.runs.notation import NOTATION
-from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
-from game.games.runs.state import DRAW, PLAY, RunsState
+from game.games.runs.rules import GAME, HOUSE_RULES, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED, TABLE_RULES
+from game.games.runs.state import DRAW, PASS, PHASE_PLAY, PLAY, RunsState
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -89,18 +95,27 @@ def play_game(
     seats = [Seat(b.name, bot=b.name) for b in bots]
     match = Match.start(GAME, options, seed, seats, rng=rngs, bots=dict(enumerate(bots)), strict=True)
     tally = counts if counts is not None else {}
-    tally.setdefault("draws", 0)
-    tally.setdefault("decisions", 0)
+    for key in ("draws", "decisions", "passes", "longest_idle"):
+        tally.setdefault(key, 0)
+    stretch = longest = 0
     while not match.over:
         moved = match.play_bot()
         assert isinstance(moved, Moved) and moved.seat is not None  # strict: a refusal raises
         latency[moved.seat].append(moved.think)
         kind = moved.action.kind
-        if moved.choices > 1 and kind == PLAY:
-            choice_latency[moved.seat].append(moved.think)
-            tally["decisions"] += 1
-        elif kind == DRAW:
-            tally["draws"] += 1
+        if kind == PLAY:
+            stretch = 0
+            if moved.choices > 1:
+                choice_latency[moved.seat].append(moved.think)
+                tally["decisions"] += 1
+        elif kind in (DRAW, PASS):
+            tally["draws" if kind == DRAW else "passes"] += 1
+            stretch += 1
+            longest = max(longest, stretch)
+        if kind in (PLAY, DRAW, PASS) and moved.after.phase != PHASE_PLAY:
+            # the round ended with this turn: its longest stretch without a card played
+            tally["longest_idle"] += longest
+            stretch = longest = 0
     return match.state
 
 
@@ -121,7 +136,11 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--rounds", type=number(0, MAX_ROUNDS), default=5, help=f"rounds per game, {MIN_ROUNDS}-{MAX_ROUNDS}")
     p.add_argument("--wrap", action="store_true", help="King and Ace touch")
+    p.add_argument("--written", action="store_true", help="the written rule: no house rule (without any rule flag: the table's default rules)")
     p.add_argument("--new-run", action="store_true", help="house rule: after a closed run the next player starts a new one")
+    p.add_argument("--both-ends", action="store_true", help="house rule: a run grows at either end")
+    p.add_argument("--per-suit", action="store_true", help="house rule: a run in every suit (a card of a suit with no open run starts one)")
+    p.add_argument("--circuit", action="store_true", help="house rule: a whole circuit without a card played closes the runs; a new run starts")
     p.add_argument("--no-rotate", action="store_true", help="keep the line-up in fixed seats")
     p.add_argument("--samples", type=number(1, MAX_SAMPLES), default=None, help="deals the strong bot tries per card")
     p.add_argument("--json", action="store_true")
@@ -144,7 +163,13 @@ def sim(argv: Sequence[str]) -> int:
         return 2
     lineup = [names[i % len(names)] for i in range(players)]
     games = args.deals if args.deals is not None else args.games
-    options = {"players": players, "rounds": args.rounds, "wrap": args.wrap, "new_run": args.new_run}
+    asked = {r: bool(getattr(args, r)) for r in HOUSE_RULES}
+    if args.written and any(asked.values()):
+        say("runs sim", "--written is the rule sheet without house rules: give it alone or give house rules")
+        return 2
+    # no rule flag: the rules a new table starts with (the setup's default)
+    rules = asked if (args.written or any(asked.values())) else dict(TABLE_RULES)
+    options = {"players": players, "rounds": args.rounds, "wrap": args.wrap, **rules}
     try:
         options = GAME.validate_options(options)
     except ValueError as e:
@@ -166,7 +191,7 @@ def sim(argv: Sequence[str]) -> int:
     turns = 0
     rounds_played = 0
     rounds_out = 0
-    counts = {"draws": 0, "decisions": 0}
+    counts = {"draws": 0, "decisions": 0, "passes": 0, "longest_idle": 0}
     diffs: dict[str, float] = {}
     distinct = sorted(set(lineup), key=lineup.index)
     progress = _Progress(games, sys.stderr.isatty())
@@ -256,10 +281,17 @@ def sim(argv: Sequence[str]) -> int:
         "mean_score_difference": {k: round(v / games, 3) for k, v in diffs.items()},
         "rounds_played": rounds_played,
         "mean_turns_per_round": round(turns / max(1, rounds_played), 3),
-        "new_run": args.new_run,
+        "rules": rules,
+        "new_run": rules["new_run"],
         "out_share": round(rounds_out / max(1, rounds_played), 4),
+        "finisher_share": round(rounds_out / max(1, rounds_played), 4),
         "mean_forced_draws_per_round": round(counts["draws"] / max(1, rounds_played), 3),
+        "forced_draw_share": round(counts["draws"] / max(1, turns), 4),
+        "mean_passes_per_round": round(counts["passes"] / max(1, rounds_played), 3),
+        "mean_longest_without_play_per_round": round(counts["longest_idle"] / max(1, rounds_played), 3),
         "mean_decisions_per_round": round(counts["decisions"] / max(1, rounds_played), 3),
+        "mean_decisions_per_player_per_round": round(counts["decisions"] / max(1, rounds_played) / players, 3),
+        "skill": _skill(by_name, games),
         "seconds": round(wall, 3),
         "cpu_seconds": round(cpu, 3),
     }
@@ -272,12 +304,34 @@ def sim(argv: Sequence[str]) -> int:
         for k, v in result["mean_score_difference"].items():
             print(f"  mean score difference {k}: {v:+.2f}")
         print(f"  mean turns per round {result['mean_turns_per_round']}")
-        rules = "house rule new run" if args.new_run else "written rules"
+        on = [r for r in HOUSE_RULES if rules[r]]
+        label = "house rules " + ", ".join(on) if on else "written rules"
         print(
-            f"  {rules}: someone out in {result['out_share']:.1%} of rounds; per round "
-            f"{result['mean_forced_draws_per_round']} forced draws, {result['mean_decisions_per_round']} decisions"
+            f"  {label}: someone out in {result['out_share']:.1%} of rounds; per round "
+            f"{result['mean_forced_draws_per_round']} forced draws ({result['forced_draw_share']:.1%} of turns), "
+            f"{result['mean_decisions_per_round']} decisions, longest stretch without a card played "
+            f"{result['mean_longest_without_play_per_round']}"
         )
+        if result["skill"]:
+            sk = result["skill"]
+            print(f"  skill: strong wins {sk['strong_win_share']:.3f} (95% CI {sk['ci95'][0]:.3f}-{sk['ci95'][1]:.3f})")
     return 0
+
+
+def _skill(by_name: dict, games: int) -> dict | None:
+    """How much skill shows: the strong bot's win share against the simple
+    one (ties shared) with a 95 % interval (normal approximation), when
+    both are at the table."""
+    if "strong" not in by_name or "simple" not in by_name:
+        return None
+    ws = by_name["strong"]["win_share"]
+    se = (ws * (1 - ws) / games) ** 0.5
+    return {
+        "strong_win_share": ws,
+        "se": round(se, 4),
+        "ci95": [round(max(0.0, ws - 1.96 * se), 4), round(min(1.0, ws + 1.96 * se), 4)],
+        "games": games,
+    }
 
 
 def position(argv: Sequence[str]) -> int:

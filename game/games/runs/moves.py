@@ -16,7 +16,7 @@ import bisect
 from typing import Any
 
 from game.cards import Card, rng_for
-from game.games.runs.deck import DECK, NEIGHBOUR_MASK, POINTS, card_index, closed_after, followers, hand_key, sort_hand
+from game.games.runs.deck import DECK, NEIGHBOUR_MASK, NEIGHBOURS, POINTS, card_index, closed_after, followers, hand_key, sort_hand
 from game.games.runs.state import DRAW_ACTION, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_LIST, Action, RoundResult, RunsState, replace_state
 
 HAND_SIZE = 7
@@ -37,18 +37,111 @@ def run_closed(state: RunsState) -> bool:
 def playable(state: RunsState, seat: int) -> tuple[Card, ...]:
     """The cards of ``seat`` that may be played now: any card on an empty
     table or, with ``new_run``, after a closed run; else those that follow
-    the last card."""
+    the last card (with issue 24's house rules: :func:`playable_ext`)."""
     hand = state.hands[seat]
+    if state.both_ends or state.per_suit or state.circuit:
+        return playable_ext(hand, state.ends, state.played, state.wrap, state.per_suit)
     if not state.chain or (state.new_run and run_closed(state)):
         return hand
     return followers(hand, state.chain[-1], state.wrap)
 
 
+# --- issue 24's house rules: open runs kept as their two end cards -----------------------
+
+
+def follow_mask(ends: tuple[tuple[Card, Card], ...], played: int, wrap: bool) -> int:
+    """The bits of the cards that follow one of the open runs ``ends``."""
+    nbm = NEIGHBOUR_MASK[wrap]
+    m = 0
+    for a, b in ends:
+        m |= nbm[card_index(a)] | nbm[card_index(b)]
+    return m & ~played
+
+
+def playable_ext(hand: tuple[Card, ...], ends: tuple[tuple[Card, Card], ...], played: int, wrap: bool, per_suit: bool) -> tuple[Card, ...]:
+    """With issue 24's house rules: the cards of ``hand`` that follow an
+    open run, and any card when no run is open (the round's first card, or
+    after the runs closed); with ``per_suit`` also any card of a suit that
+    has no open run."""
+    if not ends:
+        return hand
+    m = follow_mask(ends, played, wrap)
+    if per_suit:
+        taken = {a.suit for a, _ in ends}
+        return tuple(c for c in hand if (m >> card_index(c)) & 1 or c.suit not in taken)
+    return tuple(c for c in hand if (m >> card_index(c)) & 1)
+
+
+def run_dead(run: tuple[Card, Card], played: int, wrap: bool) -> bool:
+    """Nothing can follow the open run ``run`` (its two end cards) any more."""
+    nbm = NEIGHBOUR_MASK[wrap]
+    m = nbm[card_index(run[0])] | nbm[card_index(run[1])]
+    return played & m == m
+
+
+def ends_after(state: RunsState, card: Card) -> tuple[tuple[tuple[Card, Card], ...], bool, bool]:
+    """The open runs once ``card`` is played (issue 24's house rules), whether
+    it starts a new run, and whether the run it joins or starts is then
+    closed (nothing can follow it).  A dead run is dropped at once with
+    ``new_run`` or ``per_suit`` (its suit is free again); under the written
+    reading of one run it stays, and the pile is drawn out."""
+    wrap, both = state.wrap, state.both_ends
+    played = state.played | (1 << card_index(card))
+    nb = NEIGHBOURS[wrap]
+    runs = list(state.ends)
+    k = -1
+    for i, (a, b) in enumerate(runs):
+        if card in nb[b]:
+            runs[i] = (a, card) if both else (card, card)
+            k = i
+            break
+        if both and card in nb[a]:
+            runs[i] = (card, b)
+            k = i
+            break
+    new = k < 0
+    if new:
+        if state.per_suit:
+            runs.append((card, card))
+            k = len(runs) - 1
+        else:
+            runs = [(card, card)]
+            k = 0
+    dead = run_dead(runs[k], played, wrap)
+    if dead and (state.new_run or state.per_suit):
+        del runs[k]
+    return tuple(runs), new, dead
+
+
+def derive_ends(chain: tuple[Card, ...], wrap: bool, both_ends: bool, per_suit: bool, new_run: bool) -> tuple[tuple[Card, Card], ...]:
+    """The open runs after ``chain`` was played in this order (no circuit
+    closed a run meanwhile): for a position text that does not say."""
+    probe = RunsState(
+        players=2, seed=0, rounds=5, wrap=wrap, dealer=0, round=1, phase=PHASE_PLAY, turn=0,
+        hands=((), ()), pile=(), chain=(), chain_seats=(), finished=(), base=(0, 0), points=(0, 0), bonus=(0, 0),
+        new_run=new_run, both_ends=both_ends, per_suit=per_suit, circuit=False,
+    )
+    for c in chain:
+        ends, _, _ = ends_after(probe, c)
+        probe = replace_state(probe, ends=ends, played=probe.played | (1 << card_index(c)))
+    return probe.ends
+
+
 def closing(state: RunsState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``cards`` after which nothing could follow (the run
     would end with them)."""
+    if state.both_ends or state.per_suit or state.circuit:
+        return tuple(c for c in cards if ends_after(state, c)[2])
     played, wrap = state.played, state.wrap
     return tuple(c for c in cards if closed_after(played, c, wrap))
+
+
+def chain_dead_ext(state: RunsState) -> bool:
+    """With issue 24's house rules: cards have been played and no open run
+    can be followed (all closed, or the one run is dead)."""
+    if not state.chain:
+        return False
+    return all(run_dead(r, state.played, state.wrap) for r in state.ends)
 
 
 def deal_round(state: RunsState, number: int) -> RunsState:
@@ -76,6 +169,8 @@ def deal_round(state: RunsState, number: int) -> RunsState:
         bonus=zeros,
         log=(),
         played=0,
+        ends=(),
+        idle=0,
     )
 
 
@@ -95,6 +190,9 @@ def play(state: RunsState, seat: int, card: Card) -> RunsState:
         if place < len(BONUSES):
             bonus = _set(bonus, seat, bonus[seat] + BONUSES[place])
     ci = card_index(card)
+    extra: dict[str, Any] = {}
+    if state.both_ends or state.per_suit or state.circuit:
+        extra["ends"] = ends_after(state, card)[0]
     return after_turn(
         state,
         seat,
@@ -106,6 +204,7 @@ def play(state: RunsState, seat: int, card: Card) -> RunsState:
         chain=state.chain + (card,),
         chain_seats=state.chain_seats + (seat,),
         played=state.played | (1 << ci),
+        **extra,
     )
 
 
@@ -125,6 +224,8 @@ def after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> R
     hands = changes.get("hands", state.hands)
     changes["log"] = state.log + ((seat, action),)
     holding = [s for s in range(n) if hands[s]]
+    if state.both_ends or state.per_suit or state.circuit:
+        return _after_turn_ext(state, seat, action, holding, changes)
     over = len(holding) <= 1
     if not over and not changes.get("pile", state.pile):
         last = changes.get("chain", state.chain)[-1]
@@ -132,6 +233,39 @@ def after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> R
         nb = NEIGHBOUR_MASK[state.wrap][card_index(last)]
         if not (state.new_run and played & nb == nb):
             over = not any(followers(hands[s], last, state.wrap) for s in holding)
+    if over:
+        return end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
+    nxt = (seat + 1) % n
+    while not hands[nxt]:
+        nxt = (nxt + 1) % n
+    return replace_state(state, turn=nxt, **changes)
+
+
+def circuit_closes(state: RunsState, action: Action) -> bool:
+    """Whether ``action`` (a draw or pass of the player to act) completes a
+    whole circuit in which nobody played: with ``circuit`` the open runs
+    then close."""
+    if not state.circuit or action.kind == "play" or not state.ends:
+        return False
+    return state.idle + 1 >= sum(1 for h in state.hands if h)
+
+
+def _after_turn_ext(state: RunsState, seat: int, action: Action, holding: list[int], changes: dict[str, Any]) -> RunsState:
+    """:func:`after_turn` with issue 24's house rules."""
+    n = state.players
+    hands = changes.get("hands", state.hands)
+    if action.kind == "play":
+        changes["idle"] = 0
+    elif circuit_closes(state, action):
+        changes["ends"] = ()
+        changes["idle"] = 0
+    else:
+        changes["idle"] = state.idle + 1
+    over = len(holding) <= 1
+    if not over and not state.circuit and not changes.get("pile", state.pile):
+        ends = changes.get("ends", state.ends)
+        played = changes.get("played", state.played)
+        over = not any(playable_ext(hands[s], ends, played, state.wrap, state.per_suit) for s in holding)
     if over:
         return end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
     nxt = (seat + 1) % n
@@ -175,11 +309,18 @@ __all__ = [
     "HAND_SIZE",
     "OPEN_ENDED",
     "after_turn",
+    "chain_dead_ext",
+    "circuit_closes",
     "closing",
     "deal_round",
+    "derive_ends",
     "draw",
     "end_round",
+    "ends_after",
+    "follow_mask",
     "play",
     "playable",
+    "playable_ext",
     "run_closed",
+    "run_dead",
 ]

@@ -9,7 +9,12 @@ are ``name=value`` with comma-separated lists (``-`` for an empty list)::
 
 (on one line).  With the house rule "new run" the first section has
 ``new=1`` after ``wrap`` (absent: the written rules, as in every text
-written before the rule existed).  ``round=2/-`` is an open-ended game ("until we stop"),
+written before the rule existed).  Issue 24's house rules follow it:
+``two=1`` (a run grows at either end), ``suits=1`` (a run in every suit),
+``circuit=1`` (a whole circuit without a card played closes the runs), and
+with any of them ``open=`` the open runs by their two end cards
+(``5H~8H,2S~2S``; ``-`` none) and ``idle=`` the draws and passes since the
+last card played.  A text without ``open=`` gets the runs its chain makes.  ``round=2/-`` is an open-ended game ("until we stop"),
 ``turn=-`` a finished game (``phase=over`` in an open-ended game: the
 table stopped it, the only way such a game ends).  Hands are listed seat by seat, separated by
 ``/``; the pile is listed bottom first, so its last card is drawn next.
@@ -35,6 +40,7 @@ from game.cards import Card, CardParseError
 from game.engine.cli import NumberError, whole_number
 from game.engine.core import NotationError
 from game.games.runs.deck import DECK, played_mask, sort_hand
+from game.games.runs.moves import derive_ends
 from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, RunsState
 
@@ -54,9 +60,18 @@ class RunsNotation:
     def format(self, state: RunsState) -> str:
         rounds = "-" if state.rounds == OPEN_ENDED else str(state.rounds)
         turn = "-" if state.phase == PHASE_OVER else str(state.turn)
+        extra = ""
+        if state.extended:
+            runs = ",".join(f"{a.code}~{b.code}" for a, b in state.ends) or "-"
+            extra = (
+                (" two=1" if state.both_ends else "")
+                + (" suits=1" if state.per_suit else "")
+                + (" circuit=1" if state.circuit else "")
+                + f" open={runs} idle={state.idle}"
+            )
         head = (
             f"p={state.players} seed={state.seed} dealer={state.dealer} round={state.round}/{rounds} "
-            f"wrap={int(state.wrap)}{' new=1' if state.new_run else ''} phase={state.phase} turn={turn}"
+            f"wrap={int(state.wrap)}{' new=1' if state.new_run else ''}{extra} phase={state.phase} turn={turn}"
         )
         chain = ",".join(f"{c.code}@{s}" for c, s in zip(state.chain, state.chain_seats)) or "-"
         hands = "/".join(_cards(h) for h in state.hands)
@@ -165,12 +180,27 @@ class RunsNotation:
                 raise NotationError(f"seat {turn} has no cards and cannot be the one to play")
             if phase == PHASE_PLAY and not chain and len(pile) + sum(map(len, hands)) != 52:
                 raise NotationError("an empty chain with cards missing")
+        chain_t = tuple(chain)
+        ends: tuple = ()
+        if head["both_ends"] or head["per_suit"] or head["circuit"]:
+            if head["open"] is None:
+                ends = derive_ends(chain_t, head["wrap"], head["both_ends"], head["per_suit"], head["new_run"])
+            else:
+                value, col = head["open"]
+                ends = self._runs(value, col, set(chain_t))
+        elif head["open"] is not None:
+            raise NotationError("open= (the open runs) belongs to the house rules two, suits or circuit", head["open"][1])
         return RunsState(
             players=n,
             seed=head["seed"],
             rounds=head["rounds"],
             wrap=head["wrap"],
             new_run=head["new_run"],
+            both_ends=head["both_ends"],
+            per_suit=head["per_suit"],
+            circuit=head["circuit"],
+            ends=ends,
+            idle=head["idle"],
             played=played_mask(chain),
             dealer=head["dealer"],
             round=head["round"],
@@ -187,6 +217,22 @@ class RunsNotation:
             stopped=phase == PHASE_OVER and head["rounds"] == OPEN_ENDED,
         )
 
+    def _runs(self, value: str, col: int, chain: set) -> tuple:
+        if value == "-":
+            return ()
+        out = []
+        for tok in value.split(","):
+            a, tilde, b = tok.partition("~")
+            bad = NotationError(f"an open run is written by its two end cards on the chain, like 5H~7H, not {tok!r}", col)
+            try:
+                ca, cb = Card.parse(a), Card.parse(b)
+            except CardParseError:
+                raise bad from None
+            if not tilde or ca not in chain or cb not in chain:
+                raise bad
+            out.append((ca, cb))
+        return tuple(out)
+
     def _head(self, text: str) -> dict:
         fields = {}
         pos = 0
@@ -197,8 +243,16 @@ class RunsNotation:
             fields[key] = (value, pos + 1)
             pos += len(tok) + 1
         want = ("p", "seed", "dealer", "round", "wrap", "phase", "turn")
-        if tuple(fields) not in (want, (*want[:5], "new", *want[5:])):
-            raise NotationError(f"the first section is '{' '.join(k + '=...' for k in want)}' (with new=1 after wrap for the house rule)", 1)
+        # optional, in this order after wrap: the house rules and the open runs
+        optional = ("new", "two", "suits", "circuit", "open", "idle")
+        keys = tuple(fields)
+        rest = keys[5:-2]
+        if keys[:5] != want[:5] or keys[-2:] != want[5:] or list(rest) != [k for k in optional if k in rest]:
+            raise NotationError(
+                f"the first section is '{' '.join(k + '=...' for k in want)}' (with new=1, two=1, suits=1, circuit=1, "
+                "open=... and idle=... after wrap for the house rules)",
+                1,
+            )
 
         def num(key: str) -> int:
             value, col = fields[key]
@@ -231,6 +285,15 @@ class RunsNotation:
         if value not in ("0", "1"):
             raise NotationError("new (the house rule new run) is 0 or 1", col)
         out["new_run"] = value == "1"
+        for key, name in (("two", "both_ends"), ("suits", "per_suit"), ("circuit", "circuit")):
+            value, col = fields.get(key, ("0", 0))
+            if value not in ("0", "1"):
+                raise NotationError(f"{key} (a house rule) is 0 or 1", col)
+            out[name] = value == "1"
+        out["open"] = fields.get("open")
+        out["idle"] = num("idle") if "idle" in fields else 0
+        if out["idle"] < 0:
+            raise NotationError("idle is a count of draws and passes", fields["idle"][1])
         value, col = fields["phase"]
         if value not in (PHASE_PLAY, PHASE_BREAK, PHASE_OVER):
             raise NotationError("phase is play, break or over", col)

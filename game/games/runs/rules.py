@@ -27,6 +27,15 @@ contradicts itself):
   they were): when nothing can follow the run any more, the next player to
   act starts a new run with any card.  A round then ends only when at most
   one player still holds cards.
+- Issue 24's house rules from the family (Sevens, Fan Tan, Parliament,
+  dominoes), each off by default: ``both_ends`` (a run grows at either
+  end: a card may follow its first card as well as its last),
+  ``per_suit`` (a run in every suit: a card of a suit with no open run
+  starts a run of that suit, so up to four are open at once; a run that
+  nothing can follow closes and frees its suit), ``circuit`` (when nobody
+  has played for a whole circuit, every player holding cards having drawn
+  or passed once, the open runs close and the next player starts a new
+  run with any card; a round then never blocks).
 - A game is ``rounds`` rounds (5–10, default 5) or, with ``rounds == 0``,
   "until we stop": between rounds the table chooses ``next-round`` or
   ``stop``.  The highest total wins; ties share.
@@ -57,7 +66,21 @@ from typing import Any
 from game.cards import Card, derive_seed
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
 from game.games.runs.deck import POINTS, card_index, closed_after, sort_hand
-from game.games.runs.moves import BONUSES, HAND_SIZE, OPEN_ENDED, after_turn, closing, deal_round, draw, play, playable, run_closed
+from game.games.runs.moves import (
+    BONUSES,
+    HAND_SIZE,
+    OPEN_ENDED,
+    after_turn,
+    chain_dead_ext,
+    circuit_closes,
+    closing,
+    deal_round,
+    draw,
+    ends_after,
+    play,
+    playable,
+    run_closed,
+)
 from game.games.runs.state import (
     DRAW,
     DRAW_ACTION,
@@ -87,7 +110,12 @@ GAME_ID = "runs"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_ROUNDS = 5
 MIN_ROUNDS, MAX_ROUNDS = 5, 10
-OPTIONS = ("players", "rounds", "wrap", "dealer", "new_run")
+OPTIONS = ("players", "rounds", "wrap", "dealer", "new_run", "both_ends", "per_suit", "circuit")
+#: the house rules (true or false, default off)
+HOUSE_RULES = ("new_run", "both_ends", "per_suit", "circuit")
+#: the house rules a new table starts with (the setup's default and
+#: ``sim runs`` without a rule flag; docs/runs.md says why)
+TABLE_RULES: dict[str, bool] = {"new_run": True, "both_ends": False, "per_suit": False, "circuit": False}
 
 
 # --- the rules ----------------------------------------------------------------------
@@ -102,7 +130,16 @@ class RunsGame:
     def default_options(self, players: int | None = None) -> dict[str, Any]:
         # new_run off: the written rules, and what every record made before
         # the house rule existed means (the setup offers its own default)
-        return {"players": 4 if players is None else players, "rounds": DEFAULT_ROUNDS, "wrap": False, "dealer": None, "new_run": False}
+        return {
+            "players": 4 if players is None else players,
+            "rounds": DEFAULT_ROUNDS,
+            "wrap": False,
+            "dealer": None,
+            "new_run": False,
+            "both_ends": False,
+            "per_suit": False,
+            "circuit": False,
+        }
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
@@ -120,7 +157,7 @@ class RunsGame:
             raise ValueError(
                 f"a game of Runs lasts {MIN_ROUNDS} to {MAX_ROUNDS} rounds (or 0: until you stop), not {r!r}"
             )
-        for flag in ("wrap", "new_run"):
+        for flag in ("wrap", *HOUSE_RULES):
             if not isinstance(out[flag], bool):
                 raise ValueError(f"the option '{flag}' is true or false")
         d = out["dealer"]
@@ -141,6 +178,9 @@ class RunsGame:
             rounds=o["rounds"],
             wrap=o["wrap"],
             new_run=o["new_run"],
+            both_ends=o["both_ends"],
+            per_suit=o["per_suit"],
+            circuit=o["circuit"],
             dealer=dealer,
             round=0,
             phase=PHASE_BREAK,
@@ -275,6 +315,11 @@ class RunsGame:
             playable=plays,
             closing=closing(state, plays),
             new_run=state.new_run,
+            both_ends=state.both_ends,
+            per_suit=state.per_suit,
+            circuit=state.circuit,
+            ends=state.ends,
+            idle=state.idle,
         )
 
     # --- text forms -----------------------------------------------------------------
@@ -325,12 +370,24 @@ class RunsGame:
                 return msg("runs.log.play_out_late", name=name, seat=seat, card=card, points=POINTS[card], place=place)
             # a new run after a closed one (house rule), and a card after which
             # nothing can follow, say so: the run's end is news at the table
+            if state.extended:
+                _, new, closes = ends_after(state, card)
+                if not state.chain:
+                    key = "runs.log.play_closes" if closes else "runs.log.play"
+                elif new:
+                    key = "runs.log.play_new_closed" if closes else "runs.log.play_new"
+                else:
+                    key = "runs.log.play_closes" if closes else "runs.log.play"
+                return msg(key, name=name, seat=seat, card=card, points=POINTS[card])
             closes = closed_after(state.played, card, state.wrap)
             if state.chain and run_closed(state):
                 key = "runs.log.play_new_closed" if closes else "runs.log.play_new"
             else:
                 key = "runs.log.play_closes" if closes else "runs.log.play"
             return msg(key, name=name, seat=seat, card=card, points=POINTS[card])
+        if action.kind in (DRAW, PASS) and circuit_closes(state, action):
+            # the last of a whole circuit in which nobody could play
+            return msg("runs.log.draw_circuit" if action.kind == DRAW else "runs.log.pass_circuit", name=name, seat=seat)
         if action.kind == DRAW:
             return msg("runs.log.draw", name=name, seat=seat)
         if action.kind == PASS:
@@ -342,6 +399,14 @@ class RunsGame:
         if action.kind == STOP:
             return msg("runs.log.stop", round=state.round)
         return msg("engine.unknown_action", text=action_text(action))
+
+    def describe_rules(self, options: Mapping[str, Any]) -> list[tuple[Message, Message]]:
+        """The house rules ``options`` turn on, each as its name and one
+        sentence of what it does (``runs.house.<rule>`` and ``.why``); the
+        written rule alone when none is on."""
+        o = self.validate_options(options)
+        on = [r for r in HOUSE_RULES if o[r]] or ["written"]
+        return [(msg(f"runs.house.{r}"), msg(f"runs.house.{r}.why")) for r in on]
 
     def describe_round(self, result: RoundResult) -> Message:
         """The headline of a round summary."""
@@ -405,11 +470,15 @@ class RunsGame:
         rest of the round is only drawing until the pile is empty (the table
         may fast-forward it); with ``new_run`` the next player starts a new
         run."""
+        if state.extended:
+            return state.phase == PHASE_PLAY and chain_dead_ext(state)
         return state.phase == PHASE_PLAY and run_closed(state)
 
     def closes_run(self, state: RunsState, card: Card) -> bool:
         """Whether nothing could follow ``card`` once it is played: it would
         end the run (mark it before it is played)."""
+        if state.extended:
+            return ends_after(state, card)[2]
         return closed_after(state.played, card, state.wrap)
 
     def finish_round(self, state: RunsState) -> list[Action]:
@@ -434,12 +503,14 @@ __all__ = [
     "DEFAULT_ROUNDS",
     "GAME",
     "HAND_SIZE",
+    "HOUSE_RULES",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MIN_PLAYERS",
     "MIN_ROUNDS",
     "OPEN_ENDED",
     "OPTIONS",
+    "TABLE_RULES",
     "RunsGame",
     "deal_round",
     "playable",

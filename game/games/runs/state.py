@@ -88,6 +88,16 @@ class RunsState:
     ``new_run``: the house rule "new run" (a closed run is followed by a
     new one, started by the next player with any card); ``played``: the
     cards of ``chain`` as bits (``card_index``), kept for speed.
+
+    Issue 24's house rules (each off by default, so every older record and
+    text means what it meant): ``both_ends`` (a run grows at either end),
+    ``per_suit`` (a run in every suit: a card of a suit without an open run
+    starts one), ``circuit`` (when nobody has played for a whole circuit of
+    draws and passes, the open runs close and the next player starts a new
+    one).  With any of them on, ``ends`` holds the open runs as the pair of
+    cards at their two ends (one-way runs: the last card twice), and
+    ``idle`` the draws and passes since the last card played (or since a
+    circuit closed the runs).
     """
 
     players: int
@@ -111,6 +121,18 @@ class RunsState:
     stopped: bool = False
     new_run: bool = False
     played: int = 0
+    # the house rules of issue 24 (all off: the rules as before them)
+    both_ends: bool = False
+    per_suit: bool = False
+    circuit: bool = False
+    ends: tuple[tuple[Card, Card], ...] = ()
+    idle: int = 0
+
+    @property
+    def extended(self) -> bool:
+        """One of issue 24's house rules is on: the open runs are kept in
+        ``ends`` (else the run is the chain's last card, as before)."""
+        return self.both_ends or self.per_suit or self.circuit
 
     @property
     def starter(self) -> int:
@@ -146,7 +168,9 @@ class RunsView:
     """What one seat may see.  ``seat is None`` is a spectator (no hand).
 
     ``closing``: the cards of ``playable`` after which nothing could follow
-    (the run would end); ``new_run``: the house rule is on."""
+    (the run would end); ``new_run``: the house rule is on; ``both_ends``,
+    ``per_suit``, ``circuit``, ``ends``, ``idle``: issue 24's house rules
+    and the open runs (see :class:`RunsState`)."""
 
     seat: int | None
     players: int
@@ -172,6 +196,15 @@ class RunsView:
     playable: tuple[Card, ...]
     closing: tuple[Card, ...] = ()
     new_run: bool = False
+    both_ends: bool = False
+    per_suit: bool = False
+    circuit: bool = False
+    ends: tuple[tuple[Card, Card], ...] = ()
+    idle: int = 0
+
+    @property
+    def extended(self) -> bool:
+        return self.both_ends or self.per_suit or self.circuit
 
     @property
     def last(self) -> Card | None:

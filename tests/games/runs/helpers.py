@@ -25,9 +25,17 @@ def position(
     bonus: list[int] | None = None,
     seed: int = 7,
     new_run: bool = False,
+    both_ends: bool = False,
+    per_suit: bool = False,
+    circuit: bool = False,
+    open_runs: str | None = None,
+    idle: int = 0,
 ):
     """A state from hands (card codes per seat), the chain, the pile (with
-    ``new_run`` the house rule "new run").
+    ``new_run`` the house rule "new run"; ``both_ends``, ``per_suit`` and
+    ``circuit`` issue 24's house rules, whose open runs come from the chain
+    unless ``open_runs`` gives them, like ``"5H~7H,9S~9S"``, and ``idle``
+    the draws and passes since the last card played).
 
     Every card not named goes to the pile (bottom first, in deck order),
     or, with ``rest_to``, into that seat's hand; with ``pile`` given the
@@ -57,9 +65,12 @@ def position(
     def cards(cs):
         return ",".join(c.code for c in cs) or "-"
 
+    house = (" two=1" if both_ends else "") + (" suits=1" if per_suit else "") + (" circuit=1" if circuit else "")
+    if house:
+        house += (f" open={open_runs}" if open_runs is not None else "") + f" idle={idle}"
     text = (
         f"p={n} seed={seed} dealer={(turn - 1) % n if dealer is None else dealer} round={round_}/{rounds} "
-        f"wrap={int(wrap)}{' new=1' if new_run else ''} phase={phase} turn={'-' if phase == 'over' else turn}"
+        f"wrap={int(wrap)}{' new=1' if new_run else ''}{house} phase={phase} turn={'-' if phase == 'over' else turn}"
         f" | chain={','.join(f'{c.code}@{s}' for c, s in zip(chain_cards, seats)) or '-'}"
         f" | hands={'/'.join(cards(sort_hand(h)) for h in hand_cards)}"
         f" | pile={cards(pile_cards)}"

@@ -28,7 +28,7 @@ def test_sim_prints_one_json_object(capsys):
     d = json.loads(out)
     assert d["games"] == 6 and d["players"] == 3 and d["bots"] == ["strong", "simple", "random"]
     assert len(d["seats"]) == 3 and {"mean_score", "win_share"} <= set(d["seats"][0])
-    assert abs(sum(s["win_share"] for s in d["seats"]) - 1) < 1e-6
+    assert abs(sum(s["win_share"] for s in d["seats"]) - 1) < 2e-4  # each rounded to 4 places (ties share)
     assert set(d["by_bot"]) == {"strong", "simple", "random"}
     assert d["rounds_played"] == 30 and d["mean_turns_per_round"] > 0
     assert isinstance(d["seconds"], float) and "strong-simple" in d["mean_score_difference"]

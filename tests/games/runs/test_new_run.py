@@ -178,7 +178,7 @@ def _sim(capsys, *args):
 
 
 def test_sim_reports_how_rounds_go_under_both_rule_sets(capsys):
-    written = _sim(capsys, "--players", "2", "--bots", "simple", "--games", "4", "--seed", "3")
+    written = _sim(capsys, "--players", "2", "--bots", "simple", "--games", "4", "--seed", "3", "--written")
     house = _sim(capsys, "--players", "2", "--bots", "simple", "--games", "4", "--seed", "3", "--new-run")
     assert written["new_run"] is False and house["new_run"] is True
     assert written["out_share"] < 0.5 <= house["out_share"] == 1.0
