@@ -171,7 +171,7 @@ class Space:
             got = [r.push(e, k) for r, e in zip(rules, prev)]
         else:
             got = [r.situation(line) for r in rules]
-        if len(self._envs) > 4096:
+        if len(self._envs) > ENVS_KEPT:
             self._envs.clear()
         self._envs[line] = got
         return got
@@ -261,6 +261,21 @@ class Space:
 
 
 _SPACES: dict[int, Space] = {}
+
+#: lines whose situations a space keeps.  Each line holds a few hundred
+#: objects the garbage collector tracks: 4,096 lines per space held 1.7
+#: million of them after the Delphi tests and made every full collection
+#: of the test process (and of the app after a long Delphi game) scan them;
+#: the UI tests after them ran about six times slower.  1,024 kept the
+#: augur's time (12 rounds of six seats: 5.4 s of CPU against 5.6 s).
+ENVS_KEPT = 1024
+
+
+def forget_situations() -> None:
+    """Drop the situations every space keeps for the lines it saw (a new
+    game's lines share nothing with the last one's)."""
+    for sp in _SPACES.values():
+        sp._envs.clear()
 
 
 def space(lookback: int) -> Space:
