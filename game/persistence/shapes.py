@@ -59,6 +59,7 @@ PREFS = Fields(
         "jokers": Bool(),
         "wrap": Bool(),
         "new_run": Bool(),
+        "circuit": Bool(),
     },
 )
 

@@ -101,23 +101,36 @@ def test_with_the_house_rule_a_closed_run_moves_aside_and_the_next_starts_beside
     assert all(r.w < L.chain[n].w for r in L.chain[:n])
 
 
-def test_the_setup_offers_the_house_rule_and_names_the_written_one(app):
+def test_the_setup_offers_the_house_rules_and_names_the_written_one(app):
     app.push(SetupScene(app))
     pump(app, 2)
     s = top(app)
-    assert s.values["new_run"] is True and button(app, "New run (house rule)") is not None
-    hint = s._hint(next(f for f in s.fields() if getattr(f, "key", "") == "new_run"))
-    assert "House rule" in hint and "rule sheet itself" in hint
-    press(app, "Draw the pile out (written rule)")
-    assert top(app).values["new_run"] is False
-    hint = s._hint(next(f for f in s.fields() if getattr(f, "key", "") == "new_run"))
+    # the default (issue 24): new run and circuit; the written rule one click away
+    assert s.values["rules"] == "house" and button(app, "New run + circuit (house rules)") is not None
+    hint = s._hint(next(f for f in s.fields() if getattr(f, "key", "") == "rules"))
+    assert "House rules" in hint and "circuit" in hint
+    assert s.options()["new_run"] is True and s.options()["circuit"] is True
+    press(app, "New run (house rule)")
+    assert top(app).values["rules"] == "new_run" and s.options()["circuit"] is False
+    press(app, "Written rule")
+    assert top(app).values["rules"] == "written"
+    hint = s._hint(next(f for f in s.fields() if getattr(f, "key", "") == "rules"))
     assert "rule sheet as written" in hint
     press(app, "Deal the cards")
     t = top(app)
-    assert isinstance(t, RunsTable) and t.match.options["new_run"] is False and not t.view.new_run
+    assert isinstance(t, RunsTable) and t.match.options["new_run"] is False and not t.view.new_run and not t.match.options["circuit"]
     # "New game" comes back with the choice made
     new_game_from(app, t)
-    assert top(app).name == "runs-setup" and top(app).values["new_run"] is False
+    assert top(app).name == "runs-setup" and top(app).values["rules"] == "written"
+
+
+def test_saved_choices_from_before_the_circuit_keep_their_rule():
+    from game.ui.tables.runs.setup import _clean
+
+    assert _clean({"new_run": True})["rules"] == "new_run"
+    assert _clean({"new_run": False})["rules"] == "written"
+    assert _clean({"new_run": True, "circuit": True})["rules"] == "house"
+    assert _clean({})["rules"] == "house"
 
 
 def test_the_statistics_show_each_rule_set_under_its_own_heading():

@@ -115,7 +115,7 @@ OPTIONS = ("players", "rounds", "wrap", "dealer", "new_run", "both_ends", "per_s
 HOUSE_RULES = ("new_run", "both_ends", "per_suit", "circuit")
 #: the house rules a new table starts with (the setup's default and
 #: ``sim runs`` without a rule flag; docs/runs.md says why)
-TABLE_RULES: dict[str, bool] = {"new_run": True, "both_ends": False, "per_suit": False, "circuit": False}
+TABLE_RULES: dict[str, bool] = {"new_run": True, "both_ends": False, "per_suit": False, "circuit": True}
 
 
 # --- the rules ----------------------------------------------------------------------

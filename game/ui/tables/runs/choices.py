@@ -13,7 +13,8 @@ def choices_of(remembered: dict[str, Any], match: Match[Any, Any, Any]) -> dict[
     """``remembered`` (the setup's last choices) with ``match``'s seats and options over them."""
     o = match.options
     out = dict(remembered)
-    out.update(players=match.players, rounds=o.get("rounds"), wrap=bool(o.get("wrap")), new_run=bool(o.get("new_run")))
+    out.pop("rules", None)  # the setup reads the rules from new_run and circuit
+    out.update(players=match.players, rounds=o.get("rounds"), wrap=bool(o.get("wrap")), new_run=bool(o.get("new_run")), circuit=bool(o.get("circuit")))
     for key, values in (("names", [s.name for s in match.seats]), ("kinds", [s.kind for s in match.seats])):
         old = [x for x in (remembered.get(key) or []) if isinstance(x, str)]
         out[key] = values + old[len(values) :]

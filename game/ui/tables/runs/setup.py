@@ -4,18 +4,21 @@ when a run is closed (the house rule "new run", or the rule sheet's
 drawing out); the King–Ace table option; the deal number (random unless
 typed).
 
-The house rule is the setup's default: measured over 2,000 two-player
-games of bots (docs/runs.md), the written rule lets nobody go out in any
-round and leaves about one real decision per round; with "new run" someone
-goes out in every round and each round has several decisions.  The engine's
+The row "Rules" offers three sets, one click each: the house rules of
+:data:`~game.games.runs.rules.TABLE_RULES` (the default: "new run" and
+"circuit", chosen by the figures in docs/runs.md, issue 24), "new run"
+alone (issue 14's default), and the rule sheet as written.  The engine's
 own default stays the written rule, so older saves replay as they were.
+The house rules "both ends" and "a run per suit" are options of the engine
+and of ``sim runs`` but not offered here: the table draws one run at a
+time.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
+from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED, TABLE_RULES
 from game.i18n import tr
 from game.ui.kit.form import Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
 from game.ui.scene import AppServices
@@ -25,7 +28,26 @@ KINDS = ("person", "simple", "strong")
 
 
 #: the setup's choice for a new game (see the module docstring)
-NEW_RUN_DEFAULT = True
+NEW_RUN_DEFAULT = TABLE_RULES["new_run"]
+
+#: the rule sets of the row "Rules": its value, and the house rules it turns on
+RULE_SETS = {
+    "house": {r: v for r, v in TABLE_RULES.items()},
+    "new_run": {"new_run": True, "both_ends": False, "per_suit": False, "circuit": False},
+    "written": {"new_run": False, "both_ends": False, "per_suit": False, "circuit": False},
+}
+DEFAULT_RULES = "house"
+
+
+def rules_of(prefs: dict) -> str:
+    """The row's value for saved choices (``new_run`` and ``circuit``; a
+    save from before issue 24 has ``new_run`` alone)."""
+    new_run = bool(prefs.get("new_run", NEW_RUN_DEFAULT))
+    if not new_run:
+        return "written"
+    if "circuit" not in prefs:
+        return DEFAULT_RULES if "new_run" not in prefs else "new_run"
+    return "house" if bool(prefs["circuit"]) == RULE_SETS["house"]["circuit"] else "new_run"
 
 
 def default_prefs() -> dict:
@@ -33,7 +55,7 @@ def default_prefs() -> dict:
         "players": 3,
         "rounds": DEFAULT_ROUNDS,
         "wrap": False,
-        "new_run": NEW_RUN_DEFAULT,
+        "rules": DEFAULT_RULES,
         "names": [tr("ui.seat", n=i + 1) for i in range(MAX_PLAYERS)],
         "kinds": ["person"] + ["strong"] * (MAX_PLAYERS - 1),
     }
@@ -52,7 +74,7 @@ def _clean(prefs: dict | None) -> dict:
         "players": players,
         "rounds": rounds,
         "wrap": bool(p.get("wrap", False)),
-        "new_run": bool(p.get("new_run", NEW_RUN_DEFAULT)),
+        "rules": p["rules"] if p.get("rules") in RULE_SETS else rules_of(p),
         "names": names + d["names"][len(names) :],
         "kinds": kinds + d["kinds"][len(kinds) :],
     }
@@ -79,10 +101,10 @@ class SetupScene(SetupForm):
             ),
             Choice("rounds", tr("runs.option.rounds"), rounds, least=48),
             Choice(
-                "new_run",
-                tr("runs.table.new_run_label"),
-                [(True, tr("runs.table.new_run_on")), (False, tr("runs.table.new_run_off"))],
-                hint=lambda values: tr("runs.table.new_run_why_on" if values.get("new_run") else "runs.table.new_run_why_off"),
+                "rules",
+                tr("runs.table.rules_label"),
+                [("house", tr("runs.table.rules_house")), ("new_run", tr("runs.table.new_run_on")), ("written", tr("runs.table.rules_written"))],
+                hint=lambda values: tr(f"runs.table.rules_why_{values.get('rules', DEFAULT_RULES)}"),
             ),
             # (the deal number comes before the table option: the form draws
             # the note box right under the last row, over a hint of that row)
@@ -94,14 +116,23 @@ class SetupScene(SetupForm):
     # --- starting ------------------------------------------------------------------------------
     def options(self) -> dict:
         v = self.values
-        return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "dealer": None, "new_run": bool(v["new_run"])}
+        return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "dealer": None, **RULE_SETS[v["rules"]]}
 
     def prefs(self) -> dict:
         """The choices the setup keeps for next time."""
         self.remember()
         v = self.values
         names = [str(x).strip() or tr("ui.seat", n=i + 1) for i, x in enumerate(v["names"])]
-        return {"players": v["players"], "rounds": v["rounds"], "wrap": v["wrap"], "new_run": bool(v["new_run"]), "names": names, "kinds": list(v["kinds"])}
+        rules = RULE_SETS[v["rules"]]
+        return {
+            "players": v["players"],
+            "rounds": v["rounds"],
+            "wrap": v["wrap"],
+            "new_run": rules["new_run"],
+            "circuit": rules["circuit"],
+            "names": names,
+            "kinds": list(v["kinds"]),
+        }
 
     def seed(self) -> int:
         self.remember()
