@@ -283,3 +283,18 @@ def test_sim_without_rule_flags_plays_the_tables_rules_and_reports_the_figures()
     sk = h["skill"]
     assert sk["games"] == 2 and sk["ci95"][0] <= sk["strong_win_share"] <= sk["ci95"][1]
     assert _sim("--written", "--per-suit", "--games", "1")[0] == 2
+
+
+#: a strong-against-simple game with the options of before issue 24, played
+#: with the code before it (seed 9, bots' generators seeded 40 and 41): the
+#: final totals and the number of actions
+STRONG_BEFORE = [({}, [-533, -605], 245), ({"new_run": True}, [891, 738], 508)]
+
+
+@pytest.mark.parametrize("options, totals, actions", STRONG_BEFORE)
+def test_the_strong_bot_plays_the_old_rules_move_for_move_as_before(options, totals, actions):
+    rngs = [random.Random(40 + s) for s in range(2)]
+    bots = {0: BOTS["strong"](), 1: BOTS["simple"]()}
+    m = Match.start(GAME, {"players": 2, "rounds": 5, **options}, 9, [Seat(f"S{i}", bot="x") for i in range(2)], rng=rngs, bots=bots, strict=True)
+    m.run()
+    assert list(m.state.base) == totals and len(m.record().to_json()["actions"]) == actions
