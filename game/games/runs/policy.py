@@ -161,6 +161,10 @@ def log_start(actions: Sequence[Any]) -> int:
     return first
 
 
+#: the log lines of a draw or pass that closed the open runs (house rule "circuit")
+CIRCUIT_LINES = frozenset({"runs.log.draw_circuit", "runs.log.pass_circuit"})
+
+
 def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogLine]:
     """The log with every stretch of two or more consecutive forced moves
     (draws and passes) made one line: who drew how many, who passed.  The
@@ -170,7 +174,9 @@ def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogL
     i = 0
     while i < len(lines):
         j = i
-        while j < len(lines) and getattr(lines[j].action, "kind", None) in (DRAW, PASS):
+        # (a draw or pass that closed the runs after a circuit keeps its own
+        # line: merged, the players were never told the runs had closed)
+        while j < len(lines) and getattr(lines[j].action, "kind", None) in (DRAW, PASS) and getattr(lines[j].message, "key", "") not in CIRCUIT_LINES:
             j += 1
         if j - i < 2:
             out.append(lines[i])

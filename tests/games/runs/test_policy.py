@@ -288,3 +288,13 @@ def test_sim_games_through_match_are_the_games_of_the_old_loop(players, wrap):
         (new, lat_new, clat_new), (old, lat_old, clat_old) = runs
         assert new == old
         assert lat_new == lat_old and clat_new == clat_old and sum(clat_new) > 0
+
+
+def test_a_draw_that_closed_the_runs_after_a_circuit_keeps_its_own_log_line():
+    """Merged into "Nobody could follow", it never told the players that
+    the open runs had closed (house rule "circuit")."""
+    d = Action("draw")
+    lines = [LogLine(1, msg("runs.log.draw"), d), LogLine(2, msg("runs.log.draw"), d), LogLine(0, msg("runs.log.draw_circuit", name="Anna"), d), LogLine(1, msg("runs.log.draw"), d), LogLine(2, msg("runs.log.draw"), d)]
+    out = collapse_forced(lines, ["Anna", "Ben", "Cleo"])
+    assert [line.message.key for line in out] == ["runs.log.forced", "runs.log.draw_circuit", "runs.log.forced"]
+    assert "closed" in out[1].message.render("en")
