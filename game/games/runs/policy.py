@@ -33,6 +33,7 @@ from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BRE
 LOG_ACTIONS = 40
 #: where the statistics of games with the house rule "new run" go
 NEW_RUN_STATS = "new_run"
+CIRCUIT_STATS = "circuit"
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,8 @@ class RunsPolicy(Policy):
 
     def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         seats = match.seats
-        part = stats.setdefault(NEW_RUN_STATS, {}) if match.options.get("new_run") else stats
+        where = stats_part(match.options)
+        part = stats.setdefault(where, {}) if where else stats
         m = meta if isinstance(meta, RunsMeta) else RunsMeta()
         fold_stats(part, outcome, [s.kind for s in seats], [s.name for s in seats], len(match.state.history), undo=m.undo_used, hint=m.hint_used)
 
@@ -163,6 +165,16 @@ def log_start(actions: Sequence[Any]) -> int:
 
 #: the log lines of a draw or pass that closed the open runs (house rule "circuit")
 CIRCUIT_LINES = frozenset({"runs.log.draw_circuit", "runs.log.pass_circuit"})
+
+
+def stats_part(options: Mapping[str, Any]) -> str | None:
+    """Where a game's statistics go: the written rules' at the top level
+    (all a file from before the house rules holds), the house rule "new
+    run" under ``new_run``, games with the circuit (issue 24; the table's
+    default) under ``circuit``: their scores are of other sizes."""
+    if options.get("circuit"):
+        return CIRCUIT_STATS
+    return NEW_RUN_STATS if options.get("new_run") else None
 
 
 def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogLine]:
@@ -236,6 +248,7 @@ def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence
 
 
 __all__ = [
+    "CIRCUIT_STATS",
     "LOG_ACTIONS",
     "NEW_RUN_STATS",
     "POLICY",
@@ -248,4 +261,5 @@ __all__ = [
     "named",
     "num",
     "signed",
+    "stats_part",
 ]

@@ -241,13 +241,15 @@ def test_a_finished_match_folds_its_seats_kinds_names_and_rounds():
 
 def test_games_with_the_house_rule_count_apart_and_fit_the_statistics_shape():
     st: dict = {}
-    for new_run, seed in ((False, 11), (True, 12), (True, 13)):
+    for new_run, circuit, seed in ((False, False, 11), (True, False, 12), (True, False, 13), (True, True, 14)):
         seats = [Seat("Anna"), Seat("Bot A", "strong"), Seat("Bot B", "simple")]
-        m = Match.start(GAME, {"players": 3, "rounds": 5, "new_run": new_run}, seed, seats)
+        m = Match.start(GAME, {"players": 3, "rounds": 5, "new_run": new_run, "circuit": circuit}, seed, seats)
         m.run(stand_in="simple")
         [fold] = m.take_folds()
         fold(st)
     assert st["games"] == 1 and st["new_run"]["games"] == 2 and st["new_run"]["rounds"] == 10
+    # the table's default (issue 24) has scores of its own size: a part of its own
+    assert st["circuit"]["games"] == 1
     assert set(st["new_run"]["people"]) == {"Anna"}
     assert problems(STATS, {"schema": 1, "games": {"runs": st}}) == []
     # a file from before the house rule: the top level alone, read as it is

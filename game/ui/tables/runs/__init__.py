@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine.match import Match, seats_from
 from game.games.runs import GAME
-from game.games.runs.policy import NEW_RUN_STATS, num
+from game.games.runs.policy import CIRCUIT_STATS, NEW_RUN_STATS, num
 from game.i18n import tr
 from game.ui.kit import table as kit
 from game.ui.kit.entry import TableEntry
@@ -54,19 +54,20 @@ def _dict(value: object) -> dict:
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
-    """The written rules' games (the top level, all a file from before the
-    house rule holds) and the house rule's (``new_run``), each under a
-    heading when there are both."""
+    """The games of each rule set (the written rules at the top level, all
+    a file from before the house rules holds; ``new_run``; ``circuit``),
+    each under a heading when there are games of more than one."""
     if not isinstance(stats, dict):
         return []
-    written = _rule_lines(stats, lang)
-    new = _rule_lines(_dict(stats.get(NEW_RUN_STATS)), lang)
-    if not new:
-        return written
-    head = [(tr("runs.table.stats_new_run", lang), "")]
-    if not written:
-        return head + new
-    return [(tr("runs.table.stats_written", lang), "")] + written + head + new
+    parts = [
+        ("runs.table.stats_written", _rule_lines(stats, lang)),
+        ("runs.table.stats_new_run", _rule_lines(_dict(stats.get(NEW_RUN_STATS)), lang)),
+        ("runs.table.stats_circuit", _rule_lines(_dict(stats.get(CIRCUIT_STATS)), lang)),
+    ]
+    played = [(key, lines) for key, lines in parts if lines]
+    if len(played) == 1 and played[0][0] == "runs.table.stats_written":
+        return played[0][1]
+    return [row for key, lines in played for row in [(tr(key, lang), ""), *lines]]
 
 
 def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
