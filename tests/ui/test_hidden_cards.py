@@ -118,8 +118,11 @@ def fresh_texts(app, t: TableScene, rng: random.Random) -> set[str]:
 
 def leaks(app, t: TableScene, rng: random.Random) -> list[tuple[str, str]]:
     """Texts on screen that name a card only another seat holds, for no
-    public reason (a fresh table shows it too, or the game's log, which
-    everyone reads, says it)."""
+    public reason (a fresh table shows it too, the game's log, which
+    everyone reads, says it, or a note for everyone does: Delphi's "God
+    puts 2♥ from Anna's hand on the main line" after a wrong "no play",
+    when Anna holds the other 2♥ of the two decks and a new round has
+    begun)."""
     found = named(drawn_texts(app), private_of_others(t.match))
     if not found:
         return []
@@ -128,6 +131,7 @@ def leaks(app, t: TableScene, rng: random.Random) -> list[tuple[str, str]]:
     spectator = t.match.game.view(t.match.state, None)
     if hasattr(spectator, "named_messages"):  # Delphi's round log, the same for everyone
         log += [t.render(m) for m in spectator.named_messages([t.match.name_of(i) for i in range(t.match.players)])]
+    log += [t.render(n.text) for n in t.model.notes.items if n.seat is None]
     return [(card, text) for card, text in found if text not in public and not any(text in line for line in log)]
 
 
