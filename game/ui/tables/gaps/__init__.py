@@ -154,6 +154,18 @@ def sample_session() -> Session:
     return s
 
 
+#: spades and hearts each one gap short of home: 6 moves close each row
+#: (8 to K slide left into the gap one by one), in either row first
+TWO_ROWS = "\n".join(
+    [
+        "2S 3S 4S 5S 6S 7S -- 8S 9S 10S JS QS KS",
+        "2H 3H 4H 5H 6H 7H -- 8H 9H 10H JH QH KH",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --",
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --",
+    ]
+)
+
+
 def _match(seed: int, redeals: int = 2, layout: str = "", **meta) -> Match:
     return Match.start(G.GAME, {"redeals": redeals, "layout": layout}, seed, [Seat(tr("ui.seat", n=1))], meta=meta, rng=random.Random(seed))
 
@@ -227,6 +239,21 @@ def scene_factories(app):
         t.model.verdict = (t.model.pos_key(), G.SolveResult("unknown", (), t.model.solve_nodes, msg("gaps.solve.unknown")))
         return t
 
+    def solution():
+        """The solver's line shown on the board, paused after three moves."""
+        t = GapsTable(app, _match(5, layout=TWO_ROWS, elapsed=61.0))
+
+        def prep():
+            t.model.verdict = (t.model.pos_key(), G.solve_round(t.view))
+            t.toggle_solver()
+            for _ in range(3):
+                t.solution_next()
+                for _ in range(10):
+                    app.step(1 / 20, events=[])
+
+        t.prepare_shot = prep
+        return t
+
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
@@ -258,6 +285,7 @@ def scene_factories(app):
         ("gaps-opening", opening),
         ("gaps-hint", hint),
         ("gaps-undecided", undecided),
+        ("gaps-solution", solution),
         ("gaps-drag", drag),
         ("gaps-no-moves", lambda: GapsTable(app, _no_moves())),
         ("gaps-after-redeal", lambda: GapsTable(app, _after_redeal())),

@@ -20,6 +20,7 @@ from game.engine.match import How, Match, Moved, meta_of
 from game.games import gaps as G
 from game.ui.kit.model import TableModel
 from game.ui.tables.gaps.session import Session
+from game.ui.tables.gaps.solution import Solution, position_key
 from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
 
 PosKey = tuple[Any, ...]
@@ -35,6 +36,8 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         self.hint: tuple[PosKey, G.Hint] | None = None
         self.verdict: tuple[PosKey, G.SolveResult] | None = None
         self.job: SolveJob | None = None
+        #: the solver's line being shown on the board (None: not showing)
+        self.solution: Solution | None = None
         #: positions the "Still solvable?" check may visit, and "Search
         #: deeper" after an undecided answer (tests make them small)
         self.solve_nodes = TABLE_SOLVE_NODES
@@ -72,7 +75,7 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         """What a hint, a verdict or the gaps belong to: the position
         itself (never an object id, which a later state may reuse)."""
         v = self.view()
-        return (v.grid, v.redeals)
+        return position_key(v.grid, v.redeals)
 
     def current_hint(self) -> G.Hint | None:
         return self.hint[1] if self.hint is not None and self.hint[0] == self.pos_key() else None
@@ -142,6 +145,30 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
             self.verdict = (j.key, j.result)
         return True
 
+    def show_solution(self) -> bool:
+        """Start showing the winning line of a "solvable" answer for this
+        position; False when there is none.  Seeing the solution is help."""
+        v = self.current_verdict()
+        if v is None or v.verdict != "solvable" or not v.line or not self.playing():
+            return False
+        self.solution = Solution.of(self.match.state, v.line)
+        self.mark_assisted()
+        return True
+
+    def solution_step(self) -> G.Move | None:
+        """The line's next move from the board (None: the showing ends)."""
+        s = self.solution
+        move = s.next_move(self.pos_key()) if s is not None else None
+        if move is None:
+            self.solution = None
+        return move
+
+    def solution_place(self) -> tuple[int, int] | None:
+        """Moves of the line made and its length, while it is shown."""
+        s = self.solution
+        i = s.at(self.pos_key()) if s is not None else None
+        return (i, len(s.line)) if s is not None and i is not None else None
+
     # --- time and moves --------------------------------------------------------------------------
     def clock_running(self) -> bool:
         return self.playing() and self.focused and not self.paused
@@ -152,6 +179,8 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
 
     def moved(self, how: How) -> None:
         self.stop_check()  # its position is gone
+        if self.solution is not None and self.solution.at(self.pos_key()) is None:
+            self.solution = None  # the board left the line: it no longer applies
 
     def deal_ended(self, moved: Moved) -> None:
         """A deal finished at this table counts in the session, by the

@@ -42,6 +42,7 @@ from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
+from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS
 from game.ui.tables.gaps.summary import SummaryScene
 
 #: window events that stop the clock, and those that let it run again
@@ -187,11 +188,63 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             self.cursor.place(h.source)
 
     def toggle_solver(self) -> None:
-        """Start the check (deeper after an undecided answer) or stop it."""
+        """Start the check (deeper after an undecided answer) or stop it;
+        after a "solvable" answer, show the solution."""
         if self.model.job is not None:
             self.model.stop_check()
+        elif self.model.show_solution():
+            assert self.model.solution is not None
+            self.model.solution.wait = self._step_seconds()  # a beat to see the first move marked
+            self.autosave()  # seen: the game counts as played with help
         elif self.model.start_check():
             self.autosave()
+        self.sync_ui()
+
+    # --- the solution shown move by move ----------------------------------------------------------
+    def solution_step(self) -> None:
+        """The line's next move, played as the computer's (it flies from
+        its cell); the line's end ends the showing."""
+        if self.busy:
+            return
+        move = self.model.solution_step()
+        if move is not None:
+            self.act(move, How.COMPUTER)
+            s = self.model.solution
+            if s is not None:
+                s.wait = self._step_seconds()
+        self.sync_ui()
+
+    def _step_seconds(self) -> float:
+        return max(MIN_STEP, STEP_SECONDS * self.app.settings.animation_factor)
+
+    def solution_next(self) -> None:
+        """Step: one move on, and the showing pauses."""
+        s = self.model.solution
+        if s is not None:
+            s.playing = False
+            self.solution_step()
+
+    def solution_back(self) -> None:
+        """Back: the last move of the line taken back, and the showing
+        pauses (at the line's start there is nothing to take back)."""
+        s = self.model.solution
+        place = self.model.solution_place()
+        if s is None or place is None:
+            return
+        s.playing = False
+        if place[0] > 0:
+            self.undo()
+        self.sync_ui()
+
+    def solution_toggle(self) -> None:
+        s = self.model.solution
+        if s is not None:
+            s.toggle()
+            self.sync_ui()
+
+    def solution_stop(self) -> None:
+        """Stop showing: the board stays where the line has brought it."""
+        self.model.solution = None
         self.sync_ui()
 
     def do_undo(self) -> None:
@@ -297,6 +350,11 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         super().update(dt)
         if self.model.job is not None and self.model.collect():
             self.sync_ui()
+        s = self.model.solution
+        if s is not None and s.playing and not self.model.paused and not self.busy:
+            s.wait -= dt
+            if s.wait <= 0:
+                self.solution_step()
 
     def show_result(self, outcome: Any) -> None:
         won = bool(outcome.won)
@@ -333,6 +391,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         return self.model.playing() and G.redeal_due(self.view)
 
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
+        if self.model.solution is not None:
+            return self._solution_buttons()
         playing = self.model.playing()
         due = self.banner_shown()
         m = self.match
@@ -357,10 +417,30 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             placed.append((ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True), (r.right - int(20 * s) - bw, y, bw, int(42 * s))))
         return placed
 
+    def _solution_buttons(self) -> list[tuple[ButtonSpec, Any]]:
+        """While the solution is shown: back, pause or play, step, stop."""
+        s = self.model.solution
+        assert s is not None
+        place = self.model.solution_place() or (0, 0)
+        specs = [
+            ButtonSpec("sol-back", tr("gaps_ui.solution.back"), self.solution_back, place[0] > 0, tooltip=tr("gaps_ui.solution.tip_back")),
+            ButtonSpec("sol-play", tr("gaps_ui.solution.pause") if s.playing else tr("gaps_ui.solution.play"), self.solution_toggle, primary=not s.playing, tooltip=tr("gaps_ui.solution.tip_play")),
+            ButtonSpec("sol-step", tr("gaps_ui.solution.step"), self.solution_next, place[0] < place[1], tooltip=tr("gaps_ui.solution.tip_step")),
+            ButtonSpec("sol-stop", tr("gaps_ui.solution.stop"), self.solution_stop, tooltip=tr("gaps_ui.solution.tip_stop")),
+        ]
+        L = self.layout()
+        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
+        placed.append(self._timer_button(L))
+        return placed
+
     def _solve_button(self, playing: bool) -> ButtonSpec:
         """"Still solvable?", "Stop checking" while it runs, "Search
-        deeper" after an undecided answer (its budget in the tooltip)."""
+        deeper" after an undecided answer (its budget in the tooltip),
+        "Show solution" after a "solvable" one."""
         m = self.model
+        verdict = m.current_verdict()
+        if m.job is None and verdict is not None and verdict.verdict == "solvable" and verdict.line:
+            return ButtonSpec("solve", tr("gaps_ui.solution.show"), self.toggle_solver, playing, primary=True, tooltip=tr("gaps_ui.solution.tip_show"))
         budget = m.next_budget()
         deeper = m.job is None and budget is not None and m.current_verdict() is not None
         if m.job is not None:
@@ -403,6 +483,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     def on_key(self, event: pygame.event.Event) -> bool:
         k, mod = event.key, event.mod
+        if self.model.solution is not None and self._solution_key(k):
+            return True
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
         if (k == pygame.K_z and ctrl and shift) or (k == pygame.K_y and ctrl):
@@ -443,11 +525,29 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             return False
         return True
 
+    def _solution_key(self, k: int) -> bool:
+        """While the solution is shown: ← back, → step, Space pause or
+        play (Esc stops it: :meth:`cancel_gesture`)."""
+        if k in (pygame.K_LEFT, pygame.K_BACKSPACE):
+            self.solution_back()
+        elif k == pygame.K_RIGHT:
+            self.solution_next()
+        elif k == pygame.K_SPACE:
+            self.solution_toggle()
+        else:
+            return False
+        return True
+
     def _cursor_start(self) -> int:
         h = self.model.current_hint()
         return h.source if h is not None and h.source is not None else 0
 
     def cancel_gesture(self) -> bool:
+        """Esc: the solution being shown stops first (the table stays),
+        then the keyboard cursor and a card held are dropped."""
+        if self.model.solution is not None:
+            self.solution_stop()
+            return True
         had = self.cursor.index is not None
         self.cursor.clear()
         return super().cancel_gesture() or had
@@ -464,6 +564,10 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         )
         h = self.model.current_hint()
         hint = (h.source, h.action.to) if h is not None and isinstance(h.action, G.Move) and h.source is not None else None
+        if self.model.solution is not None:  # the line's next move, marked as a hint is
+            nxt = self.model.solution.next_move(self.model.pos_key())
+            src = G.source_cell(v, nxt) if nxt is not None else None
+            hint = (src, nxt.to) if nxt is not None and src is not None else None
         cursor = self.cursor.index if self.cursor.valid(52) and self.model.playing() else None
         hover = self._hover_cell()
         info = gaps.get(hover) if hover is not None else None
@@ -523,7 +627,13 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         else:
             out.append((tr("gaps_ui.how_to"), INK_DIM))
         m = self.model
-        if m.job is not None:
+        place = m.solution_place()
+        if place is not None:
+            s = m.solution
+            assert s is not None
+            line = tr("gaps_ui.solution.place", n=place[0], of=place[1])
+            out.append((line if s.playing else tr("gaps_ui.solution.paused", line=line), GOLD))
+        elif m.job is not None:
             out.append((tr("gaps_ui.thinking", nodes=grouped(m.job.nodes, self.lang), max=grouped(m.job.max_nodes, self.lang)), INK))
         else:
             verdict = m.current_verdict()
