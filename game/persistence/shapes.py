@@ -52,6 +52,8 @@ PREFS = Fields(
         "kinds": ListOf(Text(40), SEATS),
         "levels": ListOf(Maybe(Text(40)), SEATS),
         "redeals": Int(0, 2),
+        # Gaps (issue 22): any deal, or only deals proven winnable
+        "deals": Text(10, choices=["any", "winnable"]),
         "series": Bool(),
         "level": Text(40),
         "coins": Int(0, 100),
@@ -87,6 +89,8 @@ TABLE = Fields(
         # Gaps (issue 15): the seconds on the table's clock, the date of a daily deal
         "elapsed": Num(0, BIG),
         "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+        # Gaps (issue 22): the deal was dealt as proven winnable
+        "winnable": Bool(),
         # Delphi (issue 20): what God was writing when the game was left
         "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
     },
@@ -123,8 +127,9 @@ GAPS_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 #: (``game.games.gaps.policy.DAILY_KEEP``)
 GAPS_DAILY_ROW = Fields({}, optional={**{k: COUNT for k in ("games", "wins", "best", "best_time")}, "best_redeals": Int(0, 2)})
 #: the six rule sets' rows as before (a file from before the daily deals
-#: is still one of ours), and ``daily``
-GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
+#: is still one of ours), the rows of deals dealt as proven winnable
+#: (issue 22: "r2-winnable"), and ``daily``
+GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout", "-winnable")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
 
 #: Delphi: rounds, games, Prophets, bests; games and wins by kind of player
 BY_KIND = MapOf(COUNT, Text(40, pattern=r"[a-z_]+"), max_len=20)

@@ -141,7 +141,7 @@ def test_todays_deal_from_the_setup(app, monkeypatch):
     t = app.scenes.top
     assert isinstance(t, GapsTable)
     assert t.match.seed == G.daily_seed("2026-12-02") == 405904825 and t.view.max_redeals == 2
-    assert t.model.daily == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0}  # the setup keeps its own choice
+    assert t.model.daily == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0, "deals": "any"}  # the setup keeps its own choices
     assert t.view.grid == G.GAME.new_game(G.DAILY_OPTIONS, 405904825).grid
     # leaving it half-way counts it, in its rule set and its date
     t.move_card(G.source_cell(t.view, a_move(t)))

@@ -30,18 +30,23 @@ class GapsMeta(TableMeta):
     """What a game of Gaps keeps beside its record: whether help was used
     (undo, a hint, the solver: the statistics count such games apart), the
     seconds on the table's clock (None: played without one, as by the
-    simulator; such a win leaves the fastest time alone), and the date of
-    a daily deal.
+    simulator; such a win leaves the fastest time alone), the date of a
+    daily deal, and whether the deal was dealt as one the solver had
+    proven winnable without a redeal (issue 22: such deals count in rows
+    of their own, their wins are not those of a random deal).
 
     >>> GapsMeta.from_json({"assisted": True, "elapsed": 12.345, "prefs": {}}).to_json()
     {'assisted': True, 'elapsed': 12.35}
-    >>> GapsMeta.from_json({"elapsed": -3, "daily": "2026-13-40"})
-    GapsMeta(assisted=False, elapsed=None, daily=None)
+    >>> GapsMeta.from_json({"elapsed": -3, "daily": "2026-13-40", "winnable": "yes"})
+    GapsMeta(assisted=False, elapsed=None, daily=None, winnable=False)
+    >>> GapsMeta.from_json({"winnable": True}).to_json()
+    {'assisted': False, 'winnable': True}
     """
 
     assisted: bool = False
     elapsed: float | None = None
     daily: str | None = None
+    winnable: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"assisted": self.assisted}
@@ -49,22 +54,27 @@ class GapsMeta(TableMeta):
             out["elapsed"] = round(self.elapsed, 2)
         if self.daily is not None:
             out["daily"] = self.daily
+        if self.winnable:
+            out["winnable"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         day = data.get("daily")
-        return cls(data.get("assisted") is True, _seconds(data.get("elapsed")), day if isinstance(day, str) and is_date(day) else None)
+        return cls(
+            data.get("assisted") is True, _seconds(data.get("elapsed")), day if isinstance(day, str) and is_date(day) else None, data.get("winnable") is True
+        )
 
 
-def stats_key(options: Mapping[str, Any]) -> str:
-    """The statistics row of a game with these (validated) options.
+def stats_key(options: Mapping[str, Any], winnable: bool = False) -> str:
+    """The statistics row of a game with these (validated) options; a deal
+    dealt as proven winnable has a row of its own.
 
-    >>> stats_key({"redeals": 1, "layout": ""}), stats_key({"redeals": 2, "layout": "2S 3S ..."})
-    ('r1', 'r2-layout')
+    >>> stats_key({"redeals": 1, "layout": ""}), stats_key({"redeals": 2, "layout": "2S 3S ..."}), stats_key({"redeals": 0}, winnable=True)
+    ('r1', 'r2-layout', 'r0-winnable')
     """
     layout = str(options.get("layout", "") or "").strip()
-    return f"r{options.get('redeals', MAX_REDEALS)}" + ("-layout" if layout else "")
+    return f"r{options.get('redeals', MAX_REDEALS)}" + ("-layout" if layout else "-winnable" if winnable else "")
 
 
 def fold_stats(st: dict, key: str, won: bool, score: int, assisted: bool, redeals: int, seconds: float | None = None) -> None:
@@ -175,7 +185,7 @@ def fold_outcome(st: dict, options: Mapping[str, Any], meta: GapsMeta, redeals: 
     statistics.  A daily deal counts in its rule set's row like any deal,
     and in its date's row too."""
     won, score = bool(outcome.won), int(outcome.scores[0])
-    fold_stats(st, stats_key(options), won, score, meta.assisted, redeals, meta.elapsed)
+    fold_stats(st, stats_key(options, meta.winnable), won, score, meta.assisted, redeals, meta.elapsed)
     if meta.daily is not None:
         fold_daily(st, meta.daily, won, score, redeals, meta.elapsed)
 

@@ -18,6 +18,7 @@ from game.ui.kit.entry import TableEntry
 from game.ui.kit.form import remembered
 from game.ui.tables.gaps import saved
 from game.ui.tables.gaps.diagrams import DIAGRAMS
+from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.summary import SummaryScene
@@ -36,7 +37,7 @@ def resume(app, save: dict) -> str | None:
 
 # --- statistics --------------------------------------------------------------------------------------
 
-RULE_SETS = ("r2", "r1", "r0", "r2-layout", "r1-layout", "r0-layout")
+RULE_SETS = ("r2", "r1", "r0", "r2-winnable", "r1-winnable", "r0-winnable", "r2-layout", "r1-layout", "r0-layout")
 
 
 def _fmt_mean(x: float, lang: str) -> str:
@@ -77,6 +78,8 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         label = tr("gaps_ui.stats_rules", lang, n=int(key[1]))
         if key.endswith("-layout"):
             label += " · " + tr("gaps_ui.stats_layout", lang)
+        elif key.endswith("-winnable"):
+            label += " · " + tr("gaps_ui.stats_winnable", lang)
         pct = round(100 * wins / games)
         best_redeals, redeals = _count(row, "best_redeals"), _count(row, "redeals_used")
         if key.startswith("r0"):  # no redeal allowed: "with 0 redeals" would say nothing
@@ -254,6 +257,12 @@ def scene_factories(app):
         t.prepare_shot = prep
         return t
 
+    def finding():
+        """The search for a winnable deal, over the setup."""
+        sc = SetupScene(app)
+        sc.prepare_shot = lambda: app.push(FindScene(app, 4242, lambda seed: None))
+        return sc
+
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
@@ -282,6 +291,7 @@ def scene_factories(app):
     return [
         ("gaps-setup", lambda: SetupScene(app)),
         ("gaps-setup-bad-layout", setup_error),
+        ("gaps-finding", finding),
         ("gaps-opening", opening),
         ("gaps-hint", hint),
         ("gaps-undecided", undecided),

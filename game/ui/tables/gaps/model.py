@@ -190,5 +190,5 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         meta = self.meta
         self.session.add(
             won=bool(out.won), score=int(out.scores[0]), redeals=moved.after.redeals, assisted=meta.assisted, seconds=self.elapsed,
-            moves=self.moves_made(), left=self.leaving_midway, key=G.stats_key(self.match.options), daily=meta.daily,
+            moves=self.moves_made(), left=self.leaving_midway, key=G.stats_key(self.match.options, meta.winnable), daily=meta.daily,
         )

@@ -4,6 +4,10 @@ typed, to replay a deal) and the other way in: start from a pasted
 layout.  A layout that does not parse shows the parser's own complaint
 and the text stays in the box.
 
+"Deals": any shuffle, or only deals the solver has proven winnable
+before the first redeal (issue 22; found by :mod:`.finder` while the
+player waits, counted in statistics rows of their own).
+
 "Today's deal" starts the daily deal of the player's date (the same
 cards for everyone on that date, two redeals); the note above the buttons
 names the date.
@@ -28,10 +32,12 @@ from game.i18n import tr
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.form import Choice, Entry, Note, SetupForm, TextBox, seed_from
 from game.ui.scene import ButtonSpec
+from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.session import date_text
 from game.ui.tables.gaps.table import count_as_lost, saved_deal, start_daily, start_game
 
 REDEAL_CHOICES = (2, 1, 0)
+DEAL_CHOICES = ("any", "winnable")
 
 
 class SetupScene(SetupForm):
@@ -41,13 +47,20 @@ class SetupScene(SetupForm):
     def __init__(self, app, prefs: dict | None = None) -> None:
         p = dict(prefs or {})
         r = p.get("redeals", 2)
-        super().__init__(app, {"redeals": r if r in REDEAL_CHOICES else 2, "deal": "", "layout": "", "error": ""})
+        d = p.get("deals", "any")
+        super().__init__(app, {"redeals": r if r in REDEAL_CHOICES else 2, "deals": d if d in DEAL_CHOICES else "any", "deal": "", "layout": "", "error": ""})
         self.title = tr("gaps_ui.setup_title")
         self.start_label = tr("gaps_ui.deal_button")
 
     def fields(self) -> list:
         return [
             Choice("redeals", tr("gaps_ui.redeals_label"), [(n, str(n)) for n in REDEAL_CHOICES], hint=lambda v: tr(f"gaps_ui.scheme.{v['redeals']}")),
+            Choice(
+                "deals",
+                tr("gaps_ui.deals_label"),
+                [(d, tr(f"gaps_ui.deals.{d}")) for d in DEAL_CHOICES],
+                hint=lambda v: tr(f"gaps_ui.deals.hint_{v['deals']}"),
+            ),
             Entry("deal", tr("gaps_ui.deal_number"), placeholder=tr("gaps_ui.random"), numbers=True, hint=tr("gaps_ui.deal_hint")),
             TextBox(
                 "layout",
@@ -73,7 +86,7 @@ class SetupScene(SetupForm):
 
     # --- values ----------------------------------------------------------------------------------
     def prefs(self) -> dict:
-        return {"redeals": self.values["redeals"]}
+        return {"redeals": self.values["redeals"], "deals": self.values["deals"]}
 
     def seed(self) -> int:
         self.remember()
@@ -90,7 +103,13 @@ class SetupScene(SetupForm):
     # --- starting ------------------------------------------------------------------------------
     def start(self) -> None:
         seed = self.seed()
-        self.replacing_saved(lambda: start_game(self.app, {"redeals": self.values["redeals"], "layout": ""}, seed))
+        options = {"redeals": self.values["redeals"], "layout": ""}
+        if self.values["deals"] == "winnable":
+            # the search starts at the typed or random number; the deal it
+            # proves winnable is dealt, its number shown at the table
+            self.replacing_saved(lambda: self.app.push(FindScene(self.app, seed, lambda found: start_game(self.app, options, found, {"winnable": True}))))
+        else:
+            self.replacing_saved(lambda: start_game(self.app, options, seed))
 
     def start_daily(self) -> None:
         """Today's deal: the date's deal number, the rules' scheme (the

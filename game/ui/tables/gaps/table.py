@@ -38,6 +38,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, count_finished, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
@@ -595,6 +596,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             first = tr("gaps_ui.daily", date=date_text(day, self.lang))
         else:
             first = tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed)
+        if self.model.meta.winnable:
+            first += " · " + tr("gaps_ui.winnable.fact")
         rule_set = tr("gaps_ui.rule_set", n=v.max_redeals)
         facts = [first, rule_set]
         if self.model.meta.assisted:
@@ -703,9 +706,13 @@ def count_as_lost(app: AppServices, match: GapsMatch) -> None:
 
 def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
     """The next game's meta: the date when the same daily deal is played
-    again (it counts for that date again)."""
+    again (it counts for that date again); a winnable deal played again is
+    still the winnable one."""
     day = table.model.daily
-    return {"daily": day} if same_deal and day is not None else {}
+    meta: dict = {"daily": day} if same_deal and day is not None else {}
+    if same_deal and table.model.meta.winnable:
+        meta["winnable"] = True
+    return meta
 
 
 def to_menu(app: AppServices) -> None:
@@ -737,9 +744,13 @@ def restart(app: AppServices, table: GapsTable) -> GapsTable:
     return start_game(app, dict(table.match.options), table.match.seed, meta)
 
 
-def new_deal(app: AppServices, table: GapsTable) -> GapsTable:
-    """A new random deal under the same rules."""
+def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
+    """A new random deal under the same rules; after a winnable deal,
+    another one found the same way (the table is started once found)."""
     opts = {"redeals": table.match.options.get("redeals", G.MAX_REDEALS), "layout": ""}
+    if table.model.meta.winnable:  # (Cancel leaves the finished deal on screen)
+        app.push(FindScene(app, random.randrange(1, 10**9), lambda found: start_game(app, opts, found, {"winnable": True})))
+        return None
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
 
 
