@@ -89,8 +89,10 @@ TABLE = Fields(
         # Gaps (issue 15): the seconds on the table's clock, the date of a daily deal
         "elapsed": Num(0, BIG),
         "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
-        # Gaps (issue 22): the deal was dealt as proven winnable
+        # Gaps (issue 22): the deal was dealt as proven winnable; the game
+        # is the review of a lost one
         "winnable": Bool(),
+        "review": Bool(),
         # Delphi (issue 20): what God was writing when the game was left
         "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
     },

@@ -15,6 +15,7 @@ import pytest
 from game.engine.core import msg
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
+from game.ui.kit.wait import WaitScene
 from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps import finder
@@ -59,7 +60,7 @@ def _setup(app) -> SetupScene:
     return s
 
 
-def _until_done(app, scene: FindScene) -> None:
+def _until_done(app, scene: WaitScene) -> None:
     scene.job.thread.join(10)
     pump(app, 3)
 
@@ -72,7 +73,7 @@ def test_a_winnable_deal_is_found_dealt_shown_and_counted_apart(app, stand_in):
     stand_in.hold = True  # (the stand-in answers at once: hold it to see the search on screen)
     press(app, "Deal the cards")
     f = app.scenes.top
-    assert isinstance(f, FindScene) and f.job.seed == 100
+    assert isinstance(f, WaitScene) and f.job.seed == 100
     stand_in.hold = False
     _until_done(app, f)
     t = app.scenes.top
@@ -102,7 +103,7 @@ def test_the_search_shows_its_progress_and_cancel_goes_back(app, stand_in):
     press(app, "Winnable")
     press(app, "Deal the cards")
     f = app.scenes.top
-    assert isinstance(f, FindScene)
+    assert isinstance(f, WaitScene)
     pump(app, 3)
     assert any(line.startswith("Checking deal") for line in drawn_texts(app))
     press(app, "Cancel")

@@ -33,12 +33,15 @@ class GapsMeta(TableMeta):
     simulator; such a win leaves the fastest time alone), the date of a
     daily deal, and whether the deal was dealt as one the solver had
     proven winnable without a redeal (issue 22: such deals count in rows
-    of their own, their wins are not those of a random deal).
+    of their own, their wins are not those of a random deal), and whether
+    the game is the review of a lost one, replayed to where it was lost
+    (issue 22: it is practice; the statistics and the session leave it
+    out, the deal was counted when it was lost).
 
     >>> GapsMeta.from_json({"assisted": True, "elapsed": 12.345, "prefs": {}}).to_json()
     {'assisted': True, 'elapsed': 12.35}
     >>> GapsMeta.from_json({"elapsed": -3, "daily": "2026-13-40", "winnable": "yes"})
-    GapsMeta(assisted=False, elapsed=None, daily=None, winnable=False)
+    GapsMeta(assisted=False, elapsed=None, daily=None, winnable=False, review=False)
     >>> GapsMeta.from_json({"winnable": True}).to_json()
     {'assisted': False, 'winnable': True}
     """
@@ -47,6 +50,7 @@ class GapsMeta(TableMeta):
     elapsed: float | None = None
     daily: str | None = None
     winnable: bool = False
+    review: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"assisted": self.assisted}
@@ -56,13 +60,19 @@ class GapsMeta(TableMeta):
             out["daily"] = self.daily
         if self.winnable:
             out["winnable"] = True
+        if self.review:
+            out["review"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         day = data.get("daily")
         return cls(
-            data.get("assisted") is True, _seconds(data.get("elapsed")), day if isinstance(day, str) and is_date(day) else None, data.get("winnable") is True
+            data.get("assisted") is True,
+            _seconds(data.get("elapsed")),
+            day if isinstance(day, str) and is_date(day) else None,
+            data.get("winnable") is True,
+            data.get("review") is True,
         )
 
 
@@ -184,6 +194,8 @@ def fold_outcome(st: dict, options: Mapping[str, Any], meta: GapsMeta, redeals: 
     clock's seconds, the date of a daily deal; the redeals used) into the
     statistics.  A daily deal counts in its rule set's row like any deal,
     and in its date's row too."""
+    if meta.review:
+        return  # practice on a deal already counted
     won, score = bool(outcome.won), int(outcome.scores[0])
     fold_stats(st, stats_key(options, meta.winnable), won, score, meta.assisted, redeals, meta.elapsed)
     if meta.daily is not None:

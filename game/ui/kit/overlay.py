@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.assets import GOLD, INK, INK_DIM, font
 from game.ui.scene import Scene
 from game.ui.widgets import dim, panel, text, text_block, wrap
 
@@ -61,7 +61,7 @@ class ResultScene(Overlay):
         title_lines = wrap(self.title, int(28 * s), inner, bold=True)
         body = sum(len(wrap(line, int(17 * s), inner)) for line in self.lines + self.notes)
         n = len(self.buttons_spec)
-        buttons_h = (n * int(52 * s)) if side else int(62 * s)
+        buttons_h = (n * int(52 * s)) if side else self._rows(inner, s) * int(52 * s) + int(10 * s)
         ph = int(34 * s) + len(title_lines) * int(28 * s * 1.25) + int(14 * s) + body * int(17 * s * 1.25) + len(self.lines + self.notes) * int(4 * s) + int(20 * s) + buttons_h
         if side:
             r = pygame.Rect(w - pw - int(16 * s), int(70 * s), pw, ph)
@@ -71,16 +71,34 @@ class ResultScene(Overlay):
             r = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
         return r, s, title_lines, side
 
+    def _rows(self, inner: int, s: float) -> int:
+        """Rows for the buttons across the panel: one, or two when a label
+        would not fit its share of one row (a fourth button, "Where was it
+        lost?", clipped "Nochmal spielen" at 800x500)."""
+        n = len(self.buttons_spec)
+        if n < 3:
+            return 1
+        f = font(max(9, round(18 * s)))
+        gap = int(12 * s)
+        need = max(f.size(label)[0] for label, _ in self.buttons_spec) + int(28 * s)
+        return 1 if need <= (inner - gap * (n - 1)) // n else 2
+
     def build_ui(self) -> None:
         r, s, _, side = self._metrics()
         n = len(self.buttons_spec)
         gap = int(12 * s)
+        inner = r.w - int(48 * s)
+        rows = 1 if side else self._rows(inner, s)
+        per_row = -(-n // rows)
         for i, (label, fn) in enumerate(self.buttons_spec):
             if side:
                 rect = (r.x + int(24 * s), r.bottom - (n - i) * int(52 * s) - int(4 * s), r.w - int(48 * s), int(42 * s))
             else:
-                bw = (r.w - int(48 * s) - gap * (n - 1)) // max(1, n)
-                rect = (r.x + int(24 * s) + i * (bw + gap), r.bottom - int(62 * s), bw, int(44 * s))
+                row, col = divmod(i, per_row)
+                k = min(per_row, n - row * per_row)  # buttons in this row
+                bw = (inner - gap * (per_row - 1)) // per_row
+                x0 = r.x + int(24 * s) + (inner - (k * bw + gap * (k - 1))) // 2
+                rect = (x0 + col * (bw + gap), r.bottom - int(62 * s) - (rows - 1 - row) * int(52 * s), bw, int(44 * s))
             b = self.button(rect, label, fn, object_id="#primary" if i == 0 else None)
             if i == 0 and self.focused() is None:
                 self.focus(b)

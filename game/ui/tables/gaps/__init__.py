@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.cards import Card
 from game.engine.core import msg
 from game.engine.match import Match, Seat, meta_of
 from game.games import gaps as G
@@ -19,10 +20,11 @@ from game.ui.kit.form import remembered
 from game.ui.tables.gaps import saved
 from game.ui.tables.gaps.diagrams import DIAGRAMS
 from game.ui.tables.gaps.finder import FindScene
+from game.ui.tables.gaps.review import ReviewJob
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.summary import SummaryScene
-from game.ui.tables.gaps.table import GapsTable, new_deal, play_again, restart, start_daily, start_game
+from game.ui.tables.gaps.table import GapsTable, new_deal, open_review, play_again, restart, start_daily, start_game
 
 __all__ = ["TABLE", "GapsTable", "SetupScene", "SummaryScene", "new_deal", "play_again", "restart", "start_daily", "start_game"]
 
@@ -169,6 +171,28 @@ TWO_ROWS = "\n".join(
 )
 
 
+#: both leading cells empty, the 2s at the rows' ends: 2♠ belongs in row 1
+#: and 2♥ in row 2.  2♥ put first in row 1 loses nothing yet (a leading 2
+#: may move on to another row's empty first cell); 2♠ then put in row 2
+#: fills the last such cell and loses the deal (the review's example)
+CROSSED = "\n".join(
+    [
+        "-- 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2H",
+        "-- 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --",
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --",
+    ]
+)
+
+
+def crossed_and_lost() -> Match:
+    """:data:`CROSSED` played to its loss: 2♥ into row 1, 2♠ into row 2."""
+    m = _match(9, redeals=0, layout=CROSSED)
+    for card, to in (("2H", 0), ("2S", 13)):
+        m.play(G.Move(Card.parse(card), to))
+    return m
+
+
 def _match(seed: int, redeals: int = 2, layout: str = "", **meta) -> Match:
     return Match.start(G.GAME, {"redeals": redeals, "layout": layout}, seed, [Seat(tr("ui.seat", n=1))], meta=meta, rng=random.Random(seed))
 
@@ -263,6 +287,14 @@ def scene_factories(app):
         sc.prepare_shot = lambda: app.push(FindScene(app, 4242, lambda seed: None))
         return sc
 
+    def review():
+        """The review of a lost deal: the position before the losing move,
+        the winning line ready."""
+        m = crossed_and_lost()
+        f = ReviewJob(m.runner.states, m.runner.actions, start=False).review()
+        assert f is not None
+        return open_review(app, m, f)
+
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
@@ -301,6 +333,7 @@ def scene_factories(app):
         ("gaps-after-redeal", lambda: GapsTable(app, _after_redeal())),
         ("gaps-won", won),
         ("gaps-lost", lost),
+        ("gaps-review", review),
         ("gaps-daily", daily),
         ("gaps-summary", summary),
     ]

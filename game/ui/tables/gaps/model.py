@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from game.engine.core import Message
 from game.engine.match import How, Match, Moved, meta_of
 from game.games import gaps as G
 from game.ui.kit.model import TableModel
@@ -38,6 +39,9 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         self.job: SolveJob | None = None
         #: the solver's line being shown on the board (None: not showing)
         self.solution: Solution | None = None
+        #: a review table: what the review found, said while the board is
+        #: on the winning line from there
+        self.review_note: Message | None = None
         #: positions the "Still solvable?" check may visit, and "Search
         #: deeper" after an undecided answer (tests make them small)
         self.solve_nodes = TABLE_SOLVE_NODES
@@ -188,6 +192,8 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         out = moved.outcome
         assert out is not None
         meta = self.meta
+        if meta.review:
+            return  # practice on a deal already counted
         self.session.add(
             won=bool(out.won), score=int(out.scores[0]), redeals=moved.after.redeals, assisted=meta.assisted, seconds=self.elapsed,
             moves=self.moves_made(), left=self.leaving_midway, key=G.stats_key(self.match.options, meta.winnable), daily=meta.daily,

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 from pygame_gui.core.utility import clipboard_copy
 
-from game.cards import Card
+from game.cards import Card, display
 from game.engine.core import Message, msg
 from game.engine.match import How, Match, Moved, Seat
 from game.engine.records import Record, RecordError
@@ -37,11 +37,13 @@ from game.ui.kit.model import Intent, Note
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, count_finished, seat
+from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
+from game.ui.tables.gaps.review import Finding, ReviewJob
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS
 from game.ui.tables.gaps.summary import SummaryScene
@@ -60,6 +62,9 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     def __init__(self, app: AppServices, match: GapsMatch) -> None:
         super().__init__(app, GapsModel(match, session_of(app)), Painters(paint_still, paint_moving))
+        # a review is practice on a deal already counted: it keeps no save
+        # (Continue would offer it) and is left without a question
+        self.keeps_save = not self.model.meta.review
         self.cursor = KeyCursor()
         self.hover: int | None = None
         self._layout: tuple[tuple[Any, ...], Layout] | None = None
@@ -291,9 +296,9 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
 
     def _leave_for(self, title: str, body: str, yes: str, then: Any) -> None:
         """A game in progress is stopped first (it counts as lost with the
-        cards in place), after asking; a finished or untouched one is left
-        at once."""
-        if not self.model.in_progress():
+        cards in place), after asking; a finished or untouched one, or a
+        review, is left at once."""
+        if not self.model.in_progress() or self.model.meta.review:
             then()
             return
 
@@ -377,6 +382,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
             (tr("ui.menu"), lambda: to_menu(self.app)),
         ]
+        if not won and not self.model.meta.review:
+            buttons.append((tr("gaps_ui.review.button"), lambda: review_deal(self.app, self)))
         self.app.play_sound("win" if won else "refuse")
         self.app.push(ResultScene(self.app, tr("gaps_ui.won_title") if won else tr("gaps_ui.lost_title"), lines, buttons, won=won, notes=notes))
 
@@ -598,6 +605,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             first = tr("gaps_ui.from_layout") if self.from_layout() else tr("gaps_ui.deal", n=self.match.seed)
         if self.model.meta.winnable:
             first += " · " + tr("gaps_ui.winnable.fact")
+        if self.model.meta.review:
+            first += " · " + tr("gaps_ui.review.fact")
         rule_set = tr("gaps_ui.rule_set", n=v.max_redeals)
         facts = [first, rule_set]
         if self.model.meta.assisted:
@@ -621,7 +630,10 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         v = self.view
         out: list[tuple[str, tuple[int, int, int]]] = []
         log = self.match.log()
-        if not self.model.playing():
+        m = self.model
+        if m.review_note is not None and m.solution is not None:
+            out.append((self.render(m.review_note), INK))
+        elif not self.model.playing():
             out.append((tr("gaps_ui.over"), INK_DIM))
         elif G.redeal_due(v):
             out.append((self.render(G.status(v)[-1]), GOLD))
@@ -629,7 +641,6 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             out.append((self.render(log[-1].message), INK_DIM))
         else:
             out.append((tr("gaps_ui.how_to"), INK_DIM))
-        m = self.model
         place = m.solution_place()
         if place is not None:
             s = m.solution
@@ -744,6 +755,51 @@ def restart(app: AppServices, table: GapsTable) -> GapsTable:
     return start_game(app, dict(table.match.options), table.match.seed, meta)
 
 
+def review_deal(app: AppServices, table: GapsTable) -> None:
+    """"Where was it lost?" after a lost deal: the review runs over the
+    finished game on a worker thread (its progress and Cancel on screen),
+    then opens the deal at the position before the losing move with the
+    winning line ready to show, or says why no move can be named."""
+    m = table.match
+    job = ReviewJob(list(m.runner.states), list(m.runner.actions))
+    lang = app.settings.language
+
+    def lines() -> list[str]:
+        return [tr("gaps_ui.review.checking", round=max(1, job.round)), tr("gaps_ui.review.progress", n=job.checked, nodes=grouped(job.nodes, lang))]
+
+    def finish() -> list[str] | None:
+        f = job.finding
+        if f is not None and f.kind in ("lost", "stopped") and f.line:
+            seat(app, open_review(app, m, f))
+            return None
+        if f is None or (f.kind == "undecided" and f.round == 0):
+            return [tr("gaps_ui.review.undecided_any")]
+        return [tr(f"gaps_ui.review.{f.kind}", round=f.round)]
+
+    app.push(WaitScene(app, tr("gaps_ui.review.title"), job, lines, finish))
+
+
+def open_review(app: AppServices, m: GapsMatch, f: Finding) -> GapsTable:
+    """A table with the reviewed deal ``m`` replayed to the position before
+    the losing move (or where it was ended), marked as a review (not
+    counted, not saved), with the winning line loaded and paused."""
+    rec = m.record()
+    meta = {**m.save_meta(), "assisted": True, "review": True, "elapsed": 0.0}
+    match = Match.resume(Record(rec.game, rec.seed, rec.options, rec.actions[: f.index], rec.meta), meta=meta)
+    t = GapsTable(app, match)
+    if f.kind == "lost":
+        card = m.runner.actions[f.index].card
+        moves = sum(1 for a in m.runner.actions[: f.index + 1] if isinstance(a, G.Move))
+        t.model.review_note = msg("gaps_ui.review.lost", n=moves, card=display(card, app.settings.language), round=f.round)
+    else:
+        t.model.review_note = msg("gaps_ui.review.stopped", round=f.round)
+    t.model.verdict = (t.model.pos_key(), G.SolveResult("solvable", f.line, 0, msg("gaps.solve.solvable", n=len(f.line))))
+    t.model.show_solution()
+    assert t.model.solution is not None
+    t.model.solution.playing = False
+    return t
+
+
 def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
     """A new random deal under the same rules; after a winnable deal,
     another one found the same way (the table is started once found)."""
@@ -754,4 +810,4 @@ def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
 
 
-__all__ = ["GapsTable", "count_as_lost", "new_deal", "play_again", "restart", "saved_deal", "start_daily", "start_game", "to_menu"]
+__all__ = ["GapsTable", "count_as_lost", "new_deal", "open_review", "play_again", "restart", "review_deal", "saved_deal", "start_daily", "start_game", "to_menu"]

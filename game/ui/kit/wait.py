@@ -1,0 +1,99 @@
+"""A long piece of work on a worker thread, shown over the screen below
+with its progress and Cancel (Esc): the frame loop keeps drawing while it
+runs, and nothing under it can be pressed.
+
+The work is any object with ``done`` (a property), ``cancel()`` and
+``thread``; the scene asks ``lines()`` for what to show each frame and
+calls ``finish()`` once the work is done.  ``finish`` returns None when it
+took over (it started a game, opened a screen: the waiting scene is gone
+by then), or the lines that say why nothing came of it, shown with OK.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from game.i18n import tr
+from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.kit.overlay import Overlay
+from game.ui.widgets import panel, text, text_block, wrap
+
+
+class Work(Protocol):
+    thread: threading.Thread
+
+    @property
+    def done(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
+class WaitScene(Overlay):
+    """``title`` over the first line (wrapped) and smaller lines under it."""
+
+    name = "wait"
+
+    def __init__(self, app, title: str, job: Work, lines: Callable[[], list[str]], finish: Callable[[], list[str] | None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.job = job
+        self.lines = lines
+        self.finish = finish
+        #: the work ended without a result: these lines say why
+        self.failed: list[str] | None = None
+
+    def _rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        pw = int(min(w * 0.9, 600 * s))
+        first, *rest = self.shown()
+        body = len(wrap(first, int(18 * s), pw - int(48 * s))) * int(18 * s * 1.25) + len(rest) * int(24 * s)
+        ph = int(150 * s) + body
+        return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+
+    def shown(self) -> list[str]:
+        return (self.failed if self.failed is not None else self.lines()) or [""]
+
+    def build_ui(self) -> None:
+        r = self._rect()
+        s = self.app.scale
+        bw, bh = int(180 * s), int(44 * s)
+        label = tr("ui.ok") if self.failed is not None else tr("ui.cancel")
+        self.focus(self.button((r.centerx - bw // 2, r.bottom - bh - int(18 * s), bw, bh), label, self.on_escape, key="cancel"))
+
+    def on_escape(self) -> None:
+        self.job.cancel()
+        self.app.pop()
+
+    def exit(self) -> None:
+        self.job.cancel()
+        super().exit()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.job.done or self.failed is not None:
+            return
+        failed = self.finish()
+        if failed is not None:
+            self.failed = failed
+            self.rebuild_ui()
+        elif self.app.scenes.top is self:  # (a game it started has taken the screen already)
+            self.app.pop()
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        r = self._rect()
+        s = self.app.scale
+        panel(surface, r, 240, int(14 * s), GOLD)
+        text(surface, self.title, (r.centerx, r.y + int(20 * s)), int(24 * s), INK, bold=True, anchor="midtop", max_width=r.w - int(40 * s))
+        first, *rest = self.shown()
+        box = pygame.Rect(r.x + int(24 * s), r.y + int(64 * s), r.w - int(48 * s), r.h)
+        used = text_block(surface, first, box, int(18 * s), INK)
+        for i, line in enumerate(rest):
+            text(surface, line, (r.centerx, box.y + used + int(10 * s) + i * int(24 * s)), int(16 * s), INK_DIM, anchor="midtop", max_width=r.w - int(40 * s))
+
+
+__all__ = ["WaitScene", "Work"]
