@@ -144,7 +144,6 @@ def wrapped(txt: str, size: int, width: int, bold: bool = False) -> tuple[str, .
     return tuple(wrap(txt, size, width, bold))
 
 
-
 def panel(surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12, border=None) -> None:
     s = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(s, (*PANEL, alpha), s.get_rect(), border_radius=radius)

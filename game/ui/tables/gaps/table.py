@@ -87,11 +87,6 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
             self._gap_cache = (key, {g.cell: g for g in G.gap_info(self.view)})
         return self._gap_cache[1]
 
-
-
-
-
-
     def from_layout(self) -> bool:
         return bool(str(self.match.options.get("layout", "")).strip())
 

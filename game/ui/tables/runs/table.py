@@ -120,11 +120,6 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
     def my_turn(self) -> bool:
         return self.model.my_turn()
 
-
-
-
-
-
     def kind_label(self, seat_: int) -> str:
         k = self.match.seats[seat_].kind
         if k == "person":
