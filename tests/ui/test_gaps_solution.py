@@ -7,12 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.cards import Card
 from game.engine.core import IllegalAction
 from game.games import gaps as G
 from game.persistence.saves import load_stats
 from game.ui.kit.overlay import ResultScene
 from game.ui.tables import gaps as gaps_ui
-from game.ui.tables.gaps.solution import Solution
+from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS, Solution
 from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import button, key, press, pump, seated, settle
 
@@ -38,6 +39,14 @@ def test_a_line_the_rules_refuse_is_never_shown():
     assert good.at(good.keys[0]) == 0 and good.at(good.keys[1]) == 1
     with pytest.raises(IllegalAction):
         Solution.of(m.state, [G.Move(G.GAME.view(m.state, 0).grid[8], 6)])  # 9♠ does not follow 7♠
+
+
+def test_a_long_line_is_shown_faster_but_never_unreadably_fast():
+    short = Solution((G.Move(Card.parse("KS"), 11),) * 12, ())
+    long = Solution((G.Move(Card.parse("KS"), 11),) * 331, ())
+    assert short.step_seconds(1.0) == STEP_SECONDS
+    assert MIN_STEP <= long.step_seconds(1.0) < short.step_seconds(1.0)
+    assert long.step_seconds(0.0) == MIN_STEP  # animations off: still readable
 
 
 def test_show_solution_steps_back_pauses_and_plays_the_line_to_the_win(app):

@@ -27,6 +27,11 @@ STEP_SECONDS = 0.7
 #: the least time between moves, animations off included (the status line
 #: names each move, which must stay readable)
 MIN_STEP = 0.3
+#: a line longer than this many moves is shown faster, so that the whole
+#: of it takes about as long as this many moves at the normal pace (a
+#: solver's line from an opening deal was 331 moves: almost 4 minutes at
+#: 0.7 s a move, 100 s at :data:`MIN_STEP`)
+PACED_MOVES = 60
 
 
 def position_key(grid: Sequence[object], redeals: int) -> tuple[Hashable, ...]:
@@ -71,9 +76,15 @@ class Solution:
         i = self.at(key)
         return self.line[i] if i is not None and i < len(self.line) else None
 
+    def step_seconds(self, animation_factor: float) -> float:
+        """Seconds between two moves of this line at the player's animation
+        speed."""
+        pace = STEP_SECONDS * animation_factor * min(1.0, PACED_MOVES / max(1, len(self.line)))
+        return max(MIN_STEP, pace)
+
     def toggle(self) -> None:
         self.playing = not self.playing
         self.wait = 0.0
 
 
-__all__ = ["MIN_STEP", "STEP_SECONDS", "Solution", "position_key"]
+__all__ = ["MIN_STEP", "PACED_MOVES", "STEP_SECONDS", "Solution", "position_key"]

@@ -45,7 +45,7 @@ from game.ui.tables.gaps.model import GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
 from game.ui.tables.gaps.review import Finding, ReviewJob
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
-from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS
+from game.ui.tables.gaps.solution import MIN_STEP
 from game.ui.tables.gaps.summary import SummaryScene
 
 #: window events that stop the clock, and those that let it run again
@@ -216,7 +216,8 @@ class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
         self.sync_ui()
 
     def _step_seconds(self) -> float:
-        return max(MIN_STEP, STEP_SECONDS * self.app.settings.animation_factor)
+        s = self.model.solution
+        return s.step_seconds(self.app.settings.animation_factor) if s is not None else MIN_STEP
 
     def solution_next(self) -> None:
         """Step: one move on, and the showing pauses."""
