@@ -81,6 +81,11 @@ def test_a_winnable_deal_is_found_dealt_shown_and_counted_apart(app, stand_in):
     assert t.match.seed == 102 and t.model.meta.winnable  # 100 and 101 refuted, 102 proven
     assert t.view.grid == G.GAME.new_game({"redeals": 2}, 102).grid  # the number is the deal
     assert "Deal 102 · winnable" in t._facts()[0]
+    # the proof that dealt it answers "Still solvable?" at once, as help
+    assert t.model.current_verdict() is None and not t.model.meta.assisted
+    press(app, "Still solvable?")
+    v = t.model.current_verdict()
+    assert t.model.job is None and v is not None and v.verdict == "solvable" and t.model.meta.assisted
     # the same deal again is still the winnable one, and the choice is kept for next time
     t2 = play_again(app, t)
     assert t2.model.meta.winnable and t2.match.seed == 102

@@ -42,6 +42,8 @@ class FindJob:
         self.seed = self.start
         self.tried = 0
         self.found: int | None = None
+        #: the solver's proof for the deal found (its winning line)
+        self.proof: G.SolveResult | None = None
         self.error: BaseException | None = None
         self._solver: G.RoundSolver | None = None
         self._stop = threading.Event()
@@ -70,7 +72,10 @@ class FindJob:
         result = solver.result
         while result is None and not self._stop.is_set():
             result = solver.step(self.SLICE, cancel=self._stop.is_set)
-        return result is not None and result.verdict == "solvable"
+        if result is not None and result.verdict == "solvable":
+            self.proof = result
+            return True
+        return False
 
     @property
     def nodes(self) -> int:
@@ -99,7 +104,10 @@ def FindScene(app, start: int, deal: Callable[[int], object], max_nodes: int = T
     def finish() -> list[str] | None:
         if job.found is None:
             return [tr("gaps_ui.winnable.failed", n=job.tried)]
-        deal(job.found)
+        table = deal(job.found)
+        model = getattr(table, "model", None)
+        if job.proof is not None and model is not None:
+            model.known[model.pos_key()] = job.proof
         return None
 
     return WaitScene(app, tr("gaps_ui.winnable.title"), job, lines, finish)

@@ -37,6 +37,9 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         self.hint: tuple[PosKey, G.Hint] | None = None
         self.verdict: tuple[PosKey, G.SolveResult] | None = None
         self.job: SolveJob | None = None
+        #: verdicts the table holds without having shown them (the proof
+        #: that dealt a winnable deal): the check answers them at once
+        self.known: dict[PosKey, G.SolveResult] = {}
         #: the solver's line being shown on the board (None: not showing)
         self.solution: Solution | None = None
         #: a review table: what the review found, said while the board is
@@ -130,6 +133,10 @@ class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
         if self.job is not None or not self.playing() or budget is None:
             return False
         self.mark_assisted()
+        known = self.known.get(self.pos_key())
+        if known is not None:
+            self.verdict = (self.pos_key(), known)
+            return True
         self.job = SolveJob(self.view(), self.pos_key(), budget)
         self.collect()
         return True
