@@ -78,7 +78,10 @@ def test_show_solution_steps_back_pauses_and_plays_the_line_to_the_win(app):
     assert t.picture().hint == (G.source_cell(t.view, nxt), nxt.to)
     key(app, pygame.K_SPACE)  # play on by itself to the end
     assert t.model.solution.playing
-    settle(app, 15)
+    for _ in range(40):  # 11 moves at 0.7 s and the win's celebration: about 10 s of table time
+        settle(app, 0.5)
+        if isinstance(app.scenes.top, ResultScene):
+            break
     res = app.scenes.top
     assert isinstance(res, ResultScene) and res.won
     assert t.model.solution is None
