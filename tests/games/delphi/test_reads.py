@@ -62,3 +62,24 @@ def test_every_library_rule_is_described_from_the_parts_it_uses(entry):
 def test_the_rules_of_the_issue_are_said_as_they_read(text, en, de):
     d = describe(parse_rule(text).tree)
     assert en in render(d, "en") and de in render(d, "de")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_rules_text_names_every_word_of_the_language_that_reads_the_line(lang):
+    """Issue 23, 5b: the rules said a rule may look at the last card or the
+    last two; the language reads six back, the first card, the place and
+    the whole line (counts, sums, …).  Every such word is in the text, in
+    the language's own words for that language."""
+    from game.games.delphi.rulelang import ast as A
+    from game.games.delphi.rulelang.lexer import GERMAN
+    from game.i18n import rules_text
+
+    text = rules_text("delphi", lang) or ""
+    word = (lambda w: w) if lang == "en" else GERMAN.get
+    for fn in A.AGGREGATES:
+        assert f"`{word(fn)}(" in text, fn
+    for ref in ("last", "last2", "last6", "first", "each", "pos"):
+        assert f"`{word(ref)}" in text, ref
+    assert "last two" not in text and "letzten beiden" not in text
+    for example in re.findall(r"\(`([a-z][^`]* [^`]*)`", text):  # every example in brackets is a rule
+        parse_rule(example)
