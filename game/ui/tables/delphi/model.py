@@ -67,6 +67,8 @@ class DelphiModel(TableModel[DelphiState, Action, DelphiView]):
         self.pick: int | None = None
         #: places the main line's row is scrolled back (0: the newest in view)
         self.scroll = 0
+        #: the main-line card whose whole side line is open on a sheet
+        self.sheet: int | None = None
         self.badge: Badge | None = None
         #: the hand the string was built from (the string goes when it changes)
         self._hand: tuple[Card, ...] | None = self.hand()
@@ -123,7 +125,7 @@ class DelphiModel(TableModel[DelphiState, Action, DelphiView]):
 
     # --- the kit's hooks --------------------------------------------------------------------
     def viewer_changed(self, seat: int | None) -> None:
-        self.chosen, self.pick = (), None
+        self.chosen, self.pick, self.sheet = (), None, None
         self._hand = self.hand()
 
     def moved(self, how: How) -> None:

@@ -52,7 +52,7 @@ from game.ui.kit.table import Placed, TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.delphi.draw import Colour
 from game.ui.tables.delphi.godscene import GodScene
-from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, compute_layout, sidebar_width
+from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, Tableau, compute_layout, sidebar_width
 from game.ui.tables.delphi.model import PICK_PHASES, DelphiMatch, DelphiModel
 from game.ui.tables.delphi.motion import animate as fly_move
 from game.ui.tables.delphi.paint import (
@@ -153,14 +153,14 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     def layout(self) -> Layout:
         m = self.model
-        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, self.match.state, self.viewer, m.chosen, m.pick, m.scroll)
+        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, self.match.state, self.viewer, m.chosen, m.pick, m.scroll, m.sheet)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]
 
     def layout_for(self, view: DelphiView) -> Layout:
         m = self.model
-        return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll)
+        return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll, sheet=m.sheet)
 
     def info_height(self, view: DelphiView) -> int:
         return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale)
@@ -254,14 +254,33 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         still = Still(
             look=Look.of(self.app), layout=L, header=self.header(), title=tr("delphi.table.title"), position=self.position(v),
             line_title=tr("delphi.ui.main_line") if T.overview is None else tr("delphi.table.main_line_n", n=len(v.main)),
-            line_note=tr("delphi.table.crowded") if not T.fits else (tr("delphi.table.line_scroll") if T.overview is not None else ""),
-            shown=shown, hand=hand, hidden=hidden,
+            line_note=self._line_note(T),
+            shown=shown, hand=hand, hidden=hidden, **self._sheet_texts(L),
         )  # fmt: skip
         drag = self.drag
         glow = drag is not None and drag.dragging is not None and bool(drag.legal_zones())
         cursor = self.cursor.index if not self.picking() and self.cursor.valid(len(L.hand.rects)) and (drag is None or drag.dragging is None) else None
         badge = m.badge if m.badge is not None and m.badge.shown else None
         return DelphiPicture(still, self.status(), glow, cursor, badge)
+
+    @staticmethod
+    def _line_note(T: Tableau) -> str:
+        """Beside the line's title: it is crowded, how to scroll it, how to
+        open a folded side line."""
+        if not T.fits:
+            return tr("delphi.table.crowded")
+        notes = ([tr("delphi.table.line_scroll")] if T.overview is not None else []) + ([tr("delphi.table.fold_note")] if T.folds else [])
+        return " · ".join(notes)
+
+    def _sheet_texts(self, L: Layout) -> dict[str, str]:
+        sh = L.sheet
+        if sh is None:
+            return {}
+        v = self.view
+        cards = sum(len(v.side[j].cards) for j in sh.plays)
+        card = v.main[sh.anchor] if sh.anchor < len(v.main) else None
+        title = tr("delphi.table.sheet_title", card=card, pos=sh.anchor + 1, plays=len(sh.plays), n=cards)
+        return {"sheet_title": title, "sheet_note": tr("delphi.table.sheet_close")}
 
     def position(self, v: DelphiView) -> Position:
         """What the still shows of the position (made once per position,
@@ -550,7 +569,24 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         self.stop_game()
         self.anim.finish_all()
 
-    # --- scrolling the main line -------------------------------------------------------------------
+    # --- scrolling the main line, opening a side line -------------------------------------------
+    def sheet_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click closes an open side line's sheet; a click on a folded
+        column's "+N" opens the whole side line on one."""
+        m = self.model
+        if m.sheet is not None:
+            m.sheet = None
+            return True
+        a = self.layout().tableau.fold_at(pos)
+        if a is None:
+            return False
+        m.sheet = a
+        return True
+
+    def open_sheet(self, anchor: int | None) -> None:
+        """Open (or with None close) the side line under main-line card ``anchor``."""
+        self.model.sheet = anchor
+
     def tableau_clicked(self, pos: tuple[int, int]) -> bool:
         """A click on the overview brings that card into the row."""
         T = self.layout().tableau
@@ -567,6 +603,9 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     # --- keys and the pointer -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._sheet_click(event):
+            self.sheet_clicked(event.pos)  # while a computer thinks, too: reading the table holds nothing up
+            return
         if event.type == pygame.MOUSEWHEEL:
             if self.layout().tableau.area.collidepoint(pygame.mouse.get_pos()):
                 self.scroll_line(3 * int(event.y))  # up: back to older cards
@@ -576,9 +615,14 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
             return
         super().handle_event(event)
 
+    def _sheet_click(self, event: pygame.event.Event) -> bool:
+        return self.model.sheet is not None or self.layout().tableau.fold_at(event.pos) is not None
+
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             return self.model.may_declare()
+        if event.type == pygame.MOUSEBUTTONDOWN and self._sheet_click(event):
+            return True
         return event.type == pygame.MOUSEWHEEL or super().accepts_while_busy(event)
 
     def on_pointer(self, event: pygame.event.Event) -> bool:
@@ -641,6 +685,9 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     def cancel_gesture(self) -> bool:
         m = self.model
+        if m.sheet is not None:  # Esc closes an open side line first
+            m.sheet = None
+            return True
         had = bool(m.chosen) or self.cursor.index is not None or m.pick is not None
         m.clear_string()
         m.pick = None
