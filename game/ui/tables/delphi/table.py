@@ -279,8 +279,8 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         v = self.view
         cards = sum(len(v.side[j].cards) for j in sh.plays)
         card = v.main[sh.anchor] if sh.anchor < len(v.main) else None
-        title = tr("delphi.table.sheet_title", card=card, pos=sh.anchor + 1, plays=len(sh.plays), n=cards)
-        return {"sheet_title": title, "sheet_note": tr("delphi.table.sheet_close")}
+        title = tr("delphi.table.sideline_title", card=card, pos=sh.anchor + 1, plays=len(sh.plays), n=cards)
+        return {"sheet_title": title, "sheet_note": tr("delphi.table.sideline_close")}
 
     def position(self, v: DelphiView) -> Position:
         """What the still shows of the position (made once per position,
