@@ -89,6 +89,8 @@ TABLE = Fields(
         "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
         # Delphi (issue 20): what God was writing when the game was left
         "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
+        # Delphi (issue 23): the players' notebooks of the round, a page per seat
+        "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(TEXT), SEATS)}),
     },
 )
 

@@ -287,11 +287,33 @@ def scene_factories(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-long-line-back", at(long_line, lambda t: t.scroll_line(40))),
         ("delphi-deep-side", at(deep_side, lambda t: t.scroll_line(40))),
         ("delphi-deep-side-sheet", at(deep_side, _first_sheet)),
+        ("delphi-notebook", at(mid_round, _notebook)),
         ("delphi-hint", at(hinted)),
         ("delphi-god-view", at(lambda: Match(mid_round().runner, seats(5, people=(1,))))),
         ("delphi-round-summary", at(round_over)),
+        ("delphi-round-summary-notes", at(round_over, _noted)),
         ("delphi-game-over", at(game_over)),
     ]
+
+
+#: what a player might write down while finding Gardner's rule
+NOTES = "red after black, black after red?\nno: 9♠ then 9♥ was right\nodd last card -> black"
+
+
+def _notebook(t: DelphiTable) -> None:
+    """The notebook open, with a few hypotheses in it."""
+    if t.viewer is not None:
+        t.model.write_note(t.viewer, NOTES)
+    t.toggle_notebook()
+
+
+def _noted(t: DelphiTable) -> None:
+    """Two players' notes, for the round's result."""
+    t.model.write_note(0, NOTES)
+    t.model.write_note(2, "something with the ranks?")
+    top = t.app.scenes.top
+    if isinstance(top, Scene) and top is not t:
+        top.rebuild_ui()  # the sheet grows for the notes
 
 
 def _first_sheet(t: DelphiTable) -> None:

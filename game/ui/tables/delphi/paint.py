@@ -122,6 +122,8 @@ class Still(Frame[Layout]):
     #: the open side line's title and how to close it ("" when none is open)
     sheet_title: str = ""
     sheet_note: str = ""
+    #: the notebook's title where the round's log goes ("": the log shows)
+    notebook_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,11 @@ def paint_still(surface: pygame.Surface, p: Still) -> None:
     _shown(surface, p, L)
     _info(surface, p, L)
     _seats(surface, p, L)
-    draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
+    if p.notebook_title:  # its text field is the table's pygame_gui element, over this panel
+        panel(surface, L.log, 90, int(10 * L.s))
+        text(surface, p.notebook_title, (L.log.x + int(12 * L.s), L.log.y + int(8 * L.s)), int(14 * L.s), GOLD, bold=True, shadow=False, max_width=L.log.w - int(24 * L.s))
+    else:
+        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
     _hand(surface, p, L)
 
 

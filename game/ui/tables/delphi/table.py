@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.cards import Card
 from game.engine.core import Message, Outcome, msg
@@ -122,8 +123,14 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         self._layout: tuple[tuple[Any, ...], Layout] | None = None
         self._string_img: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._position: tuple[tuple[Any, ...], Position] | None = None
-        #: God's draft as the last save holds it (leaving saves a newer one)
+        #: God's draft and the notebooks as the last save holds them (leaving saves newer ones)
         self._saved_draft = self.model.draft
+        self._saved_notebook = self.model.notebook
+        #: the notebook's text field: not one of the scene's elements, so
+        #: that remaking the buttons (a move enables others) never takes it
+        #: from under the fingers of a person typing
+        self.notebook_box: pygame_gui.elements.UITextEntryBox | None = None
+        self._notebook_for: int | None = None
         self.card_drag(
             on_click=self._card_clicked,
             land=lambda src, zone: True,  # animate flies the cards where the engine put them
@@ -255,7 +262,7 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
             look=Look.of(self.app), layout=L, header=self.header(), title=tr("delphi.table.title"), position=self.position(v),
             line_title=tr("delphi.ui.main_line") if T.overview is None else tr("delphi.table.main_line_n", n=len(v.main)),
             line_note=self._line_note(T),
-            shown=shown, hand=hand, hidden=hidden, **self._sheet_texts(L),
+            shown=shown, hand=hand, hidden=hidden, **self._sheet_texts(L), notebook_title=self._notebook_title(),
         )  # fmt: skip
         drag = self.drag
         glow = drag is not None and drag.dragging is not None and bool(drag.legal_zones())
@@ -271,6 +278,10 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
             return tr("delphi.table.crowded")
         notes = ([tr("delphi.table.line_scroll")] if T.overview is not None else []) + ([tr("delphi.table.fold_note")] if T.folds else [])
         return " · ".join(notes)
+
+    def _notebook_title(self) -> str:
+        seat = self.notebook_seat()
+        return tr("delphi.table.notebook_title", name=self.seat_name(seat)) if self.model.notebook_open and seat is not None else ""
 
     def _sheet_texts(self, L: Layout) -> dict[str, str]:
         sh = L.sheet
@@ -418,11 +429,86 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     def autosave(self) -> None:
         super().autosave()
         self._saved_draft = self.model.draft
+        self._saved_notebook = self.model.notebook
 
     def exit(self) -> None:
-        if not self.match.over and self.model.draft != self._saved_draft:
+        if not self.match.over and (self.model.draft != self._saved_draft or self.model.notebook != self._saved_notebook):
             self.autosave()
+        self._drop_notebook_box()
         super().exit()
+
+    def pause(self) -> None:
+        self._drop_notebook_box()  # (its text is the match's already)
+        super().pause()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._drop_notebook_box()
+        super().resize(size)
+
+    def language_changed(self) -> None:
+        self._drop_notebook_box()
+        super().language_changed()
+
+    # --- the notebook ------------------------------------------------------------------------------
+    def notebook_seat(self) -> int | None:
+        """The seat whose notebook the screen may show: the person at the
+        screen, unless they are God (who knows the rule)."""
+        v = self.viewer
+        return None if v is None or v == self.view.god or self.finished else v
+
+    def toggle_notebook(self) -> None:
+        self.model.notebook_open = not self.model.notebook_open
+        self.sync_ui()
+        self._place_notebook()
+        if self.notebook_box is not None:
+            self.notebook_box.focus()
+
+    def notebook_typing(self) -> bool:
+        box = self.notebook_box
+        return box is not None and box.alive() and box.is_focused
+
+    def notebook_rect(self) -> pygame.Rect:
+        """Where the text field goes: the round log's place, under its title."""
+        L = self.layout()
+        top = int(32 * L.s)
+        return pygame.Rect(L.log.x + int(8 * L.s), L.log.y + top, L.log.w - int(16 * L.s), L.log.h - top - int(8 * L.s))
+
+    def _drop_notebook_box(self) -> None:
+        if self.notebook_box is not None:
+            self.notebook_box.kill()
+        self.notebook_box, self._notebook_for = None, None
+
+    def _place_notebook(self) -> None:
+        """The text field as the notebook's state wants it: there for the
+        seat at the screen while open (made anew for another seat, so no
+        page of a seat before is ever in it), moved with the log's place."""
+        seat = self.notebook_seat()
+        want = self.model.notebook_open and seat is not None and self.app.scenes.top is self and not self._leaving
+        if not want or seat != self._notebook_for:
+            self._drop_notebook_box()
+        if not want or seat is None:
+            return
+        rect = self.notebook_rect()
+        if rect.h < int(30 * self.scale):  # (eight seats in a small window leave the log no room)
+            self._drop_notebook_box()
+            return
+        box = self.notebook_box
+        if box is None or not box.alive():
+            box = pygame_gui.elements.UITextEntryBox(rect, initial_text=self.model.note(seat), manager=self.app.ui)
+            self.notebook_box, self._notebook_for = box, seat
+        elif box.relative_rect != rect:
+            box.set_relative_position(rect.topleft)
+            box.set_dimensions(rect.size)
+
+    def _notebook_changed(self) -> None:
+        box, seat = self.notebook_box, self._notebook_for
+        if box is None or seat is None:
+            return
+        typed = box.get_text()
+        self.model.write_note(seat, typed)
+        kept = self.model.note(seat)
+        if kept != typed:  # past the notebook's length, or a character our fonts cannot draw
+            box.set_text(kept)
 
     # --- drag, click ------------------------------------------------------------------------------
     def _hide_key(self, payload: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -603,6 +689,13 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     # --- keys and the pointer -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.notebook_box:
+            self._notebook_changed()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook_typing():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.notebook_box is not None:
+                self.notebook_box.unfocus()
+            return  # the keys belong to the notebook, none is a shortcut of the table
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._sheet_click(event):
             self.sheet_clicked(event.pos)  # while a computer thinks, too: reading the table holds nothing up
             return
@@ -619,6 +712,11 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         return self.model.sheet is not None or self.layout().tableau.fold_at(event.pos) is not None
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        # a person may write notes while a computer thinks
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook_typing():
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook_box is not None and self.notebook_box.alive() and self.notebook_box.rect.collidepoint(event.pos):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             return self.model.may_declare()
         if event.type == pygame.MOUSEBUTTONDOWN and self._sheet_click(event):
@@ -699,7 +797,8 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     # --- buttons ------------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
         stop = ButtonSpec("stop", tr("delphi.table.stop"), self.ask_stop, not self.finished, destructive=True)
-        return [stop, *super().header_buttons()]
+        notes = ButtonSpec("notebook", tr("delphi.table.notebook"), self.toggle_notebook, self.notebook_seat() is not None, selected=self.model.notebook_open, waits=False, tooltip=tr("delphi.table.notebook_tip"))
+        return [notes, stop, *super().header_buttons()]
 
     def panel_buttons(self) -> Placed:
         if self.finished:
@@ -757,7 +856,12 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         x = row2.x + self._narrow(L) + int(8 * L.s)
         return pygame.Rect(x, row2.y, row2.right - x, row2.h)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._place_notebook()
+
     def build_extra_ui(self) -> None:
+        self._place_notebook()
         # Enter goes on as the focused primary button (Continue, Right, Put
         # the card); at a turn Enter is the string's own key
         key = FOCUS.get(self.view.phase)
