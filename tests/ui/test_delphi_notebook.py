@@ -116,3 +116,17 @@ def test_gods_screen_has_no_notebook(app):
     t = seat_table(app, Match(demo.mid_round().runner, demo.seats(5, people=(1,))))
     assert t.viewer == t.view.god
     assert not button(app, "Notes").is_enabled
+
+
+def test_a_person_writes_on_while_a_card_flies_and_a_computer_thinks(app):
+    t = seat_table(app, my_turn_match())
+    press(app, "Notes")
+    t.model.choose((0,))
+    t.play_string()  # Anna's card flies; the computers think and play after it
+    pump(app, 1)
+    assert t.busy
+    box = t.notebook_box
+    assert box is not None
+    click(app, box.rect.center, frames=0)
+    keyboard(app, "npx\b\nq")  # Backspace and Enter are key presses, not typed text
+    assert t.busy and box.get_text() == "np\nq" and t.model.note(0) == "np\nq"
