@@ -42,7 +42,7 @@ def keyboard(app, text: str) -> None:
 def _open(app, t: DelphiTable) -> pygame_gui.elements.UITextEntryBox:
     press(app, "Notes")
     pump(app, 2)
-    box = t.notebook_box
+    box = t.notebook.box
     assert box is not None and box.alive()
     click(app, box.rect.center)
     assert box.is_focused
@@ -67,10 +67,10 @@ def test_typing_in_the_notebook_plays_nothing_and_the_text_survives_rules_settin
     for open_over in (lambda: app.open_rules("delphi"), app.open_settings):
         open_over()
         pump(app, 2)
-        assert t.notebook_box is None  # its element went with the table's
+        assert t.notebook.box is None  # its element went with the table's
         app.pop()
         pump(app, 2)
-        assert t.notebook_box is not None and t.notebook_box.get_text() == page
+        assert t.notebook.box is not None and t.notebook.box.get_text() == page
     press(app, "Menu")
     pump(app, 2)
     save, problem = read_save("delphi")
@@ -125,7 +125,7 @@ def test_a_person_writes_on_while_a_card_flies_and_a_computer_thinks(app):
     t.play_string()  # Anna's card flies; the computers think and play after it
     pump(app, 1)
     assert t.busy
-    box = t.notebook_box
+    box = t.notebook.box
     assert box is not None
     click(app, box.rect.center, frames=0)
     keyboard(app, "npx\b\nq")  # Backspace and Enter are key presses, not typed text

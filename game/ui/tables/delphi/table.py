@@ -56,6 +56,7 @@ from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, Tableau, compute_layout, sidebar_width
 from game.ui.tables.delphi.model import PICK_PHASES, DelphiMatch, DelphiModel
 from game.ui.tables.delphi.motion import animate as fly_move
+from game.ui.tables.delphi.notebook import NotebookField
 from game.ui.tables.delphi.paint import (
     DelphiPicture,
     Hand,
@@ -126,11 +127,8 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         #: God's draft and the notebooks as the last save holds them (leaving saves newer ones)
         self._saved_draft = self.model.draft
         self._saved_notebook = self.model.notebook
-        #: the notebook's text field: not one of the scene's elements, so
-        #: that remaking the buttons (a move enables others) never takes it
-        #: from under the fingers of a person typing
-        self.notebook_box: pygame_gui.elements.UITextEntryBox | None = None
-        self._notebook_for: int | None = None
+        #: the notebook's text field, the page of the seat at the screen
+        self.notebook = NotebookField(app, self.model)
         self.card_drag(
             on_click=self._card_clicked,
             land=lambda src, zone: True,  # animate flies the cards where the engine put them
@@ -434,19 +432,19 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     def exit(self) -> None:
         if not self.match.over and (self.model.draft != self._saved_draft or self.model.notebook != self._saved_notebook):
             self.autosave()
-        self._drop_notebook_box()
+        self.notebook.drop()
         super().exit()
 
     def pause(self) -> None:
-        self._drop_notebook_box()  # (its text is the match's already)
+        self.notebook.drop()  # (its text is the match's already)
         super().pause()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self._drop_notebook_box()
+        self.notebook.drop()
         super().resize(size)
 
     def language_changed(self) -> None:
-        self._drop_notebook_box()
+        self.notebook.drop()
         super().language_changed()
 
     # --- the notebook ------------------------------------------------------------------------------
@@ -460,55 +458,21 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         self.model.notebook_open = not self.model.notebook_open
         self.sync_ui()
         self._place_notebook()
-        if self.notebook_box is not None:
-            self.notebook_box.focus()
+        self.notebook.focus()
 
-    def notebook_typing(self) -> bool:
-        box = self.notebook_box
-        return box is not None and box.alive() and box.is_focused
-
-    def notebook_rect(self) -> pygame.Rect:
-        """Where the text field goes: the round log's place, under its title."""
+    def notebook_rect(self) -> pygame.Rect | None:
+        """Where the text field goes: the round log's place, under its
+        title (None: eight seats in a small window leave it no room)."""
         L = self.layout()
         top = int(32 * L.s)
-        return pygame.Rect(L.log.x + int(8 * L.s), L.log.y + top, L.log.w - int(16 * L.s), L.log.h - top - int(8 * L.s))
-
-    def _drop_notebook_box(self) -> None:
-        if self.notebook_box is not None:
-            self.notebook_box.kill()
-        self.notebook_box, self._notebook_for = None, None
+        r = pygame.Rect(L.log.x + int(8 * L.s), L.log.y + top, L.log.w - int(16 * L.s), L.log.h - top - int(8 * L.s))
+        return r if r.h >= int(30 * L.s) else None
 
     def _place_notebook(self) -> None:
-        """The text field as the notebook's state wants it: there for the
-        seat at the screen while open (made anew for another seat, so no
-        page of a seat before is ever in it), moved with the log's place."""
+        """The field while the notebook is open, for the seat at the screen."""
         seat = self.notebook_seat()
         want = self.model.notebook_open and seat is not None and self.app.scenes.top is self and not self._leaving
-        if not want or seat != self._notebook_for:
-            self._drop_notebook_box()
-        if not want or seat is None:
-            return
-        rect = self.notebook_rect()
-        if rect.h < int(30 * self.scale):  # (eight seats in a small window leave the log no room)
-            self._drop_notebook_box()
-            return
-        box = self.notebook_box
-        if box is None or not box.alive():
-            box = pygame_gui.elements.UITextEntryBox(rect, initial_text=self.model.note(seat), manager=self.app.ui)
-            self.notebook_box, self._notebook_for = box, seat
-        elif box.relative_rect != rect:
-            box.set_relative_position(rect.topleft)
-            box.set_dimensions(rect.size)
-
-    def _notebook_changed(self) -> None:
-        box, seat = self.notebook_box, self._notebook_for
-        if box is None or seat is None:
-            return
-        typed = box.get_text()
-        self.model.write_note(seat, typed)
-        kept = self.model.note(seat)
-        if kept != typed:  # past the notebook's length, or a character our fonts cannot draw
-            box.set_text(kept)
+        self.notebook.place(seat if want else None, self.notebook_rect() if want else None)
 
     # --- drag, click ------------------------------------------------------------------------------
     def _hide_key(self, payload: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -689,12 +653,12 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     # --- keys and the pointer -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.notebook_box:
-            self._notebook_changed()
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.notebook.is_field(event.ui_element):
+            self.notebook.changed()
             return
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook_typing():
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.notebook_box is not None:
-                self.notebook_box.unfocus()
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.notebook.unfocus()
             return  # the keys belong to the notebook, none is a shortcut of the table
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._sheet_click(event):
             self.sheet_clicked(event.pos)  # while a computer thinks, too: reading the table holds nothing up
@@ -713,9 +677,9 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         # a person may write notes while a computer thinks
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook_typing():
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook_box is not None and self.notebook_box.alive() and self.notebook_box.rect.collidepoint(event.pos):
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook.holds(event.pos):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             return self.model.may_declare()
