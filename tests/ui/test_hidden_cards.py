@@ -159,8 +159,11 @@ def notebook_pages(t: TableScene) -> dict[int, str]:
 
 
 def others_pages_shown(app, t: TableScene) -> list[str]:
-    """Pages of another seat's notebook that are drawn or stand in a text field."""
-    others = [page for seat, page in notebook_pages(t).items() if seat != t.viewer]
+    """Pages of another seat's notebook that are drawn or stand in a text
+    field.  A page the random keys have worn down to a few characters (a
+    line break, "dp") says nothing and stands in many a text: only pages
+    with some words count."""
+    others = [page.strip() for seat, page in notebook_pages(t).items() if seat != t.viewer and len(page.strip()) >= 8]
     fields = [e.get_text() for e in app.ui.get_sprite_group().sprites() if e.alive() and hasattr(e, "get_text")]
     shown = drawn_texts(app) + fields
     return [page for page in others if any(page in x for x in shown)]
