@@ -95,6 +95,8 @@ TABLE = Fields(
         "review": Bool(),
         # Delphi (issue 20): what God was writing when the game was left
         "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
+        # Delphi (issue 23): the players' notebooks of the round, a page per seat
+        "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(TEXT), SEATS)}),
     },
 )
 

@@ -19,7 +19,7 @@ from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.summary import rule_reveal
-from tests.ui.helpers import button, click, press, pump, settle
+from tests.ui.helpers import button, click, drawn_texts, press, pump, settle
 from tests.ui.test_delphi_table import seat_table, type_text
 
 GARDNER = demo.GARDNER
@@ -126,3 +126,16 @@ def test_the_library_has_a_tab_per_family_and_every_label_fits(app, lang, size):
         press(app, tr(f"delphi.table.fam.{fam}")) if clicks else lib.set_family(fam)
         shown = lib.rules()
         assert shown == rules_in(family=fam) and len(shown) >= 10
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the whole main line (counts)"), ("de", "die ganze Hauptreihe (Anzahlen)")])
+def test_god_screen_says_a_count_rule_reads_the_whole_line(app, lang, said):
+    """Issue 23, 5a: the screen said a count rule looks "only at the card
+    itself (and maybe its place)"; what it says now comes from its parts."""
+    i18n.set_language(lang)
+    _, g = god_screen(app)
+    g.set_text("count(each.suit = card.suit) < 4")
+    g.analyser.wait()
+    texts = " ".join(drawn_texts(app))
+    assert said in texts
+    assert tr("delphi_lang.reads.only", lang, starters="").strip() not in texts

@@ -17,6 +17,10 @@ seat cannot see shuffled (the engine's ``shuffle_hidden``, which the
 conformance test holds each game to), does not show it too, and the
 game's log (which everyone reads) does not say it.
 
+Delphi's notebooks (issue 23) are private too: every person starts with
+a page of their own and the notebook open, and after every pass screen
+no page of another seat may be drawn or stand in any text field.
+
 On the main of 26fdd39 the four cases of Mind the Gap and Runs fail once
 the messages there are recorded too (their panels were drawn past the
 recorder): "J♥ and 8♣ differ by 3 …" and "8♣ does not follow 3♥ … (you
@@ -145,6 +149,26 @@ def secret_rule(match: Match[Any, Any, Any]) -> str | None:
     return rule if isinstance(rule, str) and len(rule) >= 8 else None
 
 
+def notebook_pages(t: TableScene) -> dict[int, str]:
+    """Delphi: every seat's page of the round being played."""
+    book = getattr(t.model, "notebook", None)
+    if book is None:
+        return {}
+    rnd = t.match.state.round
+    return {seat: book.of(seat, rnd) for seat in range(t.match.players) if book.of(seat, rnd)}
+
+
+def others_pages_shown(app, t: TableScene) -> list[str]:
+    """Pages of another seat's notebook that are drawn or stand in a text
+    field.  A page the random keys have worn down to a few characters (a
+    line break, "dp") says nothing and stands in many a text: only pages
+    with some words count."""
+    others = [page.strip() for seat, page in notebook_pages(t).items() if seat != t.viewer and len(page.strip()) >= 8]
+    fields = [e.get_text() for e in app.ui.get_sprite_group().sprites() if e.alive() and hasattr(e, "get_text")]
+    shown = drawn_texts(app) + fields
+    return [page for page in others if any(page in x for x in shown)]
+
+
 def table_of(app) -> TableScene:
     return next(s for s in reversed(app.scenes.scenes) if isinstance(s, TableScene))
 
@@ -198,7 +222,13 @@ def test_after_every_pass_screen_no_other_seats_card_is_on_screen(app, gid, opti
     match = Match.start(module(gid).GAME, options, 20 + len(seats), [Seat(n, b) for n, b in seats])
     make = {"mind-the-gap": "MtgTable", "runs": "RunsTable", "delphi": "DelphiTable"}[gid]
     cls = getattr(module_of_table(gid), make)
-    seated(app, cls(app, match))
+    table = cls(app, match)
+    if gid == "delphi":  # every person writes a page, and the notebook stays open
+        for seat, (name, bot) in enumerate(seats):
+            if bot is None:
+                table.model.write_note(seat, f"{name} guesses: secret {seat * 7 + 3}")
+        table.model.notebook_open = True
+    seated(app, table)
     passes = 0
     for _ in range(400):
         top = app.scenes.top
@@ -210,6 +240,7 @@ def test_after_every_pass_screen_no_other_seats_card_is_on_screen(app, gid, opti
                 assert not leaks(app, t, rng), (gid, t.viewer, leaks(app, t, rng))
                 rule = secret_rule(t.match)
                 assert rule is None or not [x for x in drawn_texts(app) if rule in x], (gid, rule)
+                assert not others_pages_shown(app, t), (gid, t.viewer, others_pages_shown(app, t))
                 passes += 1
             continue
         if not isinstance(top, TableScene):

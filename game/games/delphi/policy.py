@@ -16,7 +16,9 @@
   marked in the match's :class:`DelphiMeta`) and every game;
 - what a person God was writing on the rule screen is kept in the meta
   (:class:`GodDraft`) until the rule is given, so it survives Menu and
-  Continue.
+  Continue;
+- so are the players' notebooks (:class:`Notebook`): what each seat wrote
+  down about the rule in this round.
 """
 
 from __future__ import annotations
@@ -86,36 +88,100 @@ class GodDraft:
         )
 
 
+#: the longest notebook a seat keeps (characters): a few hypotheses, not an essay
+NOTEBOOK_TEXT = 1000
+
+
+def _page(text: str) -> str:
+    """A notebook page as kept: at most :data:`NOTEBOOK_TEXT` characters,
+    only what our fonts draw, line breaks kept (``drawable`` takes them)."""
+    return "\n".join(drawable(line) for line in text[:NOTEBOOK_TEXT].split("\n"))
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """What the players wrote down in round ``round`` (0-based), per seat:
+    their hypotheses about the rule.  Each seat's text is its own (the
+    table shows it to that seat alone while the round is played); a new
+    round starts with empty pages, as it has a new rule.
+
+    >>> Notebook().written(1, 0, "red after black").of(1, 0)
+    'red after black'
+    >>> Notebook().written(1, 0, "red after black").of(1, 1)
+    ''
+    >>> Notebook.from_json({"round": 2, "seats": ["a", 7]}).seats
+    ('a', '')
+    """
+
+    round: int = 0
+    seats: tuple[str, ...] = ()
+
+    def of(self, seat: int, round: int) -> str:
+        """Seat ``seat``'s page in round ``round`` ("" if none)."""
+        return self.seats[seat] if round == self.round and 0 <= seat < len(self.seats) else ""
+
+    def written(self, seat: int, round: int, text: str) -> Notebook:
+        """The notebook with seat ``seat``'s page of round ``round`` set to ``text``."""
+        pages = list(self.seats) if round == self.round else []
+        pages += [""] * (seat + 1 - len(pages))
+        pages[seat] = _page(text)
+        return Notebook(round, tuple(pages))
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "seats": list(self.seats)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Notebook | None:
+        """A notebook from a save, as far as it is one (None: none)."""
+        if not isinstance(data, Mapping):
+            return None
+        n = data.get("round")
+        pages = data.get("seats")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0 or not isinstance(pages, list):
+            return None
+        book = cls(n, tuple(_page(p) if isinstance(p, str) else "" for p in pages[:16]))
+        return None if book.empty else book
+
+
 @dataclass(frozen=True)
 class DelphiMeta(TableMeta):
     """What a game of Delphi keeps beside its record: how many finished
     rounds the statistics hold already (None: none counted by this match
-    yet; a resumed game must not count its earlier rounds again), and
-    what a person God was writing when the game was left (``draft``: the
-    rule screen brings it back; it goes once the rule is given).
+    yet; a resumed game must not count its earlier rounds again), what a
+    person God was writing when the game was left (``draft``: the rule
+    screen brings it back; it goes once the rule is given), and the
+    players' notebooks of the round (``notebook``; a save of before has
+    none).
 
     >>> DelphiMeta.from_json({"counted_rounds": 2}).to_json()
     {'counted_rounds': 2}
     >>> DelphiMeta.from_json({"counted_rounds": "two"})
-    DelphiMeta(counted_rounds=None, draft=None)
+    DelphiMeta(counted_rounds=None, draft=None, notebook=None)
     >>> DelphiMeta.from_json({"draft": {"rule": "card is red"}}).draft.rule
     'card is red'
     """
 
     counted_rounds: int | None = None
     draft: GodDraft | None = None
+    notebook: Notebook | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {} if self.counted_rounds is None else {"counted_rounds": self.counted_rounds}
         if self.draft is not None and not self.draft.empty:
             out["draft"] = self.draft.to_json()
+        if self.notebook is not None and not self.notebook.empty:
+            out["notebook"] = self.notebook.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         n = data.get("counted_rounds")
         draft = GodDraft.from_json(data["draft"]) if "draft" in data else None
-        return cls(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None, None if draft is None or draft.empty else draft)
+        return cls(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None, None if draft is None or draft.empty else draft, Notebook.from_json(data.get("notebook")))
 
 
 class DelphiPolicy(Policy):

@@ -15,7 +15,7 @@ from game.games.delphi.rulelang import parse_rule
 
 
 class RuleLike(Protocol):
-    """A parsed rule: ``text``, ``lookback`` (0, 1 or 2: how many earlier
+    """A parsed rule: ``text``, ``lookback`` (0 to 6: how many earlier
     main-line cards it reads) and ``accepts(card, main_line)``, where
     ``main_line`` holds every main-line card so far, starters included."""
 

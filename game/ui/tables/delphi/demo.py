@@ -183,6 +183,29 @@ def long_line(target: int = 100, seed: int = 4, players: int = 6) -> Match:
     return Match(staged.runner, seats(players))
 
 
+class DeepStager(LineStager):
+    """Wrong plays (and strings) one after another until just before wrong
+    plays expel, so they all hang under the starter; then a long main line."""
+
+    def choose(self, view: DelphiView, legal: Sequence[Action], _rng: random.Random) -> Action:
+        st, rng = self.match.state, self.rng
+        if st.phase == TURN and st.played < st.expel_after - 2:
+            hand, _, wrong = _sorted_hand(st)
+            if wrong and len(hand) > 3:
+                return Action("play", tuple(rng.sample(wrong, 2 if len(wrong) > 1 and rng.random() < 0.3 else 1)))
+        return super().choose(view, legal, _rng)
+
+
+def deep_side(target: int = 24, seed: int = 5, players: int = 5) -> Match:
+    """A deep side line under the starter (some 20 wrong plays, strings
+    among them) and a main line of ``target`` cards after it: more than a
+    column holds at the readable card width in any window."""
+    opts = {"players": players, "rounds": players, "first_god": 1, "rules": ["card.color != last.color"] + [None] * (players - 1)}
+    staged = Match.start(GAME, opts, seed, seats(players, people=range(players)))
+    staged.run(lambda m: m.state.phase == ROUND_OVER or (m.state.phase == TURN and m.state.turn == 0 and len(m.state.main) >= target), limit=4000, stand_in=DeepStager(staged, random.Random(seed)))
+    return Match(staged.runner, seats(players))
+
+
 #: ``card.rank > last.rank``: no card can follow a King
 HIGHER = "card.rank > last.rank"
 
@@ -262,11 +285,41 @@ def scene_factories(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-crowded", at(crowded)),
         ("delphi-long-line", at(long_line)),
         ("delphi-long-line-back", at(long_line, lambda t: t.scroll_line(40))),
+        ("delphi-deep-side", at(deep_side, lambda t: t.scroll_line(40))),
+        ("delphi-deep-side-sheet", at(deep_side, _first_sheet)),
+        ("delphi-notebook", at(mid_round, _notebook)),
         ("delphi-hint", at(hinted)),
         ("delphi-god-view", at(lambda: Match(mid_round().runner, seats(5, people=(1,))))),
         ("delphi-round-summary", at(round_over)),
+        ("delphi-round-summary-notes", at(round_over, _noted)),
         ("delphi-game-over", at(game_over)),
     ]
+
+
+#: what a player might write down while finding Gardner's rule
+NOTES = "red after black, black after red?\nno: 9♠ then 9♥ was right\nodd last card -> black"
+
+
+def _notebook(t: DelphiTable) -> None:
+    """The notebook open, with a few hypotheses in it."""
+    if t.viewer is not None:
+        t.model.write_note(t.viewer, NOTES)
+    t.toggle_notebook()
+
+
+def _noted(t: DelphiTable) -> None:
+    """Two players' notes, for the round's result."""
+    t.model.write_note(0, NOTES)
+    t.model.write_note(2, "something with the ranks?")
+    top = t.app.scenes.top
+    if isinstance(top, Scene) and top is not t:
+        top.rebuild_ui()  # the sheet grows for the notes
+
+
+def _first_sheet(t: DelphiTable) -> None:
+    """The side line under the starter, open on its sheet."""
+    t.scroll_line(40)
+    t.open_sheet(0)
 
 
 def _click_card(app: Any, t: DelphiTable, i: int) -> None:

@@ -25,6 +25,7 @@ from game.games.delphi.log import library_hint
 from game.games.delphi.options import MAX_NOTE
 from game.games.delphi.policy import GodDraft
 from game.games.delphi.rulelang import MAX_INPUT, Analysis
+from game.games.delphi.rulelang.reads import describe as describe_reads
 from game.games.delphi.state import SETRULE, Action
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
@@ -325,8 +326,7 @@ class GodScene(Scene):
             reads = c.rule.to_text(self.lang)
             y += text_block(surface, "✓ " + tr("delphi.table.reads_as", text=reads), pygame.Rect(left.x, y, left.w, 200), size, OK_GREEN)
             y += int(4 * s)
-            lb = c.rule.lookback
-            y += text_block(surface, tr(f"delphi.table.lookback_{min(2, max(0, lb))}"), pygame.Rect(left.x, y, left.w, 200), int(15 * s), INK_DIM)
+            y += text_block(surface, describe_reads(c.rule.tree).render(self.lang), pygame.Rect(left.x, y, left.w, 200), int(15 * s), INK_DIM)
             y += int(10 * s)
             a = self.analysis()
             if a is None:

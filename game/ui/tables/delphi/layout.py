@@ -17,6 +17,12 @@ the whole line stays in one row only while its cards are nearly as large
 as that (:data:`WHOLE_ROW_SHARE`), so a larger window never shows smaller
 cards.
 The row can be scrolled back (``scroll``: places back from the newest).
+A side column deeper than the row's height shrinks the cards only down
+to :data:`READABLE`; beyond that it is folded: its newest plays hang
+under a "+N" tag, and the tag opens the whole side line on a sheet over
+the tableau (:func:`layout_sheet`), so every side line can be seen at
+every window size (a column of 20 wrong plays made cards 24 px wide at
+1024x640 and still ran past the tableau's bottom, cut off).
 Pure geometry: no drawing here, so tests can check that nothing leaves
 the area.
 """
@@ -78,6 +84,26 @@ class Overview:
 
 
 @dataclass
+class Fold:
+    """A side column shown in part: its ``hidden`` oldest plays are on the
+    sheet only; ``tag`` is where "+N" stands (it opens the sheet)."""
+
+    tag: pygame.Rect
+    hidden: int
+
+
+@dataclass
+class Sheet:
+    """The whole side line under one main-line card, over the tableau."""
+
+    anchor: int
+    panel: pygame.Rect
+    cw: int
+    cards: list[list[pygame.Rect]]  # per side play of the column, per card
+    plays: list[int]  # their indices into the view's side plays
+
+
+@dataclass
 class Tableau:
     area: pygame.Rect
     cw: int
@@ -94,6 +120,14 @@ class Tableau:
     shown: int = 1  # how many places the row shows
     places: int = 1  # places in all: main-line cards and the "?" or the pending cards
     scroll: int = 0  # places back from the newest (0: the newest is in view)
+    folds: dict[int, Fold] = field(default_factory=dict)  # per main-line index whose column is folded
+
+    def fold_at(self, pos: tuple[int, int]) -> int | None:
+        """The main-line card whose folded column's tag is at ``pos``."""
+        for a, f in self.folds.items():
+            if f.tag.collidepoint(pos) and self.in_view(a):
+                return a
+        return None
 
     def rect_for_number(self, main_nums: Sequence[int], side: Sequence[SidePlay], number: int) -> pygame.Rect | None:
         """The card carrying play number ``number`` (for the markers), of
@@ -103,7 +137,8 @@ class Tableau:
                 return self.main[i]
         for j, sp in enumerate(side):
             if sp.first <= number < sp.first + len(sp.cards) and j < len(self.side):
-                return self.side[j][number - sp.first]
+                k = number - sp.first
+                return self.side[j][k] if k < len(self.side[j]) else None  # folded away
         return None
 
     def in_view(self, i: int) -> bool:
@@ -143,6 +178,53 @@ def _column_offsets(view, plays: list[int], ch: int, squeeze: float) -> tuple[li
             y += ps
     depth = 0 if last_top is None else int(last_top) + ch
     return out, depth
+
+
+def _fold_column(view, plays: list[int], ch: int, squeeze: float, room: int, tag_h: int) -> int:
+    """How many of a column's oldest plays to hide so that the rest and the
+    tag fit ``room``; the newest play always shows."""
+    for k in range(len(plays)):
+        if _column_offsets(view, plays[k:], ch, squeeze)[1] + (tag_h if k else 0) <= room:
+            return k
+    return len(plays) - 1
+
+
+def tag_height(ch: int) -> int:
+    """The room a fold's "+N" tag takes at the top of its column."""
+    return max(18, int(ch * 0.34))
+
+
+def layout_sheet(area: pygame.Rect, view, anchor: int, scale: float) -> Sheet:
+    """The side plays under main-line card ``anchor`` on a panel over
+    ``area``: one row of plays after another, a string's cards fanned; the
+    cards as large as the panel allows."""
+    plays = [j for j, sp in enumerate(view.side) if sp.anchor == anchor]
+    pad, head = int(12 * scale), int(34 * scale)
+    panel = area.inflate(-int(8 * scale), -int(8 * scale))
+    inner = pygame.Rect(panel.x + pad, panel.y + head, panel.w - 2 * pad, panel.h - head - pad)
+    best: tuple[int, list[list[pygame.Rect]]] | None = None
+    for cw in range(int(96 * scale), 15, -2):
+        ch = round(cw * cardart.ASPECT)
+        fan, gap = max(6, int(cw * 0.34)), max(4, int(cw * 0.25))
+        x, y, rows = inner.x, inner.y, []
+        ok = True
+        for j in plays:
+            n = len(view.side[j].cards)
+            w = cw + fan * (n - 1)
+            if x > inner.x and x + w > inner.right:
+                x, y = inner.x, y + ch + gap
+            if w > inner.w or y + ch > inner.bottom:
+                ok = False
+                break
+            rows.append([pygame.Rect(x + fan * k, y, cw, ch) for k in range(n)])
+            x += w + gap
+        if ok:
+            best = (cw, rows)
+            break
+    if best is None:  # a tiny window: the smallest cards, wrapped as far as they go
+        cw = 16
+        best = (cw, [[pygame.Rect(inner.x + (i % 20) * 18 + 6 * k, inner.y + (i // 20) * 26, cw, round(cw * cardart.ASPECT)) for k in range(len(view.side[j].cards))] for i, j in enumerate(plays)])
+    return Sheet(anchor, panel, best[0], best[1], plays)
 
 
 def layout_overview(area: pygame.Rect, n: int, scale: float) -> Overview:
@@ -194,7 +276,10 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
 
     overview = None
     strip = pygame.Rect(area)
-    found = solve(area.h, places, lo if places <= VISIBLE else max(lo, int(READABLE * scale)))
+    # side columns shrink the cards down to the readable width at most;
+    # deeper ones are folded (below)
+    floor = max(lo, int(READABLE * scale))
+    found = solve(area.h, places, floor)
     if places > VISIBLE:
         # a long line: the whole of it in one row while its cards stay
         # nearly as large as the row under an overview would have them
@@ -203,9 +288,16 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
         ov = layout_overview(area, n_main, scale)
         top = ov.area.bottom + int(10 * scale)
         ov_strip = pygame.Rect(area.x, top, W, area.bottom - top)
-        ov_found = solve(ov_strip.h, VISIBLE, lo)
+        ov_found = solve(ov_strip.h, VISIBLE, floor)
         if found is None or (ov_found is not None and found[0] < ov_found[0] * WHOLE_ROW_SHARE):
             overview, strip, found = ov, ov_strip, ov_found
+    folding = False
+    if found is None:
+        # a column too deep for the readable width: fold it at that width
+        k = per_row(floor)
+        ch = round(floor * cardart.ASPECT)
+        if k >= min(places, VISIBLE) and ch + tag_height(ch) + int(SIDE_GAP * ch) + ch <= strip.h:
+            found, folding = (floor, SQUEEZES[-1], k, window(k)), True
     fits = found is not None
     if found is None:
         k = per_row(lo)
@@ -229,9 +321,16 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
     T.side = [[] for _ in view.side]
     for a, plays in cols.items():
         base = place(min(a, max(0, n_main - 1)))
-        offs, _ = _column_offsets(view, plays, ch, squeeze)
-        for j, ys in zip(plays, offs):
-            T.side[j] = [pygame.Rect(base.x, base.bottom + yy, cw, ch) for yy in ys]
+        hidden = _fold_column(view, plays, ch, squeeze, strip.bottom - base.bottom, tag_height(ch)) if folding else 0
+        top = base.bottom
+        if hidden:
+            gap = int(SIDE_GAP * ch)
+            tag = pygame.Rect(base.x, base.bottom + gap, cw, tag_height(ch) - gap)
+            T.folds[a] = Fold(tag, hidden)
+            top = tag.bottom
+        offs, _ = _column_offsets(view, plays[hidden:], ch, squeeze)
+        for j, ys in zip(plays[hidden:], offs):
+            T.side[j] = [pygame.Rect(base.x, top + yy, cw, ch) for yy in ys]
     if overview is not None:
         shown = [r for i, r in enumerate(overview.chips) if T.in_view(i)]
         for y in sorted({r.y for r in shown}):
@@ -287,6 +386,8 @@ class Layout:
     shown: pygame.Rect | None = None
     shown_cards: list[pygame.Rect] = field(default_factory=list)
     shown_cw: int = 0
+    #: the side line opened on a sheet over the tableau
+    sheet: Sheet | None = None
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         """Where a card leaves from or goes to for ``seat`` (its row)."""
@@ -312,19 +413,35 @@ TITLE_H = 24
 
 
 def compute_layout(
-    size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int] = (), pick: int | None = None, scroll: int = 0, card: float | None = None
+    size: tuple[int, int],
+    scale: float,
+    view: DelphiView,
+    info_h: int,
+    chosen: Collection[int] = (),
+    pick: int | None = None,
+    scroll: int = 0,
+    card: float | None = None,
+    sheet: int | None = None,
 ) -> Layout:
     """The table for ``view``: ``info_h`` is the height the facts panel
     needs, ``chosen`` the hand cards lifted for a string, ``pick`` the
     shown card chosen in a pick, ``scroll`` how far the main line's row
     is scrolled back, ``card`` the card size setting's factor (default:
-    the setting's).
+    the setting's), ``sheet`` the main-line card whose side line is open
+    on a sheet.
 
     The setting never makes a card smaller than Normal would at the same
     window, nor Small one larger: a larger hand takes height from the main
     line, so the hand grows only as far as the main line keeps the width
     it has at Normal; at Small the main line stays as wide as at Normal
     at most."""
+    L = _sized(size, scale, view, info_h, chosen, pick, scroll, card)
+    if sheet is not None and any(sp.anchor == sheet for sp in view.side):
+        L.sheet = layout_sheet(L.tableau.area, view, sheet, scale)
+    return L
+
+
+def _sized(size: tuple[int, int], scale: float, view: DelphiView, info_h: int, chosen: Collection[int], pick: int | None, scroll: int, card: float | None) -> Layout:
     f = cardart.size_factor() if card is None else card
     normal = _compute(size, scale, view, info_h, chosen, pick, scroll, 1.0, 1.0)
     if f == 1.0:

@@ -20,7 +20,7 @@ from typing import cast
 from game.cards import Card
 from game.engine.match import How, Match, meta_of
 from game.games.delphi.engine import DelphiGame
-from game.games.delphi.policy import DelphiMeta, GodDraft
+from game.games.delphi.policy import DelphiMeta, GodDraft, Notebook
 from game.games.delphi.state import GOD_PICK, PROPHET_PICK, Action, DelphiState, DelphiView
 from game.ui.kit.model import TableModel
 
@@ -67,6 +67,10 @@ class DelphiModel(TableModel[DelphiState, Action, DelphiView]):
         self.pick: int | None = None
         #: places the main line's row is scrolled back (0: the newest in view)
         self.scroll = 0
+        #: the main-line card whose whole side line is open on a sheet
+        self.sheet: int | None = None
+        #: the notebook shows where the round's log is (for whoever sits at the screen)
+        self.notebook_open = False
         self.badge: Badge | None = None
         #: the hand the string was built from (the string goes when it changes)
         self._hand: tuple[Card, ...] | None = self.hand()
@@ -121,9 +125,22 @@ class DelphiModel(TableModel[DelphiState, Action, DelphiView]):
     def draft(self, draft: GodDraft) -> None:
         self.match.meta = replace(self.meta, draft=None if draft.empty else draft)
 
+    # --- the players' notebooks -----------------------------------------------------------
+    @property
+    def notebook(self) -> Notebook:
+        return self.meta.notebook or Notebook()
+
+    def note(self, seat: int) -> str:
+        """Seat ``seat``'s notes of the round being played."""
+        return self.notebook.of(seat, self.match.state.round)
+
+    def write_note(self, seat: int, text: str) -> None:
+        book = self.notebook.written(seat, self.match.state.round, text)
+        self.match.meta = replace(self.meta, notebook=None if book.empty else book)
+
     # --- the kit's hooks --------------------------------------------------------------------
     def viewer_changed(self, seat: int | None) -> None:
-        self.chosen, self.pick = (), None
+        self.chosen, self.pick, self.sheet = (), None, None
         self._hand = self.hand()
 
     def moved(self, how: How) -> None:

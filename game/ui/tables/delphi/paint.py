@@ -119,6 +119,11 @@ class Still(Frame[Layout]):
     hand: Hand | None
     #: cards not drawn in place (in the air, held by the pointer)
     hidden: frozenset[object]
+    #: the open side line's title and how to close it ("" when none is open)
+    sheet_title: str = ""
+    sheet_note: str = ""
+    #: the notebook's title where the round's log goes ("": the log shows)
+    notebook_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,10 +160,15 @@ def paint_still(surface: pygame.Surface, p: Still) -> None:
     draw_header(surface, p.header, p.title, list(p.position.facts))
     L = p.layout
     _tableau(surface, p, L)
+    _sheet(surface, p, L)
     _shown(surface, p, L)
     _info(surface, p, L)
     _seats(surface, p, L)
-    draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
+    if p.notebook_title:  # its text field is the table's pygame_gui element, over this panel
+        panel(surface, L.log, 90, int(10 * L.s))
+        text(surface, p.notebook_title, (L.log.x + int(12 * L.s), L.log.y + int(8 * L.s)), int(14 * L.s), GOLD, bold=True, shadow=False, max_width=L.log.w - int(24 * L.s))
+    else:
+        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
     _hand(surface, p, L)
 
 
@@ -174,6 +184,7 @@ def _tableau(surface: pygame.Surface, p: Still, L: Layout) -> None:
     clip = surface.get_clip()
     surface.set_clip(T.strip.union(T.strip.move(0, -int(T.cw * 0.2))))
     _row(surface, p, T, s)
+    _folds(surface, T, s)
     surface.set_clip(clip)
     # the row goes on beyond its ends: a fade says so
     for edge, more in ((T.strip.x, T.first > 0), (T.strip.right - int(T.cw * 0.35), T.scroll > 0)):
@@ -183,6 +194,37 @@ def _tableau(surface: pygame.Surface, p: Still, L: Layout) -> None:
                 a = int(150 * (1 - x / fade.get_width())) if edge == T.strip.x else int(150 * x / fade.get_width())
                 pygame.draw.line(fade, (12, 40, 28, a), (x, 0), (x, T.ch))
             surface.blit(fade, (edge, T.strip.y))
+
+
+def _folds(surface: pygame.Surface, T: Tableau, s: float) -> None:
+    """The "+N" tag over a folded column's newest plays."""
+    for a, f in T.folds.items():
+        if not T.in_view(a):
+            continue
+        pygame.draw.rect(surface, (40, 30, 20), f.tag, border_radius=max(3, f.tag.h // 3))
+        pygame.draw.rect(surface, WRONG_RED, f.tag, max(1, int(2 * s)), border_radius=max(3, f.tag.h // 3))
+        text(surface, tr("delphi.table.fold_more", n=f.hidden), f.tag.center, max(10, int(f.tag.h * 0.7)), HIGHLIGHT, bold=True, anchor="center", shadow=False, max_width=f.tag.w - 4)
+
+
+def _sheet(surface: pygame.Surface, p: Still, L: Layout) -> None:
+    """One side line whole, on a sheet over the tableau."""
+    sh = L.sheet
+    if sh is None:
+        return
+    s = L.s
+    panel(surface, sh.panel, 250, int(12 * s))
+    pad = int(12 * s)
+    text(surface, p.sheet_title, (sh.panel.x + pad, sh.panel.y + int(8 * s)), int(16 * s), GOLD, bold=True, shadow=False, max_width=sh.panel.w - 2 * pad)
+    text(surface, p.sheet_note, (sh.panel.right - pad, sh.panel.bottom - int(4 * s)), int(12 * s), INK_DIM, anchor="bottomright", shadow=False, max_width=sh.panel.w - 2 * pad)
+    line = p.position.line
+    shadow = cardart.shadow(sh.cw)
+    for j, rects in zip(sh.plays, sh.cards):
+        for c, r in zip(line.side[j].cards, rects):
+            surface.blit(shadow, (r.x + 2, r.y + 3))
+            surface.blit(p.look.face(c, sh.cw), r)
+        if len(rects) >= 2:  # a string: a line under its fanned cards
+            y = rects[0].bottom + max(3, int(4 * s))
+            pygame.draw.line(surface, (240, 220, 160), (rects[0].x + 4, y), (rects[-1].right - 4, y), max(2, int(2 * s)))
 
 
 def _overview(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:

@@ -24,6 +24,9 @@ Colour = tuple[int, int, int]
 
 #: seconds before the next round begins by itself when only computers play
 AUTO_NEXT = 3.0
+#: the longest part of a notebook the summary shows (characters): the sheet
+#: must keep its buttons in the window with several full notebooks
+NOTEBOOK_SHOWN = 220
 
 
 def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Colour, bool]]:
@@ -121,6 +124,21 @@ class RoundScene(Overlay):
             out.append((t.seat_name(p), role, cards, score, str(totals[p]), p in winners))
         return out
 
+    def notebooks(self) -> list[str]:
+        """What each player wrote in the finished round's notebook (the
+        rule is out now; during the round only the writer saw it)."""
+        res = self.result()
+        if res is None:
+            return []
+        book = self.table.model.notebook
+        out = []
+        for p in range(self.view().players):
+            page = " / ".join(x.strip() for x in book.of(p, res.round).splitlines() if x.strip())
+            if page:
+                cut = page if len(page) <= NOTEBOOK_SHOWN else page[: NOTEBOOK_SHOWN - 1].rstrip() + "…"
+                out.append(tr("delphi.table.notebook_shown", name=self.table.seat_name(p), text=cut))
+        return out
+
     def notes(self) -> list[str]:
         v = self.view()
         res = v.results[-1] if v.results else None
@@ -147,6 +165,9 @@ class RoundScene(Overlay):
                 body += len(wrap(line, int(17 * s), inner, bold=is_rule)) * int(17 * s * 1.3)
             body += int(10 * s)
         body += int(22 * s) + len(self.rows()) * int(27 * s) + int(6 * s) + len(self.notes()) * int(22 * s)
+        books = self.notebooks()
+        if books:
+            body += int(26 * s) + sum(len(wrap(b, int(14 * s), inner)) * int(14 * s * 1.3) + int(4 * s) for b in books)
         body += int(24 * s) if self.auto is not None else 0
         ph = min(h - int(40 * s), body + int(84 * s))
         return pygame.Rect(w // 2 - pw // 2, max(int(20 * s), h // 2 - ph // 2), pw, ph)
@@ -230,5 +251,15 @@ class RoundScene(Overlay):
         for note in self.notes():
             text(surface, note, (x0, y), int(14 * s), INK_DIM, shadow=False, max_width=inner)
             y += int(22 * s)
+        books = self.notebooks()
+        if books:
+            y += int(4 * s)
+            text(surface, tr("delphi.table.notebooks_head"), (x0, y), int(15 * s), GOLD, bold=True, shadow=False, max_width=inner)
+            y += int(22 * s)
+            bottom = r.bottom - int(70 * s)
+            for b in books:
+                if y >= bottom:
+                    break
+                y += text_block(surface, b, pygame.Rect(x0, y, inner, bottom - y), int(14 * s), INK, line_gap=1.3) + int(4 * s)
         if self.auto is not None:
             text(surface, tr("delphi.table.next_in", n=max(1, int(self.auto + 0.99))), (r.centerx, r.bottom - int(70 * s)), int(14 * s), INK_DIM, anchor="midbottom", shadow=False)

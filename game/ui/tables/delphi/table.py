@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.cards import Card
 from game.engine.core import Message, Outcome, msg
@@ -52,9 +53,10 @@ from game.ui.kit.table import Placed, TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.delphi.draw import Colour
 from game.ui.tables.delphi.godscene import GodScene
-from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, compute_layout, sidebar_width
+from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, Tableau, compute_layout, sidebar_width
 from game.ui.tables.delphi.model import PICK_PHASES, DelphiMatch, DelphiModel
 from game.ui.tables.delphi.motion import animate as fly_move
+from game.ui.tables.delphi.notebook import NotebookField
 from game.ui.tables.delphi.paint import (
     DelphiPicture,
     Hand,
@@ -122,8 +124,11 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         self._layout: tuple[tuple[Any, ...], Layout] | None = None
         self._string_img: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._position: tuple[tuple[Any, ...], Position] | None = None
-        #: God's draft as the last save holds it (leaving saves a newer one)
+        #: God's draft and the notebooks as the last save holds them (leaving saves newer ones)
         self._saved_draft = self.model.draft
+        self._saved_notebook = self.model.notebook
+        #: the notebook's text field, the page of the seat at the screen
+        self.notebook = NotebookField(app, self.model)
         self.card_drag(
             on_click=self._card_clicked,
             land=lambda src, zone: True,  # animate flies the cards where the engine put them
@@ -153,14 +158,14 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     def layout(self) -> Layout:
         m = self.model
-        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, self.match.state, self.viewer, m.chosen, m.pick, m.scroll)
+        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, self.match.state, self.viewer, m.chosen, m.pick, m.scroll, m.sheet)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(self.view))
         return self._layout[1]
 
     def layout_for(self, view: DelphiView) -> Layout:
         m = self.model
-        return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll)
+        return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll, sheet=m.sheet)
 
     def info_height(self, view: DelphiView) -> int:
         return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale)
@@ -254,14 +259,37 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         still = Still(
             look=Look.of(self.app), layout=L, header=self.header(), title=tr("delphi.table.title"), position=self.position(v),
             line_title=tr("delphi.ui.main_line") if T.overview is None else tr("delphi.table.main_line_n", n=len(v.main)),
-            line_note=tr("delphi.table.crowded") if not T.fits else (tr("delphi.table.line_scroll") if T.overview is not None else ""),
-            shown=shown, hand=hand, hidden=hidden,
+            line_note=self._line_note(T),
+            shown=shown, hand=hand, hidden=hidden, **self._sheet_texts(L), notebook_title=self._notebook_title(),
         )  # fmt: skip
         drag = self.drag
         glow = drag is not None and drag.dragging is not None and bool(drag.legal_zones())
         cursor = self.cursor.index if not self.picking() and self.cursor.valid(len(L.hand.rects)) and (drag is None or drag.dragging is None) else None
         badge = m.badge if m.badge is not None and m.badge.shown else None
         return DelphiPicture(still, self.status(), glow, cursor, badge)
+
+    @staticmethod
+    def _line_note(T: Tableau) -> str:
+        """Beside the line's title: it is crowded, how to scroll it, how to
+        open a folded side line."""
+        if not T.fits:
+            return tr("delphi.table.crowded")
+        notes = ([tr("delphi.table.line_scroll")] if T.overview is not None else []) + ([tr("delphi.table.fold_note")] if T.folds else [])
+        return " · ".join(notes)
+
+    def _notebook_title(self) -> str:
+        seat = self.notebook_seat()
+        return tr("delphi.table.notebook_title", name=self.seat_name(seat)) if self.model.notebook_open and seat is not None else ""
+
+    def _sheet_texts(self, L: Layout) -> dict[str, str]:
+        sh = L.sheet
+        if sh is None:
+            return {}
+        v = self.view
+        cards = sum(len(v.side[j].cards) for j in sh.plays)
+        card = v.main[sh.anchor] if sh.anchor < len(v.main) else None
+        title = tr("delphi.table.sideline_title", card=card, pos=sh.anchor + 1, plays=len(sh.plays), n=cards)
+        return {"sheet_title": title, "sheet_note": tr("delphi.table.sideline_close")}
 
     def position(self, v: DelphiView) -> Position:
         """What the still shows of the position (made once per position,
@@ -399,11 +427,52 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     def autosave(self) -> None:
         super().autosave()
         self._saved_draft = self.model.draft
+        self._saved_notebook = self.model.notebook
 
     def exit(self) -> None:
-        if not self.match.over and self.model.draft != self._saved_draft:
+        if not self.match.over and (self.model.draft != self._saved_draft or self.model.notebook != self._saved_notebook):
             self.autosave()
+        self.notebook.drop()
         super().exit()
+
+    def pause(self) -> None:
+        self.notebook.drop()  # (its text is the match's already)
+        super().pause()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.notebook.drop()
+        super().resize(size)
+
+    def language_changed(self) -> None:
+        self.notebook.drop()
+        super().language_changed()
+
+    # --- the notebook ------------------------------------------------------------------------------
+    def notebook_seat(self) -> int | None:
+        """The seat whose notebook the screen may show: the person at the
+        screen, unless they are God (who knows the rule)."""
+        v = self.viewer
+        return None if v is None or v == self.view.god or self.finished else v
+
+    def toggle_notebook(self) -> None:
+        self.model.notebook_open = not self.model.notebook_open
+        self.sync_ui()
+        self._place_notebook()
+        self.notebook.focus()
+
+    def notebook_rect(self) -> pygame.Rect | None:
+        """Where the text field goes: the round log's place, under its
+        title (None: eight seats in a small window leave it no room)."""
+        L = self.layout()
+        top = int(32 * L.s)
+        r = pygame.Rect(L.log.x + int(8 * L.s), L.log.y + top, L.log.w - int(16 * L.s), L.log.h - top - int(8 * L.s))
+        return r if r.h >= int(30 * L.s) else None
+
+    def _place_notebook(self) -> None:
+        """The field while the notebook is open, for the seat at the screen."""
+        seat = self.notebook_seat()
+        want = self.model.notebook_open and seat is not None and self.app.scenes.top is self and not self._leaving
+        self.notebook.place(seat if want else None, self.notebook_rect() if want else None)
 
     # --- drag, click ------------------------------------------------------------------------------
     def _hide_key(self, payload: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -550,7 +619,24 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         self.stop_game()
         self.anim.finish_all()
 
-    # --- scrolling the main line -------------------------------------------------------------------
+    # --- scrolling the main line, opening a side line -------------------------------------------
+    def sheet_clicked(self, pos: tuple[int, int]) -> bool:
+        """A click closes an open side line's sheet; a click on a folded
+        column's "+N" opens the whole side line on one."""
+        m = self.model
+        if m.sheet is not None:
+            m.sheet = None
+            return True
+        a = self.layout().tableau.fold_at(pos)
+        if a is None:
+            return False
+        m.sheet = a
+        return True
+
+    def open_sheet(self, anchor: int | None) -> None:
+        """Open (or with None close) the side line under main-line card ``anchor``."""
+        self.model.sheet = anchor
+
     def tableau_clicked(self, pos: tuple[int, int]) -> bool:
         """A click on the overview brings that card into the row."""
         T = self.layout().tableau
@@ -567,6 +653,16 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     # --- keys and the pointer -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.notebook.is_field(event.ui_element):
+            self.notebook.changed()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.notebook.unfocus()
+            return  # the keys belong to the notebook, none is a shortcut of the table
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._sheet_click(event):
+            self.sheet_clicked(event.pos)  # while a computer thinks, too: reading the table holds nothing up
+            return
         if event.type == pygame.MOUSEWHEEL:
             if self.layout().tableau.area.collidepoint(pygame.mouse.get_pos()):
                 self.scroll_line(3 * int(event.y))  # up: back to older cards
@@ -576,9 +672,19 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
             return
         super().handle_event(event)
 
+    def _sheet_click(self, event: pygame.event.Event) -> bool:
+        return self.model.sheet is not None or self.layout().tableau.fold_at(event.pos) is not None
+
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        # a person may write notes while a computer thinks
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook.holds(event.pos):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
             return self.model.may_declare()
+        if event.type == pygame.MOUSEBUTTONDOWN and self._sheet_click(event):
+            return True
         return event.type == pygame.MOUSEWHEEL or super().accepts_while_busy(event)
 
     def on_pointer(self, event: pygame.event.Event) -> bool:
@@ -641,6 +747,9 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
 
     def cancel_gesture(self) -> bool:
         m = self.model
+        if m.sheet is not None:  # Esc closes an open side line first
+            m.sheet = None
+            return True
         had = bool(m.chosen) or self.cursor.index is not None or m.pick is not None
         m.clear_string()
         m.pick = None
@@ -652,7 +761,8 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
     # --- buttons ------------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
         stop = ButtonSpec("stop", tr("delphi.table.stop"), self.ask_stop, not self.finished, destructive=True)
-        return [stop, *super().header_buttons()]
+        notes = ButtonSpec("notebook", tr("delphi.table.notebook"), self.toggle_notebook, self.notebook_seat() is not None, selected=self.model.notebook_open, waits=False, tooltip=tr("delphi.table.notebook_tip"))
+        return [notes, stop, *super().header_buttons()]
 
     def panel_buttons(self) -> Placed:
         if self.finished:
@@ -710,7 +820,12 @@ class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
         x = row2.x + self._narrow(L) + int(8 * L.s)
         return pygame.Rect(x, row2.y, row2.right - x, row2.h)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._place_notebook()
+
     def build_extra_ui(self) -> None:
+        self._place_notebook()
         # Enter goes on as the focused primary button (Continue, Right, Put
         # the card); at a turn Enter is the string's own key
         key = FOCUS.get(self.view.phase)

@@ -1,0 +1,81 @@
+"""The notebook's text field at the Delphi table (issue 23): where the
+round's log goes, the page of the seat at the screen, for hypotheses about
+the rule.
+
+The pages are the match's (:class:`~game.games.delphi.policy.Notebook` in
+the meta, through the model), so Rules, the settings, Menu and Continue
+keep them; the field only shows one.  It is not one of the scene's
+elements: the table remakes those whenever its buttons change (a move
+enables others), and that would take the field, its cursor and its focus
+from under the fingers of a person typing.  It is made anew for another
+seat, so no page of a seat before is ever in it, and goes when a screen
+covers the table.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.scene import AppServices
+from game.ui.tables.delphi.model import DelphiModel
+
+
+class NotebookField:
+    def __init__(self, app: AppServices, model: DelphiModel) -> None:
+        self.app = app
+        self.model = model
+        self.box: pygame_gui.elements.UITextEntryBox | None = None
+        #: the seat whose page is in the field
+        self.seat: int | None = None
+
+    @property
+    def typing(self) -> bool:
+        """The field has the keys (none of them is a table's shortcut then)."""
+        return self.box is not None and self.box.alive() and self.box.is_focused
+
+    def holds(self, pos: tuple[int, int]) -> bool:
+        return self.box is not None and self.box.alive() and self.box.rect.collidepoint(pos)
+
+    def is_field(self, element: object) -> bool:
+        return self.box is not None and element is self.box
+
+    def place(self, seat: int | None, rect: pygame.Rect | None) -> None:
+        """Show ``seat``'s page in ``rect`` (None for either: no field)."""
+        if seat is None or rect is None or seat != self.seat:
+            self.drop()
+        if seat is None or rect is None:
+            return
+        box = self.box
+        if box is None or not box.alive():
+            self.box = pygame_gui.elements.UITextEntryBox(rect, initial_text=self.model.note(seat), manager=self.app.ui)
+            self.seat = seat
+        elif box.relative_rect != rect:  # the log's place moved (a line more in the facts)
+            box.set_relative_position(rect.topleft)
+            box.set_dimensions(rect.size)
+
+    def drop(self) -> None:
+        if self.box is not None:
+            self.box.kill()
+        self.box, self.seat = None, None
+
+    def focus(self) -> None:
+        if self.box is not None:
+            self.box.focus()
+
+    def unfocus(self) -> None:
+        if self.box is not None:
+            self.box.unfocus()
+
+    def changed(self) -> None:
+        """The field's text into the seat's page; what the page keeps back
+        into the field (past its length, or a character our fonts cannot
+        draw)."""
+        box, seat = self.box, self.seat
+        if box is None or seat is None:
+            return
+        typed = box.get_text()
+        self.model.write_note(seat, typed)
+        kept = self.model.note(seat)
+        if kept != typed:
+            box.set_text(kept)
