@@ -13,9 +13,10 @@ stake:
   in the present situation and a few the round may reach
   (:meth:`Beliefs.probes`); ``q`` is the weight of the largest group, its
   heaviest member the guess.  With ``S = 31 - N - 2·wrong`` at stake it
-  guesses when ``q·S - (1 - q)·2 >= ambition·q·S`` ... written as
-  ``q >= 2 / ((1 - ambition)·S + 2)``, and always on the last turn
-  (nothing is lost then);
+  guesses when what the guess is worth, ``q·S - (1 - q)·2``, is at least
+  ``ambition·q·S``, that is when ``q >= 2 / ((1 - ambition)·S + 2)``
+  (a wrong guess weighs more as the points at stake shrink), and always
+  on the last turn (nothing is lost then);
 - a wrong guess comes with God's verdict on a card in a situation the
   main line can reach: that is evidence like a played card, and it is
   added to the beliefs.
@@ -44,10 +45,15 @@ from game.games.delphi.rulelang.vector import card_index
 from game.games.delphi.state import DelphiView
 
 #: survivors grouped at most for a guess (more: no guess yet, unless the
-#: last turn); grouping 3,000 over 6 situations takes ~20 ms
+#: last turn)
 GROUP_LIMIT = 3_000
-#: situations the groups are told apart by: the present one and these many more
-PROBES = 5
+#: situations the groups are told apart by: the present one and these many
+#: more.  Tuned with ``ambition`` on one round of every library rule, seeds
+#: 5000 + k and 7000 + k (not the measured ones): mean score 15.45 / 15.39
+#: with 5 probes and ambition 0.35, 15.91 / 15.58 with 10 and 0.65 (2.0
+#: wrong guesses a round instead of 2.8); ambition 0.2, 0.5 and 0.8 with 5
+#: probes: 15.55, 15.59, 15.59 (seeds 5000 + k)
+PROBES = 10
 TURNS = 30
 
 
@@ -70,8 +76,9 @@ class SoloAugur:
     """Plays a solo round from a :class:`~game.games.delphi.solo.SoloView`
     (the evidence fields are those of the full game's view)."""
 
-    def __init__(self, gated: bool = False, ambition: float = 0.35, explore: float = 0.35, probe: float = 1.0) -> None:
+    def __init__(self, gated: bool = False, ambition: float = 0.65, explore: float = 0.35, probe: float = 1.0, probes: int = PROBES) -> None:
         self.gated = gated
+        self.probes = probes
         self.ambition = ambition
         self.explore = explore
         self.probe = probe
@@ -161,7 +168,7 @@ class SoloAugur:
         sp = bl.space
         w = sp.weight
         label: dict[int, tuple[int, ...]] = {i: () for i in ix}
-        for pl in bl.probes(line, PROBES):
+        for pl in bl.probes(line, self.probes):
             um = bl.um_listed(pl)
             for i in ix:
                 label[i] = label[i] + (sp.cand_mask(i, um),)
