@@ -288,6 +288,8 @@ def _sample(god: Rule, guess: Rule, starters: int, turns: int, lines: int) -> tu
             kinds = [rng.randrange(52) for _ in range(starters)]
             if max(Counter(kinds).values()) <= COPIES and pg(god.situation([CARD_KINDS[k] for k in kinds])):
                 break
+        else:
+            continue  # no starters God would lay: another line
         for k in kinds:
             left[k] -= 1
         line = [CARD_KINDS[k] for k in kinds]

@@ -105,7 +105,7 @@ class SoloOpen:
     plays: tuple[tuple[Card, bool], ...]
     hand: tuple[Card, ...]  # sorted
     guesses: tuple[SoloGuess, ...]
-    library_id: str  # the library rule's id ("" for a typed rule)
+    library_id: str  # the library rule's id ("" for a typed rule; in a view, "" until the end)
     daily: str  # "YYYY-MM-DD" for today's rule, else ""
     stopped: bool
 
@@ -218,8 +218,13 @@ class SoloGame:
         problems = rule_errors(rule)
         if problems:
             raise RuleSyntaxError(problems[0])
-        if rid and library_rule(rid).rule != rule:  # KeyError for an unknown id
-            raise ValueError(f"library rule {rid!r} is not {text!r}")
+        if rid:
+            try:
+                lib = library_rule(rid)
+            except KeyError:
+                raise ValueError(f"no library rule {rid!r}") from None
+            if lib.rule != rule:
+                raise ValueError(f"library rule {rid!r} is not {text!r}")
         if day:
             parse_date(day)
         return {"rule": rule.text, "library_id": rid, "daily": day}
@@ -346,6 +351,8 @@ class SoloGame:
         public = {f: getattr(s, f) for f in SoloOpen.__dataclass_fields__}
         if seat != 0:
             public["hand"] = ()
+        if not over:
+            public["library_id"] = ""  # the id names the rule
         return SoloView(
             **public,
             seat=seat,

@@ -57,7 +57,8 @@ def test_random_rounds_replay_keep_their_cards_and_hide_what_the_person_cannot_s
             assert Counter(SOLO.cards(s)) == first
             assert len(s.hand) == HAND
             v = SOLO.view(s, 0)
-            assert v.rule is None or s.phase == OVER
+            if s.phase != OVER:
+                assert v.rule is None and v.library_id == "", "the rule or its name shows before the end"
             other = SOLO.shuffle_hidden(s, 0, random.Random(k))
             assert SOLO.view(other, 0) == v
             moved += other != s
@@ -197,6 +198,8 @@ def test_options_are_checked():
         SOLO.validate_options({**library_options("red"), "rule": "card.color = black"})
     with pytest.raises(ValueError):
         SOLO.validate_options({**library_options("red"), "turns": 5})
+    with pytest.raises(ValueError):
+        SOLO.validate_options({**library_options("red"), "library_id": "no_such_rule"})
     assert SOLO.validate_options(typed_options("CARD.COLOUR = RED"))["rule"] == "card.color = red"
 
 
