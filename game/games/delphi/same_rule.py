@@ -226,12 +226,20 @@ def _reach_lasts(god: Rule, m: int, starters: int, turns: int) -> tuple[dict[tup
     return lines, masks
 
 
+def _unkept(rule: Rule) -> bool:
+    """Whether the rule has an aggregate its situation cannot keep (its
+    body reads ``last`` or ``pos``): every line is then a situation of its
+    own and the walk could only end at its budget (4 s of CPU for
+    `three_and_switch` against a rewording, before the sample)."""
+    return None in rule.situation(CARD_KINDS[:1])[AGG_BASE:]
+
+
 def _walk(god: Rule, guess: Rule, starters: int, turns: int, budget: int) -> tuple[bool, int, Difference | None]:
     """The layered walk: (every reachable situation judged, situations
     judged, a difference found)."""
     if _only_lasts(god) and _only_lasts(guess) and 52 ** max(god.lookback, guess.lookback) <= budget // 4:
         return _walk_lasts(god, guess, starters, turns)
-    if 52**starters > budget // 4:
+    if 52**starters > budget // 4 or _unkept(god) or _unkept(guess):
         return False, 0, None
     pg, pq = god.compiled.program, guess.compiled.program
     lg, lq = god.compiled.layout, guess.compiled.layout
