@@ -42,6 +42,7 @@ from game.cards import Card
 from game.games.delphi.infer.beliefs import Beliefs
 from game.games.delphi.infer.bot import PROPHET_LIST
 from game.games.delphi.rulelang.vector import card_index
+from game.games.delphi.solo import GUESS, PLAY, TURNS, SoloAction
 from game.games.delphi.state import DelphiView
 
 #: survivors grouped at most for a guess (more: no guess yet, unless the
@@ -54,7 +55,6 @@ GROUP_LIMIT = 3_000
 #: wrong guesses a round instead of 2.8); ambition 0.2, 0.5 and 0.8 with 5
 #: probes: 15.55, 15.59, 15.59 (seeds 5000 + k)
 PROBES = 10
-TURNS = 30
 
 
 def entropy(p: float) -> float:
@@ -100,8 +100,6 @@ class SoloAugur:
         return bl
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        from game.games.delphi.solo import GUESS, PLAY, SoloAction
-
         bl = self._beliefs(view)
         if view.phase == PLAY:
             return SoloAction(PLAY, self._card(view, bl, rng))
