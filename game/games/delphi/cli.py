@@ -10,6 +10,7 @@ and ``python -m game judge ...`` (the latter belongs to the rule language,
 
 With ``--god easy|medium|hard`` a computer God draws each round's rule from
 the library (:class:`~game.games.delphi.bots.GodBot`) instead of ``--rule``.
+``--solo`` plays the solo protocol instead (:mod:`~game.games.delphi.solo_cli`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 from game.engine.cli import SEED, ToolParser, number, report, say
 from game.engine.match import Match, Moved, Seat
-from game.games.delphi import BOTS, GAME, cli_judge
+from game.games.delphi import BOTS, GAME, cli_judge, solo_cli
 from game.games.delphi.engine import DelphiGame
 from game.games.delphi.library import LEVELS
 from game.games.delphi.options import MAX_PLAYERS, MIN_PLAYERS
@@ -62,6 +63,8 @@ def _p95(xs: list[float]) -> float:
 
 def sim(argv: Sequence[str], game: DelphiGame | None = None) -> int:
     """Play ``--deals`` single rounds with bots and print a summary."""
+    if "--solo" in argv:
+        return solo_cli.sim_solo([a for a in argv if a != "--solo"])
     args = _parser().parse_args(list(argv))
     g = game or GAME
     rules = [] if args.god else args.rule or [GARDNER]  # none: the computer God draws them

@@ -1,0 +1,179 @@
+"""The augur alone: finding God's rule under the solo protocol
+(:mod:`game.games.delphi.solo`), where a wrong card costs nothing, every
+card played costs a point of the score at stake (31 - N) and a wrong
+guess costs 2.
+
+:class:`SoloAugur` plays for information and guesses by the score at
+stake:
+
+- **card**: the card of the hand whose verdict the weighted survivors
+  are most unsure of (the largest entropy ``H(p)``): a wrong card costs
+  nothing here, so what a card teaches is all it is worth;
+- **guess**: the survivors are grouped by their verdicts on all 52 cards
+  in the present situation and a few the round may reach
+  (:meth:`Beliefs.probes`); ``q`` is the weight of the largest group, its
+  heaviest member the guess.  With ``S = 31 - N - 2·wrong`` at stake it
+  guesses when what the guess is worth, ``q·S - (1 - q)·2``, is at least
+  ``ambition·q·S``, that is when ``q >= 2 / ((1 - ambition)·S + 2)``
+  (a wrong guess weighs more as the points at stake shrink), and always
+  on the last turn (nothing is lost then);
+- a wrong guess comes with God's verdict on a card in a situation the
+  main line can reach: that is evidence like a played card, and it is
+  added to the beliefs.
+
+``gated=True`` is the baseline: the full game's :class:`AugurBot` rules
+applied to the solo protocol – its card choice (``p + β·H(p)``, tuned for
+a game where a wrong card costs two) and its Prophet gates as the guess
+rule (at least 6 main-line cards after the starters, at most 1,500
+survivors, the largest group at least half the weight and at most 3.5 %
+weighted misjudgements), guessing the heaviest survivor.  Both learn
+from the differing examples (without them the baseline guessed the same
+wrong rule 18 times in a round of `card.color = last2.color`, seed 7).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+from game.cards import Card
+from game.games.delphi.infer.beliefs import Beliefs
+from game.games.delphi.infer.bot import PROPHET_LIST
+from game.games.delphi.rulelang.vector import card_index
+from game.games.delphi.solo import GUESS, PLAY, TURNS, SoloAction
+from game.games.delphi.state import DelphiView
+
+#: survivors grouped at most for a guess (more: no guess yet, unless the
+#: last turn)
+GROUP_LIMIT = 3_000
+#: situations the groups are told apart by: the present one and these many
+#: more.  Tuned with ``ambition`` on one round of every library rule, seeds
+#: 5000 + k and 7000 + k (not the measured ones): mean score 15.45 / 15.39
+#: with 5 probes and ambition 0.35, 15.91 / 15.58 with 10 and 0.65 (2.0
+#: wrong guesses a round instead of 2.8); ambition 0.2, 0.5 and 0.8 with 5
+#: probes: 15.55, 15.59, 15.59 (seeds 5000 + k)
+PROBES = 10
+
+
+def entropy(p: float) -> float:
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+class SoloBeliefs(Beliefs):
+    """Beliefs that also learn from a wrong guess's example."""
+
+    def learn(self, line: Sequence[Card], card: Card, right: bool) -> None:
+        sp = self.space
+        ok = sp.accepting(self.um(line), card_index(card))
+        self._error(sp.all & ~ok if right else ok)
+
+
+class SoloAugur:
+    """Plays a solo round from a :class:`~game.games.delphi.solo.SoloView`
+    (the evidence fields are those of the full game's view)."""
+
+    def __init__(self, gated: bool = False, ambition: float = 0.65, explore: float = 0.35, probe: float = 1.0, probes: int = PROBES) -> None:
+        self.gated = gated
+        self.probes = probes
+        self.ambition = ambition
+        self.explore = explore
+        self.probe = probe
+        self.name = "augur-gated" if gated else "augur-solo"
+        self.beliefs: SoloBeliefs | None = None
+        self.learned = 0
+
+    def _beliefs(self, view: Any) -> SoloBeliefs:
+        dv = cast(DelphiView, view)  # the fields Beliefs reads: round, starters, main, side, noplays
+        bl = self.beliefs
+        if bl is None or not bl.fits(dv):
+            bl = self.beliefs = SoloBeliefs(dv)
+            self.learned = 0
+        bl.update(dv)
+        for g in view.guesses[self.learned :]:
+            if g.example is not None:
+                bl.learn(g.example.line, g.example.card, g.example.god)
+        self.learned = len(view.guesses)
+        return bl
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        bl = self._beliefs(view)
+        if view.phase == PLAY:
+            return SoloAction(PLAY, self._card(view, bl, rng))
+        if view.phase == GUESS:
+            text = self._guess(view, bl)
+            return SoloAction(GUESS, text=text) if text else SoloAction("pass")
+        return rng.choice(list(legal))
+
+    # --- cards ----------------------------------------------------------------------
+    def _card(self, view: Any, bl: SoloBeliefs, rng: random.Random) -> Card:
+        kinds = sorted(set(view.hand), key=card_index)
+        p = bl.p_fits(view.main, kinds)
+        if self.gated:
+            ix = bl.listed()
+            beta = self.probe if ix is not None and len(ix) <= PROPHET_LIST else self.explore
+            if self._gates(view, bl, need_judged=False):
+                beta = 0.0
+
+            def score(c: Card) -> float:
+                return p[c] + beta * entropy(p[c])
+        else:
+
+            def score(c: Card) -> float:
+                return entropy(p[c])
+
+        top = max(score(c) for c in kinds)
+        return rng.choice([c for c in kinds if score(c) >= top - 1e-9])
+
+    # --- guesses ----------------------------------------------------------------------
+    def _gates(self, view: Any, bl: SoloBeliefs, need_judged: bool = True) -> bool:
+        """The full game's Prophet gates (AugurBot's defaults)."""
+        _, errors = bl.survivors()
+        if errors or (need_judged and len(view.main) - view.starters < 6):
+            return False
+        ix = bl.listed()
+        if ix is None or len(ix) > PROPHET_LIST:
+            return False
+        top, err = bl.assess(view.main, need_top=0.5)
+        return top >= 0.5 and err <= 0.035
+
+    def _guess(self, view: Any, bl: SoloBeliefs) -> str:
+        last_turn = view.turn >= TURNS
+        if self.gated:
+            if self._gates(view, bl) or last_turn:
+                return bl.best_guess() or ""
+            return ""
+        ix = bl.listed()
+        if ix is None:
+            return ""
+        if len(ix) > GROUP_LIMIT and not last_turn:
+            return ""
+        q, best = self.top_group(view.main, bl, ix)
+        at_stake = TURNS + 1 - view.turn - 2 * view.wrong_guesses
+        if last_turn:
+            return best
+        if at_stake <= 0:
+            return ""
+        return best if q >= 2.0 / ((1.0 - self.ambition) * at_stake + 2.0) else ""
+
+    def top_group(self, line: Sequence[Card], bl: SoloBeliefs, ix: list[int]) -> tuple[float, str]:
+        """(weight share of the largest group of survivors that judge all
+        52 cards alike in the present situation and :data:`PROBES` others,
+        the text of its heaviest member)."""
+        sp = bl.space
+        w = sp.weight
+        label: dict[int, tuple[int, ...]] = {i: () for i in ix}
+        for pl in bl.probes(line, self.probes):
+            um = bl.um_listed(pl)
+            for i in ix:
+                label[i] = label[i] + (sp.cand_mask(i, um),)
+        groups: dict[tuple[int, ...], float] = {}
+        for i in ix:
+            groups[label[i]] = groups.get(label[i], 0.0) + w[i]
+        total = sum(groups.values()) or 1.0
+        top_label = max(groups, key=lambda k: groups[k])
+        best = max((i for i in ix if label[i] == top_label), key=lambda j: (w[j], -j))
+        return groups[top_label] / total, sp.rule(best).text
