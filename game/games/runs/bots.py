@@ -190,13 +190,16 @@ PREF = [(VAL[i] * 16 + RANK[i]) * 4 + 3 - i // 13 for i in range(52)]
 
 def rollout_ext(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finished, wrap, rules) -> float:
     """:func:`rollout` under issue 24's house rules (``rules``: both_ends,
-    per_suit, new_run, circuit).  ``runs`` are the open runs as lists
+    per_suit, new_run, circuit, stop).  ``runs`` are the open runs as lists
     ``[a, b]`` of their end ids (one-way runs: the last card twice),
     ``hands`` the ids each seat holds, ``idle`` the draws and passes since
     the last card played.  Everyone follows the simple rule (the playable
     card worth most).  Changes its arguments in place, as :func:`rollout`
     does, and returns the same."""
-    both, per_suit, new_run, circuit = rules
+    both, per_suit, new_run, circuit, stop = rules
+    # the turns without a card after which the open runs close: a circuit,
+    # or one with ``stop``
+    closing_idle = 1 if stop else 0
     nbt = NB[wrap]
     active = 0
     for s in range(n):
@@ -293,8 +296,8 @@ def rollout_ext(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finis
                 drawn.add(c)
             else:
                 passes += 1
-            if circuit:
-                if idle >= active and runs:
+            if circuit or stop:
+                if idle >= (closing_idle or active) and runs:
                     runs.clear()
                     idle = 0
             elif passes >= active:
@@ -440,7 +443,7 @@ class StrongBot:
         me = view.seat
         assert me is not None
         wrap = view.wrap
-        rules = (view.both_ends, view.per_suit, view.new_run, view.circuit)
+        rules = (view.both_ends, view.per_suit, view.new_run, view.circuit, view.stop)
         my_ids = [CARD_ID[c] for c in view.hand]
         played = {CARD_ID[c] for c in view.chain}
         known = set(my_ids) | played
@@ -481,7 +484,7 @@ class StrongBot:
             players=n, seed=0, rounds=5, wrap=wrap, dealer=0, round=1, phase="play", turn=me,
             hands=((),) * n, pile=(), chain=view.chain, chain_seats=view.chain_seats, finished=(), base=(0,) * n,
             points=(0,) * n, bonus=(0,) * n, new_run=view.new_run, both_ends=view.both_ends, per_suit=view.per_suit,
-            circuit=view.circuit, ends=view.ends, played=played_mask(view.chain),
+            circuit=view.circuit, stop=view.stop, ends=view.ends, played=played_mask(view.chain),
         )
         after = [[[CARD_ID[a], CARD_ID[b]] for a, b in ends_after(probe, c)[0]] for c in _cards(plays)]
         for _ in range(samples):
