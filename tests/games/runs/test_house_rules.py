@@ -18,7 +18,7 @@ from game.cards import Card
 from game.engine import NotationError
 from game.engine.match import Match, Seat
 from game.games.runs import BOTS, GAME, NOTATION
-from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout_ext
+from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout
 from game.games.runs.cli import sim
 from game.games.runs.rules import HOUSE_RULES, TABLE_RULES
 from game.i18n import tr
@@ -29,6 +29,8 @@ C = Card.parse
 NEW = ("both_ends", "per_suit", "circuit")
 #: each new rule alone, on top of "new run", and all together
 RULE_SETS = [
+    {},  # the written rule and "new run": the same playout plays them
+    {"new_run": True},
     {"both_ends": True},
     {"per_suit": True},
     {"circuit": True},
@@ -241,7 +243,7 @@ def test_the_look_ahead_plays_a_round_as_the_engine_does(rules):
             owner[i] = PILE
         gain, dk = [0] * n, [0] * n
         rr = (s.both_ends, s.per_suit, s.new_run, s.circuit, s.stop)
-        kept = rollout_ext(owner, hands, pile, [len(h) for h in s.hands], hval, gain, dk, n, s.turn, [], 0, 0, s.wrap, rr)
+        kept = rollout(owner, hands, pile, [len(h) for h in s.hands], hval, gain, dk, n, s.turn, [], 0, 0, s.wrap, rr)
         assert gain == [p + b for p, b in zip(r.played, r.bonus)], (rules, seed)
         assert sum(hval) + kept == sum(r.penalty)
 
