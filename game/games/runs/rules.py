@@ -119,8 +119,12 @@ OPTIONS = ("players", "rounds", "wrap", "dealer", "new_run", "both_ends", "per_s
 #: the house rules (true or false, default off)
 HOUSE_RULES = ("new_run", "both_ends", "per_suit", "circuit", "stop", "big_deal")
 #: the house rules a new table starts with (the setup's default and
-#: ``sim runs`` without a rule flag; docs/runs.md says why)
-TABLE_RULES: dict[str, bool] = {"new_run": True, "both_ends": False, "per_suit": False, "circuit": True}
+#: ``sim runs`` without a rule flag; docs/runs.md says why): with 3 players
+#: 12.1 real decisions per player and round, 17.3 % forced draws, 52 % of
+#: the turns without a choice (83 % with "new run + circuit" before).  The
+#: circuit changes nothing beside ``stop``; it stays on so that the setup's
+#: saved choice ("circuit" on) keeps meaning these house rules.
+TABLE_RULES: dict[str, bool] = {"new_run": True, "both_ends": False, "per_suit": False, "circuit": True, "stop": True, "big_deal": True}
 
 
 # --- the rules ----------------------------------------------------------------------
