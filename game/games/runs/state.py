@@ -50,8 +50,8 @@ def keeps_runs(rules: RunsState | RunsView) -> bool:
     as their end cards (``ends``) and the turns without a card (``idle``):
     ``both_ends``, ``per_suit``, ``circuit`` or ``stop``.  Under the written
     rules and ``new_run`` alone the run is the chain's last card, as it was
-    before them.  The one place that says so (the state, the view, the
-    moves and the notation ask here)."""
+    before them.  The one place that says so (the state's and the view's
+    ``extended``, which the moves and the notation's format ask)."""
     return rules.both_ends or rules.per_suit or rules.circuit or rules.stop
 
 
