@@ -6,8 +6,8 @@
 
 ``simple``: for every rule set, ``python -m game sim runs --players P
 --bots simple --games N --seed S <flags> --json`` with 3 and 5 players
-(how rounds go: decisions, forced draws, the longest stretch without a card
-played, rounds with a finisher).  ``skill``: ``--players 2 --bots
+(how rounds go: decisions, forced draws, turns without a choice, the
+longest stretch without a card played, rounds with a finisher).  ``skill``: ``--players 2 --bots
 strong,simple`` (the strong bot's win share against the simple one).  Each
 line is run in this process (one core) and appended to ``--out`` as one
 JSON object with the arguments it was run with; ``table`` prints the
@@ -40,6 +40,10 @@ RULE_SETS = (
     ("new run + both ends + circuit", ["--new-run", "--both-ends", "--circuit"]),
     ("per suit + both ends", ["--per-suit", "--both-ends"]),
     ("all four", ["--new-run", "--both-ends", "--per-suit", "--circuit"]),
+    # for the forced draws (docs/runs.md, "A stop and a bigger deal")
+    ("new run + stop", ["--new-run", "--stop"]),
+    ("new run + circuit + big deal", ["--new-run", "--circuit", "--big-deal"]),
+    ("new run + circuit + stop + big deal", ["--new-run", "--circuit", "--stop", "--big-deal"]),
 )
 
 
@@ -73,8 +77,11 @@ def table(files: list[Path]) -> None:
         for line in path.read_text().splitlines():
             d = json.loads(line)
             rows.setdefault(d["name"], {})[d["players"]] = d
-    print("| rules | players | games | decisions / round (per player) | forced draws / round (share of turns) | passes / round | longest stretch without a card played | rounds with a finisher | turns / round |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| rules | players | games | decisions / round (per player) | forced draws / round (share of turns) | passes / round"
+        " | turns without a choice | longest stretch without a card played | rounds with a finisher | turns / round |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, _ in RULE_SETS:
         for p in (3, 5):
             d = rows.get(name, {}).get(p)
@@ -83,7 +90,7 @@ def table(files: list[Path]) -> None:
             print(
                 f"| {name} | {p} | {d['games']:,} | {d['mean_decisions_per_round']:.1f} ({d['mean_decisions_per_player_per_round']:.2f})"
                 f" | {d['mean_forced_draws_per_round']:.1f} ({d['forced_draw_share']:.1%}) | {d['mean_passes_per_round']:.1f}"
-                f" | {d['mean_longest_without_play_per_round']:.1f} | {d['finisher_share']:.1%} | {d['mean_turns_per_round']:.1f} |"
+                f" | {d['no_choice_share']:.1%} | {d['mean_longest_without_play_per_round']:.1f} | {d['finisher_share']:.1%} | {d['mean_turns_per_round']:.1f} |"
             )
     print()
     print("| rules | games (2 players) | strong win share | 95 % interval | strong − simple / game | p50 / p95 ms per real decision |")

@@ -31,6 +31,9 @@ CONFORMANCE = [
     {"players": 4, "rounds": 0, "per_suit": True, "wrap": True},
     {"players": 2, "rounds": 5, "circuit": True},
     {"players": 5, "rounds": 0, "new_run": True, "both_ends": True, "per_suit": True, "circuit": True},
+    # a stop and the bigger deal (13 cards each with 3 players, 7 with 6)
+    {"players": 3, "rounds": 5, "new_run": True, "circuit": True, "stop": True, "big_deal": True},
+    {"players": 6, "rounds": 0, "per_suit": True, "stop": True, "big_deal": True, "wrap": True},
 ]
 
 __all__ = [

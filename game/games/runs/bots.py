@@ -58,8 +58,6 @@ def _nb_ids(wrap: bool) -> list[tuple[int, ...]]:
 
 NB = {False: _nb_ids(False), True: _nb_ids(True)}
 PLAYED, PILE = -2, -1
-#: ids by the simple rule's preference: most points first, then the higher rank
-BY_POINTS = sorted(range(52), key=lambda i: (VAL[i], RANK[i]), reverse=True)
 
 
 def _best_by_points(cards: Sequence[Card]) -> Card:
@@ -99,104 +97,39 @@ def _non_play(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def rollout(owner, pile, cnt, hval, gain, dk, n, p, last, wrap, finished, new_run=False) -> float:
-    """Play the round to its end from seat ``p`` to move, ``last`` the card
-    on the chain (ids).  Everyone follows the simple policy when there is a
-    choice.  Changes the lists in place: ``gain`` gets points played and
-    bonuses, ``hval`` ends as the points of the cards each seat held before
-    the look-ahead and still holds, ``dk`` the number of cards each seat drew
-    and still holds.  Returns the points of the drawn cards still held (all
-    seats together), so the caller may share them out by ``dk``: which pile
-    card lands in which hand is chance that only adds noise to a comparison.
-
-    A closed run (nothing can follow ``last``): under the written rules the
-    pile is drawn out and the round ends; with ``new_run`` the player to act
-    starts a new run with the card the simple rule picks (the most points)
-    and the round goes on until at most one player holds cards.
-    """
-    nbt = NB[wrap]
-    active = 0
-    for s in range(n):
-        if cnt[s]:
-            active += 1
-    drawn_val = 0
-    if active <= 1:
-        return drawn_val
-    drawn = set()
-    while True:
-        nbs = [f for f in nbt[last] if owner[f] != PLAYED]
-        if not nbs:
-            if not new_run:
-                # nothing can follow any more: the pile is drawn round the table
-                while pile:
-                    if cnt[p]:
-                        c = pile.pop()
-                        owner[c] = p
-                        cnt[p] += 1
-                        dk[p] += 1
-                        drawn_val += VAL[c]
-                    p = p + 1 if p + 1 < n else 0
-                return drawn_val
-            mine = next(i for i in BY_POINTS if owner[i] == p)
-        elif len(nbs) == 1:
-            f = nbs[0]
-            mine = f if owner[f] == p else -1
-        else:
-            a, b = nbs
-            if owner[a] == p and owner[b] == p:
-                mine = a if (VAL[a], RANK[a]) > (VAL[b], RANK[b]) else b
-            elif owner[a] == p:
-                mine = a
-            elif owner[b] == p:
-                mine = b
-            else:
-                mine = -1
-        if mine >= 0:
-            owner[mine] = PLAYED
-            cnt[p] -= 1
-            v = VAL[mine]
-            if mine in drawn:
-                dk[p] -= 1
-                drawn_val -= v
-            else:
-                hval[p] -= v
-            gain[p] += v
-            last = mine
-            if not cnt[p]:
-                if finished < 3:
-                    gain[p] += BONUSES[finished]
-                finished += 1
-                active -= 1
-                if active <= 1:
-                    return drawn_val
-        elif pile:
-            c = pile.pop()
-            owner[c] = p
-            cnt[p] += 1
-            dk[p] += 1
-            drawn_val += VAL[c]
-            drawn.add(c)
-        # else: pass (someone else holds the card that follows)
-        p = p + 1 if p + 1 < n else 0
-        while not cnt[p]:
-            p = p + 1 if p + 1 < n else 0
-
-
 #: the simple rule's preference as one number (higher is better): points,
 #: then rank, then the suit that comes first in a sorted hand (the card
 #: ``SimpleBot`` picks among equals)
 PREF = [(VAL[i] * 16 + RANK[i]) * 4 + 3 - i // 13 for i in range(52)]
 
 
-def rollout_ext(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finished, wrap, rules) -> float:
-    """:func:`rollout` under issue 24's house rules (``rules``: both_ends,
-    per_suit, new_run, circuit).  ``runs`` are the open runs as lists
-    ``[a, b]`` of their end ids (one-way runs: the last card twice),
-    ``hands`` the ids each seat holds, ``idle`` the draws and passes since
-    the last card played.  Everyone follows the simple rule (the playable
-    card worth most).  Changes its arguments in place, as :func:`rollout`
-    does, and returns the same."""
-    both, per_suit, new_run, circuit = rules
+def rollout(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finished, wrap, rules) -> float:
+    """Play the round to its end from seat ``p`` to move under ``rules``
+    (both_ends, per_suit, new_run, circuit, stop: the house rules; all
+    false is the written rule).  ``runs`` are the open runs as lists
+    ``[a, b]`` of their end ids (one-way runs: the last card twice; under
+    the written rule and ``new_run`` alone the run of the last card
+    played, or none after a closed run with ``new_run``), ``hands`` the ids
+    each seat holds, ``idle`` the draws and passes since the last card
+    played.  Everyone follows the simple rule where there is a choice (the
+    playable card worth most; a new run starts with the card worth most).
+
+    Changes the lists in place: ``gain`` gets points played and bonuses,
+    ``hval`` ends as the points of the cards each seat held before the
+    look-ahead and still holds, ``dk`` the number of cards each seat drew
+    and still holds.  Returns the points of the drawn cards still held (all
+    seats together), so the caller may share them out by ``dk``: which pile
+    card lands in which hand is chance that only adds noise to a comparison.
+
+    A closed run: under the written rules nobody can follow, so the pile is
+    drawn out and the round ends blocked; with ``new_run`` (or ``per_suit``)
+    it is dropped and the player to act starts a new one.  (One function
+    for every rule: the old options' games came out move for move as with
+    the playout written for them alone, tests/games/runs/test_bots.py.)"""
+    both, per_suit, new_run, circuit, stop = rules
+    # the turns without a card after which the open runs close: a circuit,
+    # or one with ``stop``
+    closing_idle = 1 if stop else 0
     nbt = NB[wrap]
     active = 0
     for s in range(n):
@@ -293,8 +226,8 @@ def rollout_ext(owner, hands, pile, cnt, hval, gain, dk, n, p, runs, idle, finis
                 drawn.add(c)
             else:
                 passes += 1
-            if circuit:
-                if idle >= active and runs:
+            if circuit or stop:
+                if idle >= (closing_idle or active) and runs:
                     runs.clear()
                     idle = 0
             elif passes >= active:
@@ -348,6 +281,7 @@ class StrongBot:
         me = view.seat
         assert me is not None
         wrap, new_run = view.wrap, view.new_run
+        rules = (False, False, new_run, False, False)
         my_ids = [CARD_ID[c] for c in view.hand]
         played = {CARD_ID[c] for c in view.chain}
         known = set(my_ids) | played
@@ -406,10 +340,16 @@ class StrongBot:
             pile = pool[len(rest_slots) :]
             for i in pile:
                 owner[i] = PILE
+            held: list[list[int]] = [[] for _ in range(n)]
+            for i in range(52):
+                if owner[i] >= 0:
+                    held[owner[i]].append(i)
             for j, c in enumerate(cand):
                 o = owner[:]
                 cn = cnt[:]
                 hv = hval[:]
+                hs = [h[:] for h in held]
+                hs[me].remove(c)
                 gain = [0] * n
                 dk = [0] * n
                 o[c] = PLAYED
@@ -424,7 +364,10 @@ class StrongBot:
                 p = (me + 1) % n
                 while not cn[p] and p != me:
                     p = (p + 1) % n
-                kept = rollout(o, pile[:], cn, hv, gain, dk, n, p, c, wrap, finished, new_run)
+                # the run is the card just played; with new_run a closed one is dropped
+                closed = all(o[f] == PLAYED for f in NB[wrap][c])
+                runs = [] if new_run and closed else [[c, c]]
+                kept = rollout(o, hs, pile[:], cn, hv, gain, dk, n, p, runs, 0, finished, wrap, rules)
                 m = sum(dk)
                 each = kept / m if m else 0.0
                 mine = gain[me] - hv[me] - dk[me] * each
@@ -435,12 +378,12 @@ class StrongBot:
 
     def _totals_ext(self, view: RunsView, plays: Sequence[Action], rng: random.Random) -> tuple[list[float], int]:
         """:meth:`_totals` under issue 24's house rules: the same deals and
-        scoring, the open runs followed as the rules say (:func:`rollout_ext`)."""
+        scoring, the open runs followed as the rules say (:func:`rollout`)."""
         n = view.players
         me = view.seat
         assert me is not None
         wrap = view.wrap
-        rules = (view.both_ends, view.per_suit, view.new_run, view.circuit)
+        rules = (view.both_ends, view.per_suit, view.new_run, view.circuit, view.stop)
         my_ids = [CARD_ID[c] for c in view.hand]
         played = {CARD_ID[c] for c in view.chain}
         known = set(my_ids) | played
@@ -481,7 +424,7 @@ class StrongBot:
             players=n, seed=0, rounds=5, wrap=wrap, dealer=0, round=1, phase="play", turn=me,
             hands=((),) * n, pile=(), chain=view.chain, chain_seats=view.chain_seats, finished=(), base=(0,) * n,
             points=(0,) * n, bonus=(0,) * n, new_run=view.new_run, both_ends=view.both_ends, per_suit=view.per_suit,
-            circuit=view.circuit, ends=view.ends, played=played_mask(view.chain),
+            circuit=view.circuit, stop=view.stop, ends=view.ends, played=played_mask(view.chain),
         )
         after = [[[CARD_ID[a], CARD_ID[b]] for a, b in ends_after(probe, c)[0]] for c in _cards(plays)]
         for _ in range(samples):
@@ -532,7 +475,7 @@ class StrongBot:
                 while not cn[p] and p != me:
                     p = (p + 1) % n
                 runs = [r[:] for r in after[j]]
-                kept = rollout_ext(o, hs, pile[:], cn, hv, gain, dk, n, p, runs, 0, finished, wrap, rules)
+                kept = rollout(o, hs, pile[:], cn, hv, gain, dk, n, p, runs, 0, finished, wrap, rules)
                 m = sum(dk)
                 each = kept / m if m else 0.0
                 mine = gain[me] - hv[me] - dk[me] * each
@@ -543,4 +486,4 @@ class StrongBot:
 
 BOTS = {"simple": SimpleBot, "strong": StrongBot, "random": RandomBot}
 
-__all__ = ["BOTS", "RandomBot", "SimpleBot", "StrongBot", "rollout", "rollout_ext"]
+__all__ = ["BOTS", "RandomBot", "SimpleBot", "StrongBot", "rollout"]

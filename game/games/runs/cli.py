@@ -8,12 +8,15 @@ every deal from every seat.  Per-decision latency is CPU time
 (``time.process_time``).  Without a rule flag it plays the rules a new
 table starts with (:data:`~game.games.runs.rules.TABLE_RULES`);
 ``--written`` plays the rule sheet, ``--new-run``, ``--both-ends``,
-``--per-suit`` and ``--circuit`` the house rules (any together).
+``--per-suit``, ``--circuit``, ``--stop`` and ``--big-deal`` the house
+rules (any together).
 Besides wins and scores it reports how rounds go: ``out_share`` (also
 ``finisher_share``: the share of rounds in which at least one player went
 out), forced draws per round and their share of all turns, the longest
 stretch of turns without a card played (mean per round), real decisions (a
-card chosen from two or more) per round and per player, and ``skill``: the
+card chosen from two or more) per round and per player, ``no_choice_share``
+(turns with one legal action: forced draws, passes and plays of the only
+card that may go, over all turns), and ``skill``: the
 strong bot's win share against the simple one with a 95 % interval.
 
 ``python -m game position runs "<notation>" --json`` tells what the engine
@@ -89,13 +92,15 @@ def play_game(
     """One game between ``bots`` (one per seat), each with its own generator
     from the seed.  Adds each decision's CPU time to ``latency`` (and, where
     there were cards to choose from, to ``choice_latency``) of its seat, and
-    to ``counts`` the ``draws`` and the ``decisions`` (cards chosen from two
-    or more).  Returns the final state."""
+    to ``counts`` the ``draws``, ``passes``, ``decisions`` (cards chosen from
+    two or more), ``single_plays`` (the one card that may go) and
+    ``longest_idle`` (the longest stretch without a card, summed over
+    rounds).  Returns the final state."""
     rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(len(bots))]
     seats = [Seat(b.name, bot=b.name) for b in bots]
     match = Match.start(GAME, options, seed, seats, rng=rngs, bots=dict(enumerate(bots)), strict=True)
     tally = counts if counts is not None else {}
-    for key in ("draws", "decisions", "passes", "longest_idle"):
+    for key in ("draws", "decisions", "passes", "longest_idle", "single_plays"):
         tally.setdefault(key, 0)
     stretch = longest = 0
     while not match.over:
@@ -108,6 +113,8 @@ def play_game(
             if moved.choices > 1:
                 choice_latency[moved.seat].append(moved.think)
                 tally["decisions"] += 1
+            else:
+                tally["single_plays"] += 1
         elif kind in (DRAW, PASS):
             tally["draws" if kind == DRAW else "passes"] += 1
             stretch += 1
@@ -141,6 +148,8 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--both-ends", action="store_true", help="house rule: a run grows at either end")
     p.add_argument("--per-suit", action="store_true", help="house rule: a run in every suit (a card of a suit with no open run starts one)")
     p.add_argument("--circuit", action="store_true", help="house rule: a whole circuit without a card played closes the runs; a new run starts")
+    p.add_argument("--stop", action="store_true", help="house rule: a run stops at the first player who cannot follow (after their draw or pass a new run starts)")
+    p.add_argument("--big-deal", action="store_true", help="house rule: deal 40 cards (13 each with 3 players), not 7 each")
     p.add_argument("--no-rotate", action="store_true", help="keep the line-up in fixed seats")
     p.add_argument("--samples", type=number(1, MAX_SAMPLES), default=None, help="deals the strong bot tries per card")
     p.add_argument("--json", action="store_true")
@@ -191,7 +200,7 @@ def sim(argv: Sequence[str]) -> int:
     turns = 0
     rounds_played = 0
     rounds_out = 0
-    counts = {"draws": 0, "decisions": 0, "passes": 0, "longest_idle": 0}
+    counts = {"draws": 0, "decisions": 0, "passes": 0, "longest_idle": 0, "single_plays": 0}
     diffs: dict[str, float] = {}
     distinct = sorted(set(lineup), key=lineup.index)
     progress = _Progress(games, sys.stderr.isatty())
@@ -288,6 +297,8 @@ def sim(argv: Sequence[str]) -> int:
         "mean_forced_draws_per_round": round(counts["draws"] / max(1, rounds_played), 3),
         "forced_draw_share": round(counts["draws"] / max(1, turns), 4),
         "mean_passes_per_round": round(counts["passes"] / max(1, rounds_played), 3),
+        "mean_single_plays_per_round": round(counts["single_plays"] / max(1, rounds_played), 3),
+        "no_choice_share": round((counts["draws"] + counts["passes"] + counts["single_plays"]) / max(1, turns), 4),
         "mean_longest_without_play_per_round": round(counts["longest_idle"] / max(1, rounds_played), 3),
         "mean_decisions_per_round": round(counts["decisions"] / max(1, rounds_played), 3),
         "mean_decisions_per_player_per_round": round(counts["decisions"] / max(1, rounds_played) / players, 3),

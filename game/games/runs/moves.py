@@ -20,8 +20,20 @@ from game.games.runs.deck import DECK, NEIGHBOUR_MASK, NEIGHBOURS, POINTS, card_
 from game.games.runs.state import DRAW_ACTION, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_LIST, Action, RoundResult, RunsState, replace_state
 
 HAND_SIZE = 7
+#: the house rule ``big_deal``: this many cards are dealt out (as many as
+#: go evenly, and at least HAND_SIZE each): 20 each with 2 players, 13 with
+#: 3, 10 with 4, 8 with 5, 7 with 6, leaving a pile of 10 to 13 cards.
+#: With the whole pack dealt (as in Sevens or Fan Tan) the forced draws
+#: become forced passes (docs/runs.md, "A stop and a bigger deal").
+BIG_DEAL = 40
 BONUSES = (15, 10, 5)
 OPEN_ENDED = 0  # rounds == 0: play until the table stops
+
+
+def hand_size(players: int, big_deal: bool) -> int:
+    """The cards dealt to each player: 7, or with ``big_deal`` a share of
+    :data:`BIG_DEAL` (at least 7)."""
+    return max(HAND_SIZE, BIG_DEAL // players) if big_deal else HAND_SIZE
 
 
 def run_closed(state: RunsState) -> bool:
@@ -39,7 +51,7 @@ def playable(state: RunsState, seat: int) -> tuple[Card, ...]:
     table or, with ``new_run``, after a closed run; else those that follow
     the last card (with issue 24's house rules: :func:`playable_ext`)."""
     hand = state.hands[seat]
-    if state.both_ends or state.per_suit or state.circuit:
+    if state.extended:
         return playable_ext(hand, state.ends, state.played, state.wrap, state.per_suit)
     if not state.chain or (state.new_run and run_closed(state)):
         return hand
@@ -130,7 +142,7 @@ def derive_ends(chain: tuple[Card, ...], wrap: bool, both_ends: bool, per_suit: 
 def closing(state: RunsState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``cards`` after which nothing could follow (the run
     would end with them)."""
-    if state.both_ends or state.per_suit or state.circuit:
+    if state.extended:
         return tuple(c for c in cards if ends_after(state, c)[2])
     played, wrap = state.played, state.wrap
     return tuple(c for c in cards if closed_after(played, c, wrap))
@@ -150,9 +162,10 @@ def deal_round(state: RunsState, number: int) -> RunsState:
     deck = list(DECK)
     rng_for(state.seed, "round", number).shuffle(deck)
     starter = (state.dealer + number) % n
+    dealt = hand_size(n, state.big_deal) * n
     # dealt one at a time, starting left of the dealer
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(HAND_SIZE * n):
+    for i in range(dealt):
         hands[(starter + i) % n].append(deck[i])
     zeros = (0,) * n
     return replace_state(
@@ -161,7 +174,7 @@ def deal_round(state: RunsState, number: int) -> RunsState:
         phase=PHASE_PLAY,
         turn=starter,
         hands=tuple(sort_hand(h) for h in hands),
-        pile=tuple(deck[HAND_SIZE * n :]),
+        pile=tuple(deck[dealt:]),
         chain=(),
         chain_seats=(),
         finished=(),
@@ -191,7 +204,7 @@ def play(state: RunsState, seat: int, card: Card) -> RunsState:
             bonus = _set(bonus, seat, bonus[seat] + BONUSES[place])
     ci = card_index(card)
     extra: dict[str, Any] = {}
-    if state.both_ends or state.per_suit or state.circuit:
+    if state.extended:
         extra["ends"] = ends_after(state, card)[0]
     return after_turn(
         state,
@@ -224,7 +237,7 @@ def after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> R
     hands = changes.get("hands", state.hands)
     changes["log"] = state.log + ((seat, action),)
     holding = [s for s in range(n) if hands[s]]
-    if state.both_ends or state.per_suit or state.circuit:
+    if state.extended:
         return _after_turn_ext(state, seat, action, holding, changes)
     over = len(holding) <= 1
     if not over and not changes.get("pile", state.pile):
@@ -244,10 +257,11 @@ def after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> R
 def circuit_closes(state: RunsState, action: Action) -> bool:
     """Whether ``action`` (a draw or pass of the player to act) completes a
     whole circuit in which nobody played: with ``circuit`` the open runs
-    then close."""
-    if not state.circuit or action.kind == "play" or not state.ends:
+    then close; with ``stop`` every draw or pass closes them (a circuit of
+    one turn)."""
+    if not (state.circuit or state.stop) or action.kind == "play" or not state.ends:
         return False
-    return state.idle + 1 >= sum(1 for h in state.hands if h)
+    return state.stop or state.idle + 1 >= sum(1 for h in state.hands if h)
 
 
 def _after_turn_ext(state: RunsState, seat: int, action: Action, holding: list[int], changes: dict[str, Any]) -> RunsState:
@@ -262,7 +276,7 @@ def _after_turn_ext(state: RunsState, seat: int, action: Action, holding: list[i
     else:
         changes["idle"] = state.idle + 1
     over = len(holding) <= 1
-    if not over and not state.circuit and not changes.get("pile", state.pile):
+    if not over and not (state.circuit or state.stop) and not changes.get("pile", state.pile):
         ends = changes.get("ends", state.ends)
         played = changes.get("played", state.played)
         over = not any(playable_ext(hands[s], ends, played, state.wrap, state.per_suit) for s in holding)
@@ -305,6 +319,7 @@ def end_round(state: RunsState, reason: str) -> RunsState:
 
 
 __all__ = [
+    "BIG_DEAL",
     "BONUSES",
     "HAND_SIZE",
     "OPEN_ENDED",
@@ -318,6 +333,7 @@ __all__ = [
     "end_round",
     "ends_after",
     "follow_mask",
+    "hand_size",
     "play",
     "playable",
     "playable_ext",

@@ -11,8 +11,9 @@ are ``name=value`` with comma-separated lists (``-`` for an empty list)::
 ``new=1`` after ``wrap`` (absent: the written rules, as in every text
 written before the rule existed).  Issue 24's house rules follow it:
 ``two=1`` (a run grows at either end), ``suits=1`` (a run in every suit),
-``circuit=1`` (a whole circuit without a card played closes the runs), and
-with any of them ``open=`` the open runs by their two end cards
+``circuit=1`` (a whole circuit without a card played closes the runs),
+``stop=1`` (a turn without a card played closes them), ``deal=1`` (the
+bigger deal), and with any of them but ``deal`` ``open=`` the open runs by their two end cards
 (``5H~8H,2S~2S``; ``-`` none) and ``idle=`` the draws and passes since the
 last card played.  A text without ``open=`` gets the runs its chain makes.  ``round=2/-`` is an open-ended game ("until we stop"),
 ``turn=-`` a finished game (``phase=over`` in an open-ended game: the
@@ -67,8 +68,12 @@ class RunsNotation:
                 (" two=1" if state.both_ends else "")
                 + (" suits=1" if state.per_suit else "")
                 + (" circuit=1" if state.circuit else "")
+                + (" stop=1" if state.stop else "")
+                + (" deal=1" if state.big_deal else "")
                 + f" open={runs} idle={state.idle}"
             )
+        elif state.big_deal:
+            extra = " deal=1"
         head = (
             f"p={state.players} seed={state.seed} dealer={state.dealer} round={state.round}/{rounds} "
             f"wrap={int(state.wrap)}{' new=1' if state.new_run else ''}{extra} phase={state.phase} turn={turn}"
@@ -182,14 +187,14 @@ class RunsNotation:
                 raise NotationError("an empty chain with cards missing")
         chain_t = tuple(chain)
         ends: tuple = ()
-        if head["both_ends"] or head["per_suit"] or head["circuit"]:
+        if head["both_ends"] or head["per_suit"] or head["circuit"] or head["stop"]:
             if head["open"] is None:
                 ends = derive_ends(chain_t, head["wrap"], head["both_ends"], head["per_suit"], head["new_run"])
             else:
                 value, col = head["open"]
                 ends = self._runs(value, col, set(chain_t))
         elif head["open"] is not None:
-            raise NotationError("open= (the open runs) belongs to the house rules two, suits or circuit", head["open"][1])
+            raise NotationError("open= (the open runs) belongs to the house rules two, suits, circuit or stop", head["open"][1])
         return RunsState(
             players=n,
             seed=head["seed"],
@@ -199,6 +204,8 @@ class RunsNotation:
             both_ends=head["both_ends"],
             per_suit=head["per_suit"],
             circuit=head["circuit"],
+            stop=head["stop"],
+            big_deal=head["big_deal"],
             ends=ends,
             idle=head["idle"],
             played=played_mask(chain),
@@ -244,12 +251,12 @@ class RunsNotation:
             pos += len(tok) + 1
         want = ("p", "seed", "dealer", "round", "wrap", "phase", "turn")
         # optional, in this order after wrap: the house rules and the open runs
-        optional = ("new", "two", "suits", "circuit", "open", "idle")
+        optional = ("new", "two", "suits", "circuit", "stop", "deal", "open", "idle")
         keys = tuple(fields)
         rest = keys[5:-2]
         if keys[:5] != want[:5] or keys[-2:] != want[5:] or list(rest) != [k for k in optional if k in rest]:
             raise NotationError(
-                f"the first section is '{' '.join(k + '=...' for k in want)}' (with new=1, two=1, suits=1, circuit=1, "
+                f"the first section is '{' '.join(k + '=...' for k in want)}' (with new=1, two=1, suits=1, circuit=1, stop=1, deal=1, "
                 "open=... and idle=... after wrap for the house rules)",
                 1,
             )
@@ -285,7 +292,7 @@ class RunsNotation:
         if value not in ("0", "1"):
             raise NotationError("new (the house rule new run) is 0 or 1", col)
         out["new_run"] = value == "1"
-        for key, name in (("two", "both_ends"), ("suits", "per_suit"), ("circuit", "circuit")):
+        for key, name in (("two", "both_ends"), ("suits", "per_suit"), ("circuit", "circuit"), ("stop", "stop"), ("deal", "big_deal")):
             value, col = fields.get(key, ("0", 0))
             if value not in ("0", "1"):
                 raise NotationError(f"{key} (a house rule) is 0 or 1", col)

@@ -45,6 +45,16 @@ def action_text(a: Action) -> str:
     return a.kind
 
 
+def keeps_runs(rules: RunsState | RunsView) -> bool:
+    """Whether one of issue 24's house rules is on that keeps the open runs
+    as their end cards (``ends``) and the turns without a card (``idle``):
+    ``both_ends``, ``per_suit``, ``circuit`` or ``stop``.  Under the written
+    rules and ``new_run`` alone the run is the chain's last card, as it was
+    before them.  The one place that says so (the state's and the view's
+    ``extended``, which the moves and the notation's format ask)."""
+    return rules.both_ends or rules.per_suit or rules.circuit or rules.stop
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """The score sheet of one finished round (one entry per seat).
@@ -97,7 +107,10 @@ class RunsState:
     one).  With any of them on, ``ends`` holds the open runs as the pair of
     cards at their two ends (one-way runs: the last card twice), and
     ``idle`` the draws and passes since the last card played (or since a
-    circuit closed the runs).
+    circuit closed the runs).  ``stop`` (a run stops at the first player
+    who cannot follow: after their draw or pass the open runs close, a
+    circuit of one turn) keeps the open runs too; ``big_deal`` deals 40
+    cards (at least 7 each) instead of 7 each.
     """
 
     players: int
@@ -127,12 +140,14 @@ class RunsState:
     circuit: bool = False
     ends: tuple[tuple[Card, Card], ...] = ()
     idle: int = 0
+    stop: bool = False
+    big_deal: bool = False
 
     @property
     def extended(self) -> bool:
-        """One of issue 24's house rules is on: the open runs are kept in
-        ``ends`` (else the run is the chain's last card, as before)."""
-        return self.both_ends or self.per_suit or self.circuit
+        """One of issue 24's house rules that keep the open runs in
+        ``ends`` is on (else the run is the chain's last card, as before)."""
+        return keeps_runs(self)
 
     @property
     def starter(self) -> int:
@@ -169,8 +184,8 @@ class RunsView:
 
     ``closing``: the cards of ``playable`` after which nothing could follow
     (the run would end); ``new_run``: the house rule is on; ``both_ends``,
-    ``per_suit``, ``circuit``, ``ends``, ``idle``: issue 24's house rules
-    and the open runs (see :class:`RunsState`)."""
+    ``per_suit``, ``circuit``, ``ends``, ``idle``, ``stop``, ``big_deal``:
+    issue 24's house rules and the open runs (see :class:`RunsState`)."""
 
     seat: int | None
     players: int
@@ -201,10 +216,12 @@ class RunsView:
     circuit: bool = False
     ends: tuple[tuple[Card, Card], ...] = ()
     idle: int = 0
+    stop: bool = False
+    big_deal: bool = False
 
     @property
     def extended(self) -> bool:
-        return self.both_ends or self.per_suit or self.circuit
+        return keeps_runs(self)
 
     @property
     def last(self) -> Card | None:
@@ -254,6 +271,7 @@ __all__ = [
     "RunsState",
     "RunsView",
     "action_text",
+    "keeps_runs",
     "replace_state",
     "seat_name",
     "suit_name",

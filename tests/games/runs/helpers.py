@@ -28,12 +28,13 @@ def position(
     both_ends: bool = False,
     per_suit: bool = False,
     circuit: bool = False,
+    stop: bool = False,
     open_runs: str | None = None,
     idle: int = 0,
 ):
     """A state from hands (card codes per seat), the chain, the pile (with
-    ``new_run`` the house rule "new run"; ``both_ends``, ``per_suit`` and
-    ``circuit`` issue 24's house rules, whose open runs come from the chain
+    ``new_run`` the house rule "new run"; ``both_ends``, ``per_suit``,
+    ``circuit`` and ``stop`` issue 24's house rules, whose open runs come from the chain
     unless ``open_runs`` gives them, like ``"5H~7H,9S~9S"``, and ``idle``
     the draws and passes since the last card played).
 
@@ -65,7 +66,7 @@ def position(
     def cards(cs):
         return ",".join(c.code for c in cs) or "-"
 
-    house = (" two=1" if both_ends else "") + (" suits=1" if per_suit else "") + (" circuit=1" if circuit else "")
+    house = (" two=1" if both_ends else "") + (" suits=1" if per_suit else "") + (" circuit=1" if circuit else "") + (" stop=1" if stop else "")
     if house:
         house += (f" open={open_runs}" if open_runs is not None else "") + f" idle={idle}"
     text = (

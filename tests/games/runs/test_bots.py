@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
-from game.cards import Card
+import pytest
+
+from game.cards import Card, derive_seed
+from game.engine.match import Match, Seat
 from game.games.runs import BOTS, GAME
 from game.games.runs.bots import StrongBot
 from game.games.runs.cli import play_game
@@ -80,3 +85,22 @@ def test_strong_beats_simple_over_seeded_games():
         state = play_game({"players": 2, "rounds": 5}, seed, bots, [[], []], [[], []])
         diff += state.base[strong_seat] - state.base[1 - strong_seat]
     assert diff / 40 > 0
+
+
+#: strong-bot games recorded by the code before the strong bot's two
+#: playouts became one (the written rule, "new run", wrap, the circuit, a
+#: run per suit with both ends; 2 and 3 players)
+BEFORE = json.loads((Path(__file__).parent / "strong_games_before_one_playout.json").read_text(encoding="utf-8"))["games"]
+
+
+@pytest.mark.parametrize("case", BEFORE, ids=lambda c: "+".join(k for k, v in sorted(c["options"].items()) if v is True) or "written")
+def test_the_strong_bot_plays_its_recorded_games_move_for_move(case):
+    """One playout for every rule: under the options of before, the strong
+    bot's choices are the ones it made with the playout written for them."""
+    options, seed = case["options"], case["seed"]
+    n = options["players"]
+    bots = {s: (StrongBot(samples=12) if s != 1 else BOTS["simple"]()) for s in range(n)}
+    rngs = [random.Random(derive_seed(seed, "bot", s)) for s in range(n)]
+    m = Match.start(GAME, options, seed, [Seat(f"S{s}", bot=bots[s].name) for s in range(n)], rng=rngs, bots=bots, strict=True)
+    m.run()
+    assert m.record().actions == case["actions"]

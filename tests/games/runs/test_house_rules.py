@@ -18,7 +18,7 @@ from game.cards import Card
 from game.engine import NotationError
 from game.engine.match import Match, Seat
 from game.games.runs import BOTS, GAME, NOTATION
-from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout_ext
+from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout
 from game.games.runs.cli import sim
 from game.games.runs.rules import HOUSE_RULES, TABLE_RULES
 from game.i18n import tr
@@ -29,12 +29,20 @@ C = Card.parse
 NEW = ("both_ends", "per_suit", "circuit")
 #: each new rule alone, on top of "new run", and all together
 RULE_SETS = [
+    {},  # the written rule and "new run": the same playout plays them
+    {"new_run": True},
     {"both_ends": True},
     {"per_suit": True},
     {"circuit": True},
     {"new_run": True, "both_ends": True},
     {"new_run": True, "circuit": True, "wrap": True},
     {"new_run": True, "both_ends": True, "per_suit": True, "circuit": True},
+    # a stop and the bigger deal (test_stop_and_deal.py)
+    {"stop": True},
+    {"new_run": True, "stop": True, "big_deal": True},
+    {"new_run": True, "circuit": True, "stop": True, "big_deal": True},
+    {"per_suit": True, "both_ends": True, "stop": True},
+    {"big_deal": True},
 ]
 
 
@@ -182,9 +190,9 @@ def test_the_notation_carries_the_rules_the_open_runs_and_the_idle_count():
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_rule_has_a_name_and_a_sentence_in_both_languages(lang):
     keys = ["runs.log.draw_circuit", "runs.log.pass_circuit"]
-    for name, why in GAME.describe_rules({"players": 3, **{r: True for r in HOUSE_RULES}}) + GAME.describe_rules({"players": 3}):
+    for name, why in [rw for r in HOUSE_RULES for rw in GAME.describe_rules({"players": 3, r: True})] + GAME.describe_rules({"players": 3}):
         keys += [name.key, why.key]
-    assert len(keys) == 12
+    assert len(keys) == 2 + 2 * (len(HOUSE_RULES) + 1) == 16
     for k in keys:
         text = tr(k, lang, name="Ben")
         assert text and text != k
@@ -201,7 +209,7 @@ def test_every_bot_stays_legal_and_every_round_ends(rules):
     m.run()
     assert m.over and len(m.state.history) == 5
     for r in m.state.history:
-        if rules.get("circuit") or rules.get("new_run"):
+        if rules.get("circuit") or rules.get("new_run") or rules.get("stop"):
             assert r.reason == "out"
 
 
@@ -234,8 +242,8 @@ def test_the_look_ahead_plays_a_round_as_the_engine_does(rules):
         for i in pile:
             owner[i] = PILE
         gain, dk = [0] * n, [0] * n
-        rr = (s.both_ends, s.per_suit, s.new_run, s.circuit)
-        kept = rollout_ext(owner, hands, pile, [len(h) for h in s.hands], hval, gain, dk, n, s.turn, [], 0, 0, s.wrap, rr)
+        rr = (s.both_ends, s.per_suit, s.new_run, s.circuit, s.stop)
+        kept = rollout(owner, hands, pile, [len(h) for h in s.hands], hval, gain, dk, n, s.turn, [], 0, 0, s.wrap, rr)
         assert gain == [p + b for p, b in zip(r.played, r.bonus)], (rules, seed)
         assert sum(hval) + kept == sum(r.penalty)
 
@@ -279,7 +287,7 @@ def test_sim_without_rule_flags_plays_the_tables_rules_and_reports_the_figures()
     code, w = _sim("--players", "3", "--bots", "simple", "--games", "3", "--seed", "2", "--written")
     assert code == 0 and not any(w["rules"].values()) and w["finisher_share"] == 0.0
     code, h = _sim("--players", "2", "--bots", "strong,simple", "--games", "2", "--seed", "2", "--both-ends", "--circuit", "--samples", "5")
-    assert code == 0 and h["rules"] == {"new_run": False, "both_ends": True, "per_suit": False, "circuit": True}
+    assert code == 0 and h["rules"] == {"new_run": False, "both_ends": True, "per_suit": False, "circuit": True, "stop": False, "big_deal": False}
     sk = h["skill"]
     assert sk["games"] == 2 and sk["ci95"][0] <= sk["strong_win_share"] <= sk["ci95"][1]
     assert _sim("--written", "--per-suit", "--games", "1")[0] == 2
