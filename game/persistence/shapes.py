@@ -162,7 +162,9 @@ RUNS_RULE_STATS = {
     "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
     "people": MapOf(RUNS_ROW, NAME, max_len=10_000),
 }
-RUNS_STATS = Fields({}, optional={**RUNS_RULE_STATS, "new_run": Fields({}, optional=RUNS_RULE_STATS), "circuit": Fields({}, optional=RUNS_RULE_STATS)})
+RUNS_STATS = Fields(
+    {}, optional={**RUNS_RULE_STATS, **{part: Fields({}, optional=RUNS_RULE_STATS) for part in ("new_run", "circuit", "stop")}}
+)
 
 STATS_BY_GAME: dict[str, Shape] = {"mind-the-gap": MTG_STATS, "gaps": GAPS_STATS, "delphi": DELPHI_STATS, "runs": RUNS_STATS}
 STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME)})

@@ -101,14 +101,26 @@ def test_with_the_house_rule_a_closed_run_moves_aside_and_the_next_starts_beside
     assert all(r.w < L.chain[n].w for r in L.chain[:n])
 
 
+def test_after_a_stop_a_touching_card_begins_a_run_of_its_own_at_the_table(app):
+    """The table's rules: a run the stop closed is drawn apart from the run
+    begun after it, even when that run's first card touches its last (the
+    table read the chain's breaks and drew both as one run)."""
+    t = seated(app, demo.table_for(app, demo.stopped_then_touching()))
+    v, L = t.view, t.layout()
+    i = v.starts[-1]
+    assert v.stop and GAME.playable(t.match.state, 0)
+    assert L.current == i and L.closed and L.closed[-1][1] == i  # the run before ends where the new one begins
+    assert L.chain[i].x > max(r.right for r in L.chain[:i])
+
+
 def test_the_setup_offers_the_house_rules_and_names_the_written_one(app):
     app.push(SetupScene(app))
     pump(app, 2)
     s = top(app)
     # the default (issue 24): new run and circuit; the written rule one click away
-    assert s.values["rules"] == "house" and button(app, "New run + circuit (house rules)") is not None
+    assert s.values["rules"] == "house" and button(app, "New run + stop + bigger deal (house rules)") is not None
     hint = s._hint(next(f for f in s.fields() if getattr(f, "key", "") == "rules"))
-    assert "House rules" in hint and "circuit" in hint
+    assert "House rules" in hint and "stops" in hint and "40 cards" in hint
     assert s.options()["new_run"] is True and s.options()["circuit"] is True
     press(app, "New run (house rule)")
     assert top(app).values["rules"] == "new_run" and s.options()["circuit"] is False

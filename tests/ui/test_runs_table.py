@@ -429,14 +429,14 @@ def test_a_whole_game_with_computers_to_the_end_screen(app):
     assert out.termination is Termination.FINISHED
     title = top(app).title()
     assert all(t.seat_name(w) in title for w in out.winners)
-    # statistics (the setup's house rules "new run + circuit": counted apart) and no save left behind
-    assert t.match.options["new_run"] is True and t.match.options["circuit"] is True
+    # statistics (the setup's house rules, with the stop: counted apart) and no save left behind
+    assert t.match.options["new_run"] is True and t.match.options["stop"] is True and t.match.options["big_deal"] is True
     stats, _ = load_stats()
-    st = stats["runs"]["circuit"]
+    st = stats["runs"]["stop"]
     assert st["games"] == 1 and st["rounds"] == 5 and st["kinds"]["person"]["seats"] == 1
     assert sum(r["wins"] for r in st["kinds"].values()) == len(out.winners)
     lines = runs_ui.stats_lines(stats["runs"], "en")
-    assert lines[:2] == [("House rules: new run + circuit", ""), ("Games played", "1 (5 rounds)")]
+    assert lines[:2] == [("House rules: new run + stop + bigger deal", ""), ("Games played", "1 (5 rounds)")]
     assert read_save("runs")[0] is None
     # play again: a new table with the same seats
     press(app, "Play again")

@@ -184,6 +184,7 @@ def deal_round(state: RunsState, number: int) -> RunsState:
         played=0,
         ends=(),
         idle=0,
+        starts=(),
     )
 
 
@@ -205,7 +206,10 @@ def play(state: RunsState, seat: int, card: Card) -> RunsState:
     ci = card_index(card)
     extra: dict[str, Any] = {}
     if state.extended:
-        extra["ends"] = ends_after(state, card)[0]
+        ends, new, _ = ends_after(state, card)
+        extra["ends"] = ends
+        if new:
+            extra["starts"] = state.starts + (len(state.chain),)
     return after_turn(
         state,
         seat,

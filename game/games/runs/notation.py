@@ -15,7 +15,9 @@ written before the rule existed).  Issue 24's house rules follow it:
 ``stop=1`` (a turn without a card played closes them), ``deal=1`` (the
 bigger deal), and with any of them but ``deal`` ``open=`` the open runs by their two end cards
 (``5H~8H,2S~2S``; ``-`` none) and ``idle=`` the draws and passes since the
-last card played.  A text without ``open=`` gets the runs its chain makes.  ``round=2/-`` is an open-ended game ("until we stop"),
+last card played, and ``starts=`` where each run of the chain began
+(``0,4,9``).  A text without ``open=`` gets the runs its chain makes, one
+without ``starts=`` the chain's own breaks.  ``round=2/-`` is an open-ended game ("until we stop"),
 ``turn=-`` a finished game (``phase=over`` in an open-ended game: the
 table stopped it, the only way such a game ends).  Hands are listed seat by seat, separated by
 ``/``; the pile is listed bottom first, so its last card is drawn next.
@@ -35,12 +37,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from game.cards import Card, CardParseError
 from game.engine.cli import NumberError, whole_number
 from game.engine.core import NotationError
-from game.games.runs.deck import DECK, played_mask, sort_hand
+from game.games.runs.deck import DECK, played_mask, run_starts, sort_hand
 from game.games.runs.moves import derive_ends
 from game.games.runs.rules import GAME, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, RunsState
@@ -70,7 +73,7 @@ class RunsNotation:
                 + (" circuit=1" if state.circuit else "")
                 + (" stop=1" if state.stop else "")
                 + (" deal=1" if state.big_deal else "")
-                + f" open={runs} idle={state.idle}"
+                + f" open={runs} idle={state.idle} starts={_ints(state.starts)}"
             )
         elif state.big_deal:
             extra = " deal=1"
@@ -195,6 +198,7 @@ class RunsNotation:
                 ends = self._runs(value, col, set(chain_t))
         elif head["open"] is not None:
             raise NotationError("open= (the open runs) belongs to the house rules two, suits, circuit or stop", head["open"][1])
+        starts = self._starts(head, chain_t)
         return RunsState(
             players=n,
             seed=head["seed"],
@@ -208,6 +212,7 @@ class RunsNotation:
             big_deal=head["big_deal"],
             ends=ends,
             idle=head["idle"],
+            starts=starts,
             played=played_mask(chain),
             dealer=head["dealer"],
             round=head["round"],
@@ -223,6 +228,26 @@ class RunsNotation:
             bonus=bonus,
             stopped=phase == PHASE_OVER and head["rounds"] == OPEN_ENDED,
         )
+
+    def _starts(self, head: dict, chain: tuple[Card, ...]) -> tuple[int, ...]:
+        """Where the runs of ``chain`` began: ``starts=`` (places in the
+        chain, rising, the first 0), or for a text without it the breaks
+        of the chain itself (a circuit or a stop that closed a run before a
+        touching card cannot be read from the cards)."""
+        if not (head["both_ends"] or head["per_suit"] or head["circuit"] or head["stop"]):
+            if head["starts"] is not None:
+                raise NotationError("starts= (where the runs began) belongs to the house rules two, suits, circuit or stop", head["starts"][1])
+            return ()
+        if head["starts"] is None:
+            return tuple(run_starts(chain, head["wrap"]))
+        value, col = head["starts"]
+        try:
+            out = () if value == "-" else tuple(whole_number(x, None, None) for x in value.split(","))
+        except NumberError:
+            raise NotationError(f"starts is a list of places in the chain like 0,4,9, not {value!r}", col) from None
+        if (chain and (not out or out[0] != 0)) or any(b <= a for a, b in pairwise(out)) or any(x >= len(chain) for x in out):
+            raise NotationError("starts lists rising places in the chain, beginning with 0 (- for none)", col)
+        return out
 
     def _runs(self, value: str, col: int, chain: set) -> tuple:
         if value == "-":
@@ -251,7 +276,7 @@ class RunsNotation:
             pos += len(tok) + 1
         want = ("p", "seed", "dealer", "round", "wrap", "phase", "turn")
         # optional, in this order after wrap: the house rules and the open runs
-        optional = ("new", "two", "suits", "circuit", "stop", "deal", "open", "idle")
+        optional = ("new", "two", "suits", "circuit", "stop", "deal", "open", "idle", "starts")
         keys = tuple(fields)
         rest = keys[5:-2]
         if keys[:5] != want[:5] or keys[-2:] != want[5:] or list(rest) != [k for k in optional if k in rest]:
@@ -301,6 +326,7 @@ class RunsNotation:
         out["idle"] = num("idle") if "idle" in fields else 0
         if out["idle"] < 0:
             raise NotationError("idle is a count of draws and passes", fields["idle"][1])
+        out["starts"] = fields.get("starts")
         value, col = fields["phase"]
         if value not in (PHASE_PLAY, PHASE_BREAK, PHASE_OVER):
             raise NotationError("phase is play, break or over", col)

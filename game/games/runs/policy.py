@@ -34,6 +34,7 @@ LOG_ACTIONS = 40
 #: where the statistics of games with the house rule "new run" go
 NEW_RUN_STATS = "new_run"
 CIRCUIT_STATS = "circuit"
+STOP_STATS = "stop"
 
 
 @dataclass(frozen=True)
@@ -164,14 +165,17 @@ def log_start(actions: Sequence[Any]) -> int:
 
 
 #: the log lines of a draw or pass that closed the open runs (house rule "circuit")
-CIRCUIT_LINES = frozenset({"runs.log.draw_circuit", "runs.log.pass_circuit"})
+CIRCUIT_LINES = frozenset({"runs.log.draw_circuit", "runs.log.pass_circuit", "runs.log.draw_stop", "runs.log.pass_stop"})
 
 
 def stats_part(options: Mapping[str, Any]) -> str | None:
     """Where a game's statistics go: the written rules' at the top level
     (all a file from before the house rules holds), the house rule "new
-    run" under ``new_run``, games with the circuit (issue 24; the table's
-    default) under ``circuit``: their scores are of other sizes."""
+    run" under ``new_run``, games with the circuit under ``circuit``, games
+    with the stop (issue 24; the table's default, with the bigger deal)
+    under ``stop``: their scores are of other sizes."""
+    if options.get("stop"):
+        return STOP_STATS
     if options.get("circuit"):
         return CIRCUIT_STATS
     return NEW_RUN_STATS if options.get("new_run") else None
@@ -252,6 +256,7 @@ __all__ = [
     "LOG_ACTIONS",
     "NEW_RUN_STATS",
     "POLICY",
+    "STOP_STATS",
     "RunsMeta",
     "RunsPolicy",
     "collapse_forced",

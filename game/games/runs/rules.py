@@ -335,6 +335,7 @@ class RunsGame:
             idle=state.idle,
             stop=state.stop,
             big_deal=state.big_deal,
+            starts=state.starts,
         )
 
     # --- text forms -----------------------------------------------------------------
@@ -400,11 +401,11 @@ class RunsGame:
             else:
                 key = "runs.log.play_closes" if closes else "runs.log.play"
             return msg(key, name=name, seat=seat, card=card, points=POINTS[card])
-        if action.kind in (DRAW, PASS) and not state.stop and circuit_closes(state, action):
-            # the last of a whole circuit in which nobody could play (with
-            # ``stop`` every draw or pass closes the runs: the rule says so,
-            # and the plain line is true)
-            return msg("runs.log.draw_circuit" if action.kind == DRAW else "runs.log.pass_circuit", name=name, seat=seat)
+        if action.kind in (DRAW, PASS) and circuit_closes(state, action):
+            # with ``stop`` the first who cannot follow closes the runs; else
+            # the last of a whole circuit in which nobody could play
+            which = "stop" if state.stop else "circuit"
+            return msg(f"runs.log.{action.kind}_{which}", name=name, seat=seat)
         if action.kind == DRAW:
             return msg("runs.log.draw", name=name, seat=seat)
         if action.kind == PASS:

@@ -110,7 +110,11 @@ class RunsState:
     circuit closed the runs).  ``stop`` (a run stops at the first player
     who cannot follow: after their draw or pass the open runs close, a
     circuit of one turn) keeps the open runs too; ``big_deal`` deals 40
-    cards (at least 7 each) instead of 7 each.
+    cards (at least 7 each) instead of 7 each.  With the open runs kept,
+    ``starts`` holds the places in ``chain`` where a card began a new run:
+    a card that touches the last one may still have begun one, after a
+    circuit or a stop closed the runs, so the table cannot tell from the
+    cards alone (it drew such a run and the one before as one).
     """
 
     players: int
@@ -142,6 +146,7 @@ class RunsState:
     idle: int = 0
     stop: bool = False
     big_deal: bool = False
+    starts: tuple[int, ...] = ()
 
     @property
     def extended(self) -> bool:
@@ -218,6 +223,9 @@ class RunsView:
     idle: int = 0
     stop: bool = False
     big_deal: bool = False
+    #: where each run of ``chain`` began (with the open runs kept; see
+    #: :class:`RunsState`), else empty: the chain's own breaks tell
+    starts: tuple[int, ...] = ()
 
     @property
     def extended(self) -> bool:

@@ -174,7 +174,7 @@ def test_with_the_pile_empty_a_circuit_of_passes_closes_a_dead_run_and_no_round_
 def test_the_notation_carries_the_rules_the_open_runs_and_the_idle_count():
     s = position(["2H,6H,KC", "2C,3C"], chain="5H,9S", turn=1, per_suit=True, both_ends=True, circuit=True, idle=1)
     text = NOTATION.format(s)
-    assert " two=1 suits=1 circuit=1 open=5H~5H,9S~9S idle=1 phase=" in text
+    assert " two=1 suits=1 circuit=1 open=5H~5H,9S~9S idle=1 starts=0,1 phase=" in text
     assert NOTATION.format(NOTATION.parse(text)) == text and NOTATION.parse(text).ends == s.ends
     closed = text.replace("open=5H~5H,9S~9S", "open=-")
     assert NOTATION.parse(closed).ends == ()

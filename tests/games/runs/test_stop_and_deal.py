@@ -74,7 +74,7 @@ def test_a_draw_stops_the_run_and_the_next_player_starts_a_new_one():
     s = position(hands, chain="5H", turn=1, pile=pile, rest_to=0, stop=True)
     assert texts(s) == ["draw"] and s.ends == ((C("5H"), C("5H")),)
     # the plain line: every draw stops the run, the rule says so (no "whole circuit")
-    assert GAME.describe_action(s, GAME.action_from_text("draw")).key == "runs.log.draw"
+    assert GAME.describe_action(s, GAME.action_from_text("draw")).key == "runs.log.draw_stop"  # the log says the run stopped
     t = act(s, "draw")
     assert t.ends == () and t.idle == 0 and t.turn == 2 and GAME.chain_dead(t)
     assert texts(t) == ["play JD", "play QD"]
@@ -90,7 +90,7 @@ def test_with_the_pile_empty_one_pass_stops_the_run_and_no_round_blocks():
     hands = ["2S,9S", "3C,4C"]
     s = position(hands, chain="QD,KD", turn=0, pile="", rest_to=1, stop=True)
     assert texts(s) == ["pass"] and GAME.chain_dead(s)
-    assert GAME.describe_action(s, GAME.action_from_text("pass")).key == "runs.log.pass"
+    assert GAME.describe_action(s, GAME.action_from_text("pass")).key == "runs.log.pass_stop"
     t = act(s, "pass")
     assert t.phase == "play" and t.turn == 1 and t.ends == ()
     assert "play 3C" in texts(t) and len(texts(t)) == len(t.hands[1])
@@ -112,7 +112,7 @@ def test_a_stop_closes_every_open_run_of_a_run_per_suit():
 def test_the_notation_carries_both_rules_and_old_texts_read_as_before():
     s = GAME.new_game({"players": 3, "new_run": True, "stop": True, "big_deal": True, "circuit": True}, 5)
     text = NOTATION.format(s)
-    assert " new=1 circuit=1 stop=1 deal=1 open=- idle=0 phase=" in text
+    assert " new=1 circuit=1 stop=1 deal=1 open=- idle=0 starts=- phase=" in text
     assert NOTATION.format(NOTATION.parse(text)) == text and NOTATION.parse(text).big_deal
     d = GAME.new_game({"players": 3, "big_deal": True}, 5)
     assert " wrap=0 deal=1 phase=" in NOTATION.format(d)
@@ -151,3 +151,24 @@ def test_sim_plays_the_flags_and_reports_the_turns_without_a_choice():
     assert r["no_choice_share"] == pytest.approx(no_choice / r["mean_turns_per_round"], abs=1e-3)
     assert r["no_choice_share"] + r["mean_decisions_per_round"] / r["mean_turns_per_round"] == pytest.approx(1, abs=1e-3)
     assert 0 < r["mean_longest_without_play_per_round"] <= 1.0  # one draw or pass, then a new run
+
+
+def test_a_run_begun_after_a_stop_is_its_own_run_even_when_its_card_touches():
+    """After a stop closed the run at 2♠, A♠ begins a new run: the state
+    and the view say where, the notation keeps it, and a text without it
+    reads the chain's breaks as before (the table drew 2♠ A♠ as one run)."""
+    s = position(["7H,KC", "AS,9D", "2S,QS"], chain="5H,6H", turn=1, rest_to=2, pile="3D,4D", new_run=True, stop=True)
+    assert s.starts == (0,)
+    s = act(s, "draw")  # seat 1 cannot follow 6♥: the run stops here
+    assert s.ends == ()
+    s = act(s, "play 2S")  # seat 2 starts a new run
+    assert s.starts == (0, 2) and GAME.view(s, 0).starts == (0, 2)
+    s = act(s, "draw")  # seat 0 cannot follow 2♠: that run stops too
+    s = act(s, "play AS")  # seat 1 begins a new run with the card that touches 2♠
+    assert s.chain[-2:] == (C("2S"), C("AS")) and s.starts == (0, 2, 3)
+    text = NOTATION.format(s)
+    assert " starts=0,2,3 " in text and NOTATION.parse(text).starts == s.starts  # (the text holds the position, not the log)
+    assert NOTATION.parse(text.replace(" starts=0,2,3", "")).starts == (0, 2)  # the chain's own breaks
+    for bad in ("starts=1,2", "starts=0,3,2", "starts=0,9"):
+        with pytest.raises(NotationError):
+            NOTATION.parse(text.replace("starts=0,2,3", bad))

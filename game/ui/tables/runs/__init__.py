@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine.match import Match, seats_from
 from game.games.runs import GAME
-from game.games.runs.policy import CIRCUIT_STATS, NEW_RUN_STATS, num
+from game.games.runs.policy import CIRCUIT_STATS, NEW_RUN_STATS, STOP_STATS, num
 from game.i18n import tr
 from game.ui.kit import table as kit
 from game.ui.kit.entry import TableEntry
@@ -55,7 +55,8 @@ def _dict(value: object) -> dict:
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     """The games of each rule set (the written rules at the top level, all
-    a file from before the house rules holds; ``new_run``; ``circuit``),
+    a file from before the house rules holds; ``new_run``; ``circuit``;
+    ``stop``, the table's default since issue 24's stop and bigger deal),
     each under a heading when there are games of more than one."""
     if not isinstance(stats, dict):
         return []
@@ -63,6 +64,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         ("runs.table.stats_written", _rule_lines(stats, lang)),
         ("runs.table.stats_new_run", _rule_lines(_dict(stats.get(NEW_RUN_STATS)), lang)),
         ("runs.table.stats_circuit", _rule_lines(_dict(stats.get(CIRCUIT_STATS)), lang)),
+        ("runs.table.stats_stop", _rule_lines(_dict(stats.get(STOP_STATS)), lang)),
     ]
     played = [(key, lines) for key, lines in parts if lines]
     if len(played) == 1 and played[0][0] == "runs.table.stats_written":

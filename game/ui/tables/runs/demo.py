@@ -10,8 +10,9 @@ from typing import Any
 from game.engine.match import Match, seats_from
 from game.engine.runner import GameRunner
 from game.games.runs import GAME
-from game.games.runs.deck import run_starts
+from game.games.runs.deck import NEIGHBOURS, run_starts
 from game.games.runs.policy import RunsMeta
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import DRAW, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_ACTIONS, RunsState
 from game.ui.dragdrop import hold_over
 from game.ui.scene import AppServices, Scene
@@ -121,6 +122,20 @@ def new_runs(players: int = 3, closed: int = 2, start: bool = False) -> GameRunn
     return find_runner({"players": players, "rounds": 5, "new_run": True}, want)
 
 
+def stopped_then_touching(players: int = 3) -> GameRunner:
+    """The table's rules (a stop): seat 0 to play after a run was begun
+    with a card that touches the last card of the run a stop closed (a
+    table drew the two as one run)."""
+
+    def want(st: RunsState) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or len(st.starts) < 2 or not GAME.playable(st, 0):
+            return False
+        i = st.starts[-1]
+        return i > 0 and st.chain[i] in NEIGHBOURS[st.wrap][st.chain[i - 1]] and len(st.chain) - i >= 2
+
+    return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
+
+
 def hold_card_over_chain(app: Any, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
@@ -180,6 +195,7 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         # ... and the run just closed: Anna starts the next one beside it
         ("runs-new-start", lambda: table_for(app, new_runs(closed=2, start=True))),
         ("runs-new-run-two", lambda: table_for(app, new_runs(players=2, closed=4))),
+        ("runs-stop-touching", lambda: table_for(app, stopped_then_touching())),
     ]
 
 

@@ -17,6 +17,8 @@ def facts(match: Match[Any, Any, Any], lang: str) -> list[str]:
     rnd = tr("ui.saves.round", lang, n=v.round) if v.rounds == OPEN_ENDED else tr("ui.saves.round_of", lang, n=v.round, of=v.rounds)
     scores = sorted(range(v.players), key=lambda s: -v.scores[s])
     out = [rnd, ", ".join(f"{match.name_of(s)} {num(v.scores[s])}" for s in scores)]
-    if v.new_run:
+    if v.stop:
+        out.append(tr("runs.table.stop_short", lang))
+    elif v.new_run:
         out.append(tr("runs.table.new_run_short", lang))
     return out

@@ -5,9 +5,11 @@ drawing out); the King–Ace table option; the deal number (random unless
 typed).
 
 The row "Rules" offers three sets, one click each: the house rules of
-:data:`~game.games.runs.rules.TABLE_RULES` (the default: "new run" and
-"circuit", chosen by the figures in docs/runs.md, issue 24), "new run"
-alone (issue 14's default), and the rule sheet as written.  The engine's
+:data:`~game.games.runs.rules.TABLE_RULES` (the default: "new run", the
+stop and the bigger deal, chosen by the figures in docs/runs.md, issue
+24; a saved choice of the earlier default, "new run + circuit", opens as
+this one), "new run" alone (issue 14's default), and the rule sheet as
+written.  The engine's
 own default stays the written rule, so older saves replay as they were.
 The house rules "both ends" and "a run per suit" are options of the engine
 and of ``sim runs`` but not offered here: the table draws one run at a
@@ -33,8 +35,8 @@ NEW_RUN_DEFAULT = TABLE_RULES["new_run"]
 #: the rule sets of the row "Rules": its value, and the house rules it turns on
 RULE_SETS = {
     "house": {r: v for r, v in TABLE_RULES.items()},
-    "new_run": {"new_run": True, "both_ends": False, "per_suit": False, "circuit": False},
-    "written": {"new_run": False, "both_ends": False, "per_suit": False, "circuit": False},
+    "new_run": {"new_run": True, "both_ends": False, "per_suit": False, "circuit": False, "stop": False, "big_deal": False},
+    "written": {"new_run": False, "both_ends": False, "per_suit": False, "circuit": False, "stop": False, "big_deal": False},
 }
 DEFAULT_RULES = "house"
 

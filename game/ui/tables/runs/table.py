@@ -103,7 +103,9 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
             dead = self.model.dead()
             # with the house rule a closed run is followed by a new one beside it
             chain_open = not v.chain or not dead or v.new_run
-            starts = run_starts(v.chain, v.wrap)
+            # (with the open runs kept, the engine says where each run began:
+            # after a stop a card that touches the last one begins a new run)
+            starts = list(v.starts) if v.extended else run_starts(v.chain, v.wrap)
             L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=v.new_run and dead)
             if v.phase != PHASE_PLAY:
                 L.slot = None
@@ -518,7 +520,9 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
             out = [tr("runs.ui.round", round=v.round, rounds=v.rounds)]
         if v.wrap:
             out.append(tr("runs.table.wrap_short"))
-        if v.new_run:
+        if v.stop:
+            out.append(tr("runs.table.stop_short"))
+        elif v.new_run:
             out.append(tr("runs.table.new_run_short"))
         out.append(tr("runs.table.deal", n=self.match.seed))
         return out
