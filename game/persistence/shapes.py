@@ -25,10 +25,15 @@ TEXT = 5000
 
 # --- saves ----------------------------------------------------------------------------------------
 
+#: records a game's saves may hold besides the game's own: Delphi's solo
+#: rounds (issue 23; "delphi-solo" is no game of the registry, its table is
+#: Delphi's and so are its saves)
+SAVED_WITH: dict[str, tuple[str, ...]] = {"delphi": ("delphi-solo",)}
+
 RECORD = Fields(
     {
         "schema": Int(0, 10**6),
-        "game": GAME_ID,
+        "game": Text(40, choices=[g.id for g in GAMES] + [x for more in SAVED_WITH.values() for x in more]),
         "seed": Int(-BIG, BIG),
         "options": MapOf(OPTION, Text(40), max_len=64),
         # a game of Runs until you stop can be long; an action is a short

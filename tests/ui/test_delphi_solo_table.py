@@ -2,14 +2,14 @@
 Delphi's setup, cards played by click and by drag, a right guess (the
 round ends, scored and counted), a wrong one (its example shown in words
 and cards, 2 points less), a rule text that is no rule (refused, nothing
-lost), and today's rule in the statistics."""
+lost), today's rule in the statistics, and a round saved and continued."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.games.delphi.solo import GUESS, OVER, PLAY, daily_round, library_options
-from game.persistence.saves import load_stats
+from game.persistence.saves import list_saves, load_stats, saves_count
 from game.ui.kit.wait import WaitScene
 from game.ui.tables.delphi import stats_lines
 from game.ui.tables.delphi.solo_setup import SoloSetup, start_solo, today
@@ -149,3 +149,28 @@ def test_todays_rule_is_counted_in_the_statistics(app):
     press(app, "Another round")
     assert isinstance(app.scenes.top, SoloSetup)
     assert "Today's rule: streak: 1 (best 1)" in drawn_texts(app)
+
+
+def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
+    from game.ui.scenes.menu import MenuScene
+
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    assert saves_count() == 0  # nothing played yet
+    play_first(app, t)
+    guess(app, "card is red")  # a wrong guess, kept with its example
+    play_first(app, t)
+    before = t.match.state
+    press(app, "Menu")
+    assert isinstance(app.scenes.top, MenuScene)
+    entries = list_saves()[0]
+    assert [e.game for e in entries] == ["delphi"] and entries[0].save["record"]["game"] == "delphi-solo"
+    press(app, "Continue")
+    press(app, "Resume")
+    t2 = table(app)
+    assert t2 is not t and t2.match.state == before and t2.view.phase == GUESS
+    # the round goes on, and once over it is counted and its save goes
+    guess(app, RULE)
+    assert t2.view.phase == OVER and t2.view.score == 31 - 2 - 2
+    assert saves_count() == 0
+    assert load_stats()[0]["delphi"]["solo"]["rounds"]["games"] == 1

@@ -13,7 +13,7 @@ from game.ui.tables.delphi import saved
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.delphi.diagrams import DIAGRAMS
 from game.ui.tables.delphi.setup import SetupScene, bot_label
-from game.ui.tables.delphi.solo_setup import daily_lines, practice_lines
+from game.ui.tables.delphi.solo_setup import daily_lines, is_solo, practice_lines, resume_solo
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
@@ -24,6 +24,8 @@ def open_new(app: AppServices, prefs: dict | None = None) -> None:
 
 
 def resume(app: AppServices, save: dict) -> str | None:
+    if is_solo(save):  # a solo round is kept with Delphi's saves
+        return resume_solo(app, save)
     return kit.resume(app, save, GAME.id, DelphiTable)
 
 

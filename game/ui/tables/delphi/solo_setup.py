@@ -4,6 +4,7 @@ library rule drawn at random, or a rule typed for practice."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import random
 
@@ -11,19 +12,24 @@ import pygame
 import pygame_gui
 
 from game.engine.match import Match, Policy, Seat
+from game.engine.records import Record, RecordError
+from game.engine.runner import GameRunner
 from game.games.delphi.rulelang import RuleSyntaxError
 from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
-from game.i18n import tr
-from game.persistence.saves import load_stats
+from game.i18n import current, msg, tr
+from game.persistence.saves import load_stats, set_aside_save
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
 from game.ui.scene import Scene
 from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
 from game.ui.widgets import felt, panel, text, text_block
 
 
-def today() -> str:
-    """The player's date (their clock's, as Gaps' daily deal)."""
-    return _dt.date.today().isoformat()
+def today() -> str | None:
+    """The player's date, ``YYYY-MM-DD`` (their clock's, as Gaps' daily
+    deal); None when the clock gives a date no calendar function takes."""
+    with contextlib.suppress(OverflowError, OSError, ValueError):
+        return _dt.date.today().isoformat()
+    return None
 
 
 def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
@@ -72,6 +78,29 @@ def start_solo(app, options: dict, seed: int) -> SoloTable:
     return table
 
 
+def is_solo(save: dict) -> bool:
+    """Whether a save of Delphi's is a solo round."""
+    record = save.get("record")
+    return isinstance(record, dict) and record.get("game") == SOLO.id
+
+
+def resume_solo(app, save: dict) -> str | None:
+    """Continue a saved solo round (replayed with the solo engine: it is no
+    game of the registry); a readable problem when it does not replay (the
+    save is moved aside, never deleted)."""
+    meta = save.get("table") if isinstance(save.get("table"), dict) else {}
+    try:
+        runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
+    except (RecordError, KeyError, ValueError, TypeError) as e:
+        return set_aside_save("delphi", msg("ui.save.replay_failed", detail=str(e)), save).render(current())
+    names = meta.get("names") if isinstance(meta, dict) else None
+    name = str(names[0]) if isinstance(names, list) and names and isinstance(names[0], str) else tr("ui.human")
+    match: Match = Match(runner, [Seat(name)], policy=Policy())
+    app.to_menu()
+    app.push(SoloTable(app, match, again=lambda: again(app)))
+    return None
+
+
 def again(app) -> None:
     """From a finished round back to the choice of the next one."""
     app.to_menu()
@@ -86,6 +115,7 @@ class SoloSetup(Scene):
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.rule_text = ""
         self.problem = ""
+        self.day = today()
         games, _ = load_stats()
         self.stats = games.get("delphi", {}) if isinstance(games, dict) else {}
 
@@ -103,7 +133,8 @@ class SoloSetup(Scene):
         bw = int(260 * s)
         x = r.right - pad - bw
         y = r.y + int(70 * s)
-        self.focus(self.button((x, y, bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today"))
+        self.day = today()
+        self.focus(self.button((x, y, bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None))
         y = r.y + int(250 * s)
         self.button((x, y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
         y += bh + int(44 * s)
@@ -126,7 +157,9 @@ class SoloSetup(Scene):
         super().handle_event(event)
 
     def play_today(self) -> None:
-        options, seed = daily_round(today())
+        if self.day is None:
+            return
+        options, seed = daily_round(self.day)
         start_solo(self.app, options, seed)
 
     def play_random(self) -> None:
@@ -154,7 +187,7 @@ class SoloSetup(Scene):
         text(surface, tr("delphi.solo_ui.setup_title"), (r.centerx, r.y + int(16 * s)), int(26 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - 2 * pad)
         left = r.w - 2 * pad - int(270 * s)
         y = r.y + int(70 * s)
-        y += text_block(surface, tr("delphi.solo_ui.today_about", date=today()), pygame.Rect(r.x + pad, y, left, int(70 * s)), int(15 * s), INK)
+        y += text_block(surface, tr("delphi.solo_ui.today_about", date=self.day) if self.day else tr("delphi.solo_ui.today_unknown"), pygame.Rect(r.x + pad, y, left, int(70 * s)), int(15 * s), INK)
         lines = daily_lines(self.stats) + practice_lines(self.stats)
         y = max(y + int(8 * s), r.y + int(124 * s))
         for label, value in lines:
@@ -166,4 +199,4 @@ class SoloSetup(Scene):
             text_block(surface, "✗ " + self.problem, pygame.Rect(r.x + pad, r.y + int(382 * s), r.w - 2 * pad, int(30 * s)), int(14 * s), REFUSE)
 
 
-__all__ = ["SoloSetup", "daily_lines", "practice_lines", "start_solo", "today"]
+__all__ = ["SoloSetup", "daily_lines", "is_solo", "practice_lines", "resume_solo", "start_solo", "today"]

@@ -13,10 +13,13 @@ the move then plays at once on the frame loop.
 
 "delphi-solo" is no game of the registry: the match is made with an
 explicit ``Policy()``, and the round's statistics go into Delphi's own
-under ``solo`` (:func:`count_round`)."""
+under ``solo`` (:func:`count_round`).  A round under way is saved after
+every move with Delphi's saves (its record names "delphi-solo") and
+continued from there (``solo_setup.resume_solo``)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from game.engine.match import Match, Moved, Refused
 from game.games.delphi.solo import GUESS, OVER, PLAY, SOLO, TURNS, SoloAction, SoloState, SoloView, difference_message, judge_guess, solo_score
 from game.games.delphi.solo_stats import fold_solo
 from game.i18n import msg, tr
-from game.persistence.saves import update_stats
+from game.persistence.saves import delete_save, update_stats, write_save
 from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.dialog import ConfirmScene
@@ -230,15 +233,43 @@ class SoloTable(Scene):
             if self.view.phase == PLAY:
                 self.guess_text = ""
             self.rebuild_ui()
-        if self.view.phase == OVER and not self.counted:
-            self.counted = True
+        if isinstance(res, Moved):
+            self.keep_or_count()
+
+    # --- saving and counting ------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.keep_or_count()  # (a finished round whose statistics could not be written before)
+
+    def keep_or_count(self) -> None:
+        """A round under way is saved for Continue (as Delphi's, its record
+        naming "delphi-solo"); a finished one is counted once and only then
+        its save goes."""
+        record, meta = self.match.record().to_json(), self.match.save_meta()
+        if self.view.phase != OVER:
+            if not self.match.actions:
+                return  # nothing played yet: nothing to continue
             try:
-                problem = count_round(self.match.state)
+                write_save(self.game_id, record, meta)
             except OSError as e:
-                self.app.write_failed("stats", e)
-            else:
-                if problem is not None:
-                    self.app.toasts.show(problem.render(self.lang), "refuse", ttl=8)
+                self.app.write_failed("save", e)
+            return
+        if self.counted:
+            return
+        self.counted = True
+        try:
+            problem = count_round(self.match.state)
+        except OSError as e:
+            self.app.write_failed("stats", e)
+            with contextlib.suppress(OSError):  # said already, with the statistics
+                write_save(self.game_id, record, meta, uncounted=True)
+            return
+        if problem is not None:  # a bad file, moved aside; this round counts anew
+            self.app.toasts.show(problem.render(self.lang), "refuse", ttl=8)
+        try:
+            delete_save(self.game_id, record, meta)
+        except OSError as e:
+            self.app.write_failed("save", e, "ui.save.delete_failed")
 
     def play_card(self, i: int) -> None:
         v = self.view
@@ -286,10 +317,8 @@ class SoloTable(Scene):
         self._moved(self.match.play(SoloAction("stop")))
 
     def leave(self) -> None:
-        if self.view.phase == OVER:
-            self.app.to_menu()
-            return
-        self.app.push(ConfirmScene(self.app, tr("delphi.solo_ui.leave_title"), tr("delphi.solo_ui.leave_body"), self.app.to_menu, destructive=True))
+        """To the menu: a round under way is kept for Continue."""
+        self.app.to_menu()
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
