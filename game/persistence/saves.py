@@ -44,7 +44,7 @@ from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, identity, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.schema import BIG, kept_part, problems
-from game.persistence.shapes import SAVE, STATS, STATS_BY_GAME
+from game.persistence.shapes import SAVE, SAVED_WITH, STATS, STATS_BY_GAME
 from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
@@ -221,9 +221,10 @@ def read_save(game_id: str, name: str | None = None) -> tuple[dict | None, Messa
     data = res.data
     if data is None:
         return None, res.problem
-    other = next((g for g in (data["game"], data["record"]["game"]) if g != game_id), None)
+    other = next((g for g in (data["game"], data["record"]["game"]) if g != game_id and g not in SAVED_WITH.get(game_id, ())), None)
     if other is not None:
-        return None, _aside(path, why("save", "other_game", game=info(other).name(current())))
+        owner = next((g for g, more in SAVED_WITH.items() if other in more), other)  # (a solo round is Delphi's)
+        return None, _aside(path, why("save", "other_game", game=info(owner).name(current())))
     data["file"] = path.name
     return data, res.problem
 

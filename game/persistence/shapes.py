@@ -25,10 +25,15 @@ TEXT = 5000
 
 # --- saves ----------------------------------------------------------------------------------------
 
+#: records a game's saves may hold besides the game's own: Delphi's solo
+#: rounds (issue 23; "delphi-solo" is no game of the registry, its table is
+#: Delphi's and so are its saves)
+SAVED_WITH: dict[str, tuple[str, ...]] = {"delphi": ("delphi-solo",)}
+
 RECORD = Fields(
     {
         "schema": Int(0, 10**6),
-        "game": GAME_ID,
+        "game": Text(40, choices=[g.id for g in GAMES] + [x for more in SAVED_WITH.values() for x in more]),
         "seed": Int(-BIG, BIG),
         "options": MapOf(OPTION, Text(40), max_len=64),
         # a game of Runs until you stop can be long; an action is a short
@@ -135,7 +140,19 @@ GAPS_DAILY_ROW = Fields({}, optional={**{k: COUNT for k in ("games", "wins", "be
 #: (issue 22: "r2-winnable"), and ``daily``
 GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout", "-winnable")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
 
-#: Delphi: rounds, games, Prophets, bests; games and wins by kind of player
+#: Delphi alone (issue 23, ``game.games.delphi.solo_stats``): every round,
+#: and today's rule by date
+DELPHI_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+DELPHI_SOLO = Fields(
+    {},
+    optional={
+        "rounds": Fields({}, optional={k: COUNT for k in ("games", "solved", "score_sum", "wrong_guesses", "turns_solved", "best")}),
+        "daily": Fields({}, optional={**{k: COUNT for k in ("days", "solved", "best", "streak", "best_streak")}, "last": DELPHI_DATE, "last_solved": DELPHI_DATE}),
+    },
+)
+
+#: Delphi: rounds, games, Prophets, bests; games and wins by kind of player;
+#: the solo rounds under "solo"
 BY_KIND = MapOf(COUNT, Text(40, pattern=r"[a-z_]+"), max_len=20)
 DELPHI_STATS = Fields(
     {},
@@ -145,6 +162,7 @@ DELPHI_STATS = Fields(
         "best_total": SCORE,
         "played_by": BY_KIND,
         "wins_by": BY_KIND,
+        "solo": DELPHI_SOLO,
     },
 )
 

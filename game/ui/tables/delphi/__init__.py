@@ -13,6 +13,7 @@ from game.ui.tables.delphi import saved
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.delphi.diagrams import DIAGRAMS
 from game.ui.tables.delphi.setup import SetupScene, bot_label
+from game.ui.tables.delphi.solo_setup import daily_lines, is_solo, practice_lines, resume_solo
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
@@ -23,12 +24,17 @@ def open_new(app: AppServices, prefs: dict | None = None) -> None:
 
 
 def resume(app: AppServices, save: dict) -> str | None:
+    if is_solo(save):  # a solo round is kept with Delphi's saves
+        return resume_solo(app, save)
     return kit.resume(app, save, GAME.id, DelphiTable)
 
 
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
-    if not isinstance(stats, dict) or (not stats.get("rounds") and not stats.get("games")):
+    if not isinstance(stats, dict):
         return []
+    solo = practice_lines(stats, lang) + daily_lines(stats, lang)
+    if not stats.get("rounds") and not stats.get("games"):
+        return solo
     out: list[tuple[str, str]] = []
     games = int(stats.get("games", 0))
     out.append((tr("delphi.table.stats.games", lang), str(games)))
@@ -50,7 +56,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     prophets = int(stats.get("prophets", 0) or 0)
     mine = int(stats.get("prophets_person", 0) or 0)
     out.append((tr("delphi.table.stats.prophets", lang), tr("delphi.table.stats.prophets_value", lang, n=prophets, people=mine)))
-    return out
+    return out + solo
 
 
 TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)

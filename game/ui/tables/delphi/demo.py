@@ -23,6 +23,7 @@ from game.ui.kit.passdevice import PassScene
 from game.ui.scene import AppServices, Scene
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.setup import SetupScene, default_bot
+from game.ui.tables.delphi.solo_demo import solo_scenes
 from game.ui.tables.delphi.starterscene import StarterScene
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
@@ -293,6 +294,7 @@ def scene_factories(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-round-summary", at(round_over)),
         ("delphi-round-summary-notes", at(round_over, _noted)),
         ("delphi-game-over", at(game_over)),
+        *solo_scenes(app),
     ]
 
 

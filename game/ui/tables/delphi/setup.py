@@ -14,6 +14,8 @@ from game.games.delphi.library import LEVELS
 from game.games.delphi.options import MAX_GOD_NAME
 from game.i18n import has, tr
 from game.ui.kit.form import Choice, Entry, Note, SeatCycle, SeatMark, Seats, SetupForm, Stepper, Values, unique_names
+from game.ui.scene import ButtonSpec
+from game.ui.tables.delphi.solo_setup import SoloSetup
 from game.ui.tables.delphi.table import start_game
 
 GOD_NAMES = ("God", "Oracle", "Seer")
@@ -127,6 +129,12 @@ class SetupScene(SetupForm):
             v["rounds"] = v["players"] if v["rounds"] == self._players else min(v["rounds"], v["players"])
             v["first_god"] %= v["players"]
             self._players = v["players"]
+
+    def more_buttons(self) -> list[ButtonSpec]:
+        return [ButtonSpec("solo", tr("delphi.solo_ui.open"), self.open_solo, tooltip=tr("delphi.solo_ui.open_tip"))]
+
+    def open_solo(self) -> None:
+        self.app.push(SoloSetup(self.app))
 
     # --- starting --------------------------------------------------------------------------------
     def options(self) -> dict:

@@ -1,0 +1,202 @@
+"""Choosing a solo round of Delphi (issue 23): today's rule (the same rule
+and cards for everyone on a date, with its statistics beside it), a
+library rule drawn at random, or a rule typed for practice."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import random
+
+import pygame
+import pygame_gui
+
+from game.engine.match import Match, Policy, Seat
+from game.engine.records import Record, RecordError
+from game.engine.runner import GameRunner
+from game.games.delphi.rulelang import RuleSyntaxError
+from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
+from game.i18n import current, msg, tr
+from game.persistence.saves import load_stats, set_aside_save
+from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
+from game.ui.scene import Scene
+from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
+from game.ui.widgets import felt, panel, text, text_block
+
+
+def today() -> str | None:
+    """The player's date, ``YYYY-MM-DD`` (their clock's, as Gaps' daily
+    deal); None when the clock gives a date no calendar function takes."""
+    with contextlib.suppress(OverflowError, OSError, ValueError):
+        return _dt.date.today().isoformat()
+    return None
+
+
+def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
+    """Today's rule in the statistics: days played, solved, best, streak."""
+    solo = stats.get(STATS_KEY) if isinstance(stats, dict) else None
+    d = solo.get("daily") if isinstance(solo, dict) else None
+    if not isinstance(d, dict) or not d.get("days"):
+        return []
+
+    def n(key: str) -> int:
+        v = d.get(key, 0)
+        return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+    return [
+        (tr("delphi.solo_ui.stats.days", lang), str(n("days"))),
+        (tr("delphi.solo_ui.stats.solved", lang), str(n("solved"))),
+        (tr("delphi.solo_ui.stats.best", lang), str(n("best"))),
+        (tr("delphi.solo_ui.stats.streak", lang), tr("delphi.solo_ui.stats.streak_value", lang, n=n("streak"), best=n("best_streak"))),
+    ]
+
+
+def practice_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
+    """Every solo round: played, solved, best score."""
+    solo = stats.get(STATS_KEY) if isinstance(stats, dict) else None
+    r = solo.get("rounds") if isinstance(solo, dict) else None
+    if not isinstance(r, dict) or not r.get("games"):
+        return []
+
+    def n(key: str) -> int:
+        v = r.get(key, 0)
+        return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+    return [
+        (tr("delphi.solo_ui.stats.rounds", lang), tr("delphi.solo_ui.stats.rounds_value", lang, n=n("games"), solved=n("solved"))),
+        (tr("delphi.solo_ui.stats.best_round", lang), str(n("best"))),
+    ]
+
+
+def start_solo(app, options: dict, seed: int) -> SoloTable:
+    """A new solo round on screen (over the menu).  "delphi-solo" is no
+    game of the registry: its match is given a policy."""
+    match: Match = Match.start(SOLO, options, seed, [Seat(tr("ui.human"))], policy=Policy())
+    table = SoloTable(app, match, again=lambda: again(app))
+    app.to_menu()
+    app.push(table)
+    return table
+
+
+def is_solo(save: dict) -> bool:
+    """Whether a save of Delphi's is a solo round."""
+    record = save.get("record")
+    return isinstance(record, dict) and record.get("game") == SOLO.id
+
+
+def resume_solo(app, save: dict) -> str | None:
+    """Continue a saved solo round (replayed with the solo engine: it is no
+    game of the registry); a readable problem when it does not replay (the
+    save is moved aside, never deleted)."""
+    meta = save.get("table") if isinstance(save.get("table"), dict) else {}
+    try:
+        runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
+    except (RecordError, KeyError, ValueError, TypeError) as e:
+        return set_aside_save("delphi", msg("ui.save.replay_failed", detail=str(e)), save).render(current())
+    names = meta.get("names") if isinstance(meta, dict) else None
+    name = str(names[0]) if isinstance(names, list) and names and isinstance(names[0], str) else tr("ui.human")
+    match: Match = Match(runner, [Seat(name)], policy=Policy())
+    app.to_menu()
+    app.push(SoloTable(app, match, again=lambda: again(app)))
+    return None
+
+
+def again(app) -> None:
+    """From a finished round back to the choice of the next one."""
+    app.to_menu()
+    app.push(SoloSetup(app))
+
+
+class SoloSetup(Scene):
+    name = "delphi-solo-setup"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.rule_text = ""
+        self.problem = ""
+        self.day = today()
+        games, _ = load_stats()
+        self.stats = games.get("delphi", {}) if isinstance(games, dict) else {}
+
+    def _rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        pw, ph = int(min(w * 0.94, 760 * s)), int(min(h * 0.94, 470 * s))
+        return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+
+    def build_ui(self) -> None:
+        r = self._rect()
+        s = self.app.scale
+        pad = int(20 * s)
+        bh = int(40 * s)
+        bw = int(260 * s)
+        x = r.right - pad - bw
+        y = r.y + int(70 * s)
+        self.day = today()
+        self.focus(self.button((x, y, bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None))
+        y = r.y + int(250 * s)
+        self.button((x, y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
+        y += bh + int(44 * s)
+        ew = r.w - 2 * pad - bw - int(10 * s)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + pad, y, ew, bh), manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.typed_placeholder"))
+        self.entry.set_text(self.rule_text)
+        self.keep(self.entry, focus=False)
+        self.button((x, y, bw, bh), tr("delphi.solo_ui.typed"), self.play_typed, key="typed")
+        fw = int(150 * s)
+        self.button((r.x + pad, r.bottom - bh - int(14 * s), fw, bh), tr("ui.back"), self.app.pop, key="back")
+        self.button((r.x + pad + fw + int(10 * s), r.bottom - bh - int(14 * s), fw, bh), tr("ui.rules_button"), lambda: self.app.open_rules("delphi"), key="rules")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry and self.entry is not None:
+            self.rule_text = self.entry.get_text()
+            self.problem = ""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.play_typed()
+            return
+        super().handle_event(event)
+
+    def play_today(self) -> None:
+        if self.day is None:
+            return
+        options, seed = daily_round(self.day)
+        start_solo(self.app, options, seed)
+
+    def play_random(self) -> None:
+        start_solo(self.app, random_options(random.Random()), random.randrange(1, 10**9))
+
+    def play_typed(self) -> None:
+        words = (self.entry.get_text() if self.entry is not None else self.rule_text).strip()
+        self.rule_text = words
+        if not words:
+            self.problem = tr("delphi.solo_ui.type_first")
+            return
+        try:
+            start_solo(self.app, typed_options(words), random.randrange(1, 10**9))
+        except RuleSyntaxError as e:
+            reason = e.reason.render(self.app.settings.language)
+            self.problem = tr("delphi.solo_ui.bad_rule", problem=reason if e.column is None else tr("delphi_lang.at_column", column=e.column, text=reason))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        surface.blit(felt((w, h)), (0, 0))
+        r = self._rect()
+        panel(surface, r, 200, int(14 * s), GOLD)
+        pad = int(20 * s)
+        text(surface, tr("delphi.solo_ui.setup_title"), (r.centerx, r.y + int(16 * s)), int(26 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - 2 * pad)
+        left = r.w - 2 * pad - int(270 * s)
+        y = r.y + int(70 * s)
+        y += text_block(surface, tr("delphi.solo_ui.today_about", date=self.day) if self.day else tr("delphi.solo_ui.today_unknown"), pygame.Rect(r.x + pad, y, left, int(70 * s)), int(15 * s), INK)
+        lines = daily_lines(self.stats) + practice_lines(self.stats)
+        y = max(y + int(8 * s), r.y + int(124 * s))
+        for label, value in lines:
+            text(surface, f"{label}: {value}", (r.x + pad, y), int(14 * s), INK_DIM, max_width=r.w - 2 * pad)
+            y += int(20 * s)
+        text_block(surface, tr("delphi.solo_ui.random_about"), pygame.Rect(r.x + pad, r.y + int(250 * s), left, int(44 * s)), int(15 * s), INK)
+        text(surface, tr("delphi.solo_ui.typed_about"), (r.x + pad, r.y + int(314 * s)), int(15 * s), INK, max_width=r.w - 2 * pad)
+        if self.problem:
+            text_block(surface, "✗ " + self.problem, pygame.Rect(r.x + pad, r.y + int(382 * s), r.w - 2 * pad, int(30 * s)), int(14 * s), REFUSE)
+
+
+__all__ = ["SoloSetup", "daily_lines", "is_solo", "practice_lines", "resume_solo", "start_solo", "today"]

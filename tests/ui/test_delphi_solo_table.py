@@ -1,0 +1,176 @@
+"""Delphi alone (issue 23) at the table, through real events: the entry in
+Delphi's setup, cards played by click and by drag, a right guess (the
+round ends, scored and counted), a wrong one (its example shown in words
+and cards, 2 points less), a rule text that is no rule (refused, nothing
+lost), today's rule in the statistics, and a round saved and continued."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.games.delphi.solo import GUESS, OVER, PLAY, daily_round, library_options
+from game.persistence.saves import list_saves, load_stats, saves_count
+from game.ui.kit.wait import WaitScene
+from game.ui.tables.delphi import stats_lines
+from game.ui.tables.delphi.solo_setup import SoloSetup, start_solo, today
+from game.ui.tables.delphi.solo_table import SoloTable
+from tests.ui.helpers import click, drag, drawn_texts, press, pump
+
+RULE = "card.color != last.color"  # the library's alternate_colour
+
+
+def type_text(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+
+
+def judged(app, frames: int = 600) -> None:
+    """Frames until the guess's verdict is in (the check runs on a thread)."""
+    for _ in range(frames):
+        if not isinstance(app.scenes.top, WaitScene):
+            return
+        pump(app, 1)
+    raise AssertionError("the guess was never judged")
+
+
+def table(app) -> SoloTable:
+    t = app.scenes.top
+    assert isinstance(t, SoloTable)
+    return t
+
+
+def play_first(app, t: SoloTable) -> None:
+    turn = t.view.turn
+    click(app, t.hand_rects()[0].center)
+    assert t.view.turn == turn + 1 and t.view.phase == GUESS
+
+
+def guess(app, words: str) -> None:
+    t = table(app)
+    click(app, t.entry.rect.center)
+    type_text(app, words)
+    press(app, "Guess")
+    judged(app)
+
+
+def test_the_setup_offers_the_solo_round_and_a_typed_rule_starts_it(app):
+    from game.ui.tables.delphi import open_new
+
+    open_new(app)
+    pump(app, 2)
+    press(app, "Play alone")
+    assert isinstance(app.scenes.top, SoloSetup)
+    s = app.scenes.top
+    click(app, s.entry.rect.center)
+    type_text(app, RULE)
+    press(app, "Play this rule")
+    t = table(app)
+    assert t.match.state.rule == RULE and t.view.phase == PLAY and len(t.view.hand) == 12
+
+
+def test_a_typed_rule_that_is_no_rule_is_refused_on_the_setup(app):
+    s = SoloSetup(app)
+    app.push(s)
+    pump(app, 2)
+    click(app, s.entry.rect.center)
+    type_text(app, "card is purple")
+    press(app, "Play this rule")
+    assert app.scenes.top is s and s.problem
+    assert any("not a rule" in line for line in drawn_texts(app))
+
+
+def test_a_wrong_guess_shows_where_the_rules_differ_and_a_right_one_ends_the_round(app):
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    play_first(app, t)
+    assert "Turn 1 of 30" in " ".join(t.facts()) and "At stake: 30" in " ".join(t.facts())
+    guess(app, "card is red")
+    v = t.view
+    assert v.phase == PLAY and v.wrong_guesses == 1 and v.guesses[-1].example is not None
+    texts = drawn_texts(app)
+    assert any("Not the same rule" in line for line in texts)
+    assert "Where the rules differ:" in texts
+    # the next card, then the right guess: 31 - 2 less 2 for the wrong one
+    play_first(app, t)
+    guess(app, RULE)
+    v = t.view
+    assert v.phase == OVER and v.solved_at == 2 and v.score == 27
+    texts = drawn_texts(app)
+    assert any("27 points" in line for line in texts) and any(RULE in line for line in texts)
+    stats, _ = load_stats()
+    assert stats["delphi"]["solo"]["rounds"] == {"games": 1, "solved": 1, "score_sum": 27, "wrong_guesses": 1, "turns_solved": 2, "best": 27}
+
+
+def test_a_guess_that_is_no_rule_costs_nothing_and_says_why(app):
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    play_first(app, t)
+    guess(app, "card is purple")
+    v = t.view
+    assert v.phase == GUESS and v.wrong_guesses == 0 and not v.guesses
+    assert t.problem.startswith("This guess is not a rule")
+    assert any("not a rule" in line for line in drawn_texts(app))
+    # a card is refused until the guess or "No guess"
+    click(app, t.hand_rects()[0].center)
+    assert t.view.turn == 1 and t.problem
+    press(app, "No guess")
+    assert t.view.phase == PLAY and not t.problem
+
+
+def test_a_card_dragged_up_is_played_and_one_let_go_on_the_hand_is_not(app):
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    r = t.hand_rects()[3]
+    drag(app, r.center, (r.centerx + 5, r.centery - 4))  # a wobble on the hand
+    assert t.view.turn == 0
+    card = t.view.hand[3]
+    drag(app, r.center, (app.size[0] // 2, t.geometry().lines.centery))
+    assert t.view.turn == 1 and t.view.plays[0][0] == card
+
+
+def test_todays_rule_is_counted_in_the_statistics(app):
+    s = SoloSetup(app)
+    app.push(s)
+    pump(app, 2)
+    press(app, "Today's rule")
+    t = table(app)
+    options, _ = daily_round(today())
+    assert t.view.daily == today() and t.match.state.rule == options["rule"]
+    play_first(app, t)
+    guess(app, t.match.state.rule)
+    assert t.view.phase == OVER and t.view.score == 30
+    stats, _ = load_stats()
+    daily = stats["delphi"]["solo"]["daily"]
+    assert (daily["days"], daily["solved"], daily["best"], daily["streak"]) == (1, 1, 30, 1)
+    lines = dict(stats_lines(stats["delphi"], "en"))
+    assert lines["Today's rule: days played"] == "1" and lines["Today's rule: best score"] == "30"
+    # the statistics show on the solo screen too
+    press(app, "Another round")
+    assert isinstance(app.scenes.top, SoloSetup)
+    assert "Today's rule: streak: 1 (best 1)" in drawn_texts(app)
+
+
+def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
+    from game.ui.scenes.menu import MenuScene
+
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    assert saves_count() == 0  # nothing played yet
+    play_first(app, t)
+    guess(app, "card is red")  # a wrong guess, kept with its example
+    play_first(app, t)
+    before = t.match.state
+    press(app, "Menu")
+    assert isinstance(app.scenes.top, MenuScene)
+    entries = list_saves()[0]
+    assert [e.game for e in entries] == ["delphi"] and entries[0].save["record"]["game"] == "delphi-solo"
+    press(app, "Continue")
+    press(app, "Resume")
+    t2 = table(app)
+    assert t2 is not t and t2.match.state == before and t2.view.phase == GUESS
+    # the round goes on, and once over it is counted and its save goes
+    guess(app, RULE)
+    assert t2.view.phase == OVER and t2.view.score == 31 - 2 - 2
+    assert saves_count() == 0
+    assert load_stats()[0]["delphi"]["solo"]["rounds"]["games"] == 1
