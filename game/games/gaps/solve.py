@@ -3,7 +3,7 @@
 :class:`RoundSolver` searches the positions of the round until it finds a
 winning line ("solvable", with the line), has shown that no order of
 moves completes the four rows ("unsolvable") or runs out of budget
-("unknown").  It works in two phases (see docs/gaps.md, "The solver"):
+("unknown").  It works in three phases (see docs/gaps.md, "The solver"):
 
 1. **Find a win fast**: a depth-first search of a smaller game in which a
    card that extends a row's run is always played at once (the one move
@@ -11,13 +11,14 @@ moves completes the four rows ("unsolvable") or runs out of budget
    rows.  Every line it finds is a real win (all its moves are legal), but
    when it runs out of positions without a win that is no proof, because
    of the moves it left out -- unless it never had to leave one out.
-2. **Decide**: the same search over every legal move, so that
-   "unsolvable" means every position of the round was visited.  Deal 18,
-   for one, is won only by moving 2s that lead runs between rows (a pair
-   2-3 changes rows through two gaps at the head of an empty row), so the
-   second phase cannot leave those moves out.
+2. The same, but a 2 that leads a run may move to a row that starts with
+   two gaps or more: deal 18, for one, is won only by moving pairs 2-3
+   between rows that way (the 3 follows its 2 at once, as the run's next
+   card).
+3. **Decide**: the same search over every legal move, so that
+   "unsolvable" means every position of the round was visited.
 
-Both phases keep the positions seen as 62-bit Zobrist keys in a set (the
+All phases keep the positions seen as 62-bit Zobrist keys in a set (the
 gaps are interchangeable, so a position is its cards' cells), order the
 moves by Gaps knowledge (extend a run first, then free the cell after a
 run, last the moves that leave a gap behind a King or move a leading 2),
@@ -43,8 +44,9 @@ from game.games.gaps.state import Move, Position
 
 #: default solver budget (positions)
 SOLVE_NODES = 1_500_000
-#: the share of the position budget the first phase ("find a win fast") may use
-PHASE1_SHARE = 0.4
+#: the share of the position budget (and of the CPU time) each of the two
+#: fast phases may use; the last phase gets the rest
+FAST_SHARE = 0.25
 #: default memory budget of one solver, bytes
 SOLVE_MEMORY = 1 << 30
 #: what one kept position costs (a set slot and a 62-bit int), measured
@@ -81,7 +83,13 @@ class RoundDfs:
     is over (a win, or every position visited).
     """
 
-    def __init__(self, cells: Sequence[int], fast: bool = False, seen: set[int] | None = None) -> None:
+    def __init__(self, cells: Sequence[int], fast: bool = False, seen: set[int] | None = None,
+                 first_line: Sequence[tuple[int, int, int]] = (), blocks: bool = False) -> None:
+        #: (fast game only) a 2 that leads a run may change rows when the row it goes to
+        #: starts with two gaps or more (so a pair 2-3 moves as a block)
+        self.blocks = blocks
+        #: moves tried first at each depth as long as the search follows them (the hint's plan)
+        self.first_line = list(first_line)
         self.cells = list(cells)
         self.pos = B.positions(self.cells)
         self.gaps = [i for i in range(52) if self.cells[i] == 0]
@@ -117,7 +125,7 @@ class RoundDfs:
                     s = pos[t]
                     if COL[s] == 0:
                         k = run[ROW[s]]
-                        if fast and k >= 2:
+                        if fast and k >= 2 and not (self.blocks and cells[g + 1] == 0):
                             self.pruned = True
                             continue
                         sc = -100 - 10 * k
@@ -156,7 +164,30 @@ class RoundDfs:
                             sc -= 30
                     out.append((sc, c, s, g))
         out.sort(reverse=True)
+        fl = self.first_line
+        if fl:
+            depth = len(self.line)
+            if depth < len(fl):
+                want = fl[depth]
+                for i, m in enumerate(out):
+                    if m[1] == want[0] and m[3] == want[2]:
+                        if i:
+                            out.insert(0, out.pop(i))
+                        break
         return out
+
+    def reroot(self) -> bool:
+        """Make the position after the first move of the current line the
+        root, keeping the search below it (the hint does this when the
+        player has played that move).  False if there is no such line."""
+        if len(self.stack) < 2 or self.done:
+            return False
+        del self.stack[0]
+        del self.undo[0]
+        del self.line[0]
+        if self.first_line:
+            del self.first_line[0]
+        return True
 
     def step(self, max_nodes: int, deadline: float | None = None,
              cancel: Callable[[], bool] | None = None, max_seen: int | None = None) -> bool:
@@ -247,26 +278,29 @@ class RoundSolver:
 
     Use :meth:`step` in slices (``solver.step(2_000)`` per frame, or in a
     worker thread) until it returns a :class:`SolveResult`; or call
-    :func:`solve_round` once with a deadline and a cancel flag.  The second
+    :func:`solve_round` once with a deadline and a cancel flag.  The last
     phase searches every legal move, including moving a leading 2 to
     another row, so "unsolvable" is a proof, not a guess.
 
-    ``phase1_nodes`` is the first phase's share of ``max_nodes`` (default
-    :data:`PHASE1_SHARE`); ``max_memory`` caps the positions kept.
-    ``nodes`` counts the positions of both phases.
+    Phases (``phase`` 1-3): 1 the fast game, 2 the fast game where a run
+    may change rows as a block, 3 every move.  The fast phases may use
+    ``fast_nodes`` positions each (default :data:`FAST_SHARE` of
+    ``max_nodes``) and end early when they run out of positions;
+    ``max_memory`` caps the positions kept.  ``nodes`` counts the positions
+    of all phases.
     """
 
-    def __init__(self, pos: Position, max_nodes: int = SOLVE_NODES, phase1_nodes: int | None = None,
+    def __init__(self, pos: Position, max_nodes: int = SOLVE_NODES, fast_nodes: int | None = None,
                  max_memory: int = SOLVE_MEMORY) -> None:
         self.redeals_left = pos.max_redeals - pos.redeals
         self.max_nodes = max_nodes
-        self.phase1_nodes = int(max_nodes * PHASE1_SHARE) if phase1_nodes is None else phase1_nodes
+        self.fast_nodes = int(max_nodes * FAST_SHARE) if fast_nodes is None else fast_nodes
         self.max_seen = max(1000, max_memory // BYTES_PER_POSITION)
         self._cells = B.to_cells(pos.grid)
         self._search = RoundDfs(self._cells, fast=True)
         self.phase = 1
-        self._base = 0  # positions of the finished first phase
-        self._drain = False  # emptying the first phase's set before the second starts
+        self._base = 0  # positions of the finished phases
+        self._drain = False  # emptying a finished phase's set before the next starts
         self.result: SolveResult | None = None
         self.memory_out = False
         self._check()
@@ -293,7 +327,7 @@ class RoundSolver:
             return self._verdict("solvable", s.win)
         if s.done and not (s.fast and s.pruned):
             return self._verdict("unsolvable")
-        if self.phase == 1 and (s.done or s.nodes >= self.phase1_nodes or len(s.seen) > self.max_seen):
+        if self.phase < 3 and (s.done or s.nodes >= self.fast_nodes or len(s.seen) > self.max_seen):
             self.next_phase()
             return None
         if self.nodes >= self.max_nodes:
@@ -304,10 +338,9 @@ class RoundSolver:
         return None
 
     def next_phase(self) -> None:
-        """End the first phase now (its set is emptied in bites by the next
-        calls of :meth:`step`, then the second phase starts)."""
-        if self.phase == 1:
-            self.phase = 2
+        """End the phase now (its set is emptied in bites by the next calls
+        of :meth:`step`, then the next phase starts)."""
+        if self.phase < 3 and not self._drain:
             self._base += self._search.nodes
             self._drain = True
 
@@ -324,12 +357,13 @@ class RoundSolver:
             if seen:
                 return None
             self._drain = False
-            self._search = RoundDfs(self._cells, fast=False, seen=seen)
+            self.phase += 1
+            self._search = RoundDfs(self._cells, fast=self.phase < 3, seen=seen, blocks=True)
             return self._check()
         s = self._search
         budget = self.max_nodes - self.nodes
-        if self.phase == 1:
-            budget = min(budget, self.phase1_nodes - s.nodes)
+        if self.phase < 3:
+            budget = min(budget, self.fast_nodes - s.nodes)
         s.step(max(0, min(nodes, budget)), deadline, cancel, self.max_seen)
         return self._check()
 
@@ -357,7 +391,7 @@ def solve_round(pos: Position, max_nodes: int = SOLVE_NODES, seconds: float | No
 
     ``seconds`` is a CPU-time limit (``time.process_time``; in a worker
     thread that clock counts the whole process, so it is a safe upper
-    bound); the first phase gets :data:`PHASE1_SHARE` of it.  ``cancel`` is
+    bound); each fast phase ends by :data:`FAST_SHARE` of it.  ``cancel`` is
     a ``threading.Event`` or any callable returning true to stop early: the
     result is then ``"unknown"``.  The solver's memory is freed before it
     returns.
@@ -371,10 +405,12 @@ def solve_round(pos: Position, max_nodes: int = SOLVE_NODES, seconds: float | No
     solver = RoundSolver(pos, max_nodes, max_memory=max_memory)
     t0 = time.process_time()
     deadline = None if seconds is None else t0 + seconds
-    deadline1 = None if seconds is None else t0 + seconds * PHASE1_SHARE
     try:
         while True:
-            d = deadline1 if solver.phase == 1 else deadline
+            d = deadline
+            phase = solver.phase
+            if seconds is not None and phase < 3:
+                d = t0 + seconds * FAST_SHARE * phase
             r = solver.step(50_000, d, stop)
             if r is not None:
                 return r
@@ -383,7 +419,7 @@ def solve_round(pos: Position, max_nodes: int = SOLVE_NODES, seconds: float | No
             now = time.process_time()
             if deadline is not None and now > deadline:
                 return solver.give_up()
-            if solver.phase == 1 and deadline1 is not None and now > deadline1:
+            if d is not None and now > d and solver.phase == phase:
                 solver.next_phase()
     finally:
         solver.release()
