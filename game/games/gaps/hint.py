@@ -105,6 +105,9 @@ class Hinter:
         self._dfs_root = b""
         self._solver_over = False
 
+    def _solver_on(self) -> bool:
+        return not self._solver_over and self.solver_nodes > 0
+
     def _solve(self, cells: list[int], plan: list[tuple[int, int, int]],
                deadline: float | None) -> tuple[list[tuple[int, int, int]] | None, int]:
         """A slice of the solver's search for a win (its fast phase) from
@@ -174,7 +177,7 @@ class Hinter:
         if plan_exact and plan:
             res_line, value, exact, nodes = plan, plan_value, True, 0
         else:
-            solver_on = not self._solver_over and self.solver_nodes > 0
+            solver_on = self._solver_on()
             search_deadline = deadline
             if solver_on and self.seconds is not None:
                 search_deadline = t0 + self.seconds * SEARCH_SHARE
