@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from game.engine.core import Message, msg
 from game.games.gaps import board as B
-from game.games.gaps.search import RoundSearch, ordered_moves, redeal_chance, to_move
+from game.games.gaps.search import WIN_VALUE, RoundSearch, ordered_moves, position_key, redeal_chance, to_move
+from game.games.gaps.solve import RoundDfs
 from game.games.gaps.state import REDEAL, Move, Position, Redeal
 
 #: default hint budget: positions per call and CPU seconds per call
@@ -27,6 +28,15 @@ HINT_NODES = 20_000
 HINT_SECONDS = 0.12
 #: positions the hint remembers per round (about 100 bytes each)
 TT_MAX = 400_000
+#: the solver's share of each call (see :meth:`Hinter._solve`): at most
+#: these positions, and whatever is left of :data:`HINT_SECONDS` after the
+#: search for the best end, which may use :data:`SEARCH_SHARE` of it first.
+#: Measured on deals 1-200 (docs/gaps.md): a share of 0.6 won 145, the
+#: whole call (1.0) 155, the hint without the solver 156.
+SOLVER_NODES = 40_000
+SEARCH_SHARE = 1.0
+#: positions the solver's search keeps per round (about 100 bytes each)
+SOLVER_SEEN_MAX = 400_000
 
 
 @dataclass(frozen=True)
@@ -69,9 +79,16 @@ class Hinter:
     the plan simply no longer matches and a fresh one is made.
     """
 
-    def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> None:
+    def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS,
+                 solver_nodes: int = SOLVER_NODES) -> None:
         self.nodes = nodes
         self.seconds = seconds
+        self.solver_nodes = solver_nodes
+        # the solver's search for a win in this round (its fast phase, see
+        # solve.py), the position it is rooted at, and whether it has run out
+        self._dfs: RoundDfs | None = None
+        self._dfs_root = b""
+        self._solver_over = False
         # the plan, for the position it was made in and the one after its first move:
         # position bytes -> (line, value, exact)
         self._plans: dict[bytes, tuple[list[tuple[int, int, int]], int, bool]] = {}
@@ -83,6 +100,62 @@ class Hinter:
         self._plans = {}
         self._tt = {}
         self._tt_round = None
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self._dfs = None
+        self._dfs_root = b""
+        self._solver_over = False
+
+    def _solver_on(self) -> bool:
+        return not self._solver_over and self.solver_nodes > 0
+
+    def _solve(self, cells: list[int], plan: list[tuple[int, int, int]],
+               deadline: float | None) -> tuple[list[tuple[int, int, int]] | None, int]:
+        """A slice of the solver's search for a win (its fast phase) from
+        this position, until ``deadline``.  The search lives for the whole
+        round: when the player has played the first move of the line it is
+        on, it goes on below that move; otherwise it starts again from here,
+        ordered along the hint's ``plan`` (the move the player is likely to
+        play next) and skipping every position an earlier slice searched to
+        the end without a win.  The winning line or None, and the positions
+        searched."""
+        if self._solver_over or self.solver_nodes <= 0:
+            return None, 0
+        key = bytes(cells)
+        dfs = self._dfs
+        if dfs is None or self._dfs_root != key:
+            rerooted = False
+            if dfs is not None and len(dfs.stack) >= 2:
+                after = bytearray(self._dfs_root)
+                c, s, d = dfs.line[0]
+                after[d], after[s] = c, 0
+                rerooted = bytes(after) == key and dfs.reroot()
+            if not rerooted:
+                seen: set[int] = set()
+                if dfs is not None:
+                    seen = dfs.seen
+                    for fr in dfs.stack:  # positions still being searched are not done with
+                        seen.discard(fr[2])
+                    if len(seen) > SOLVER_SEEN_MAX:
+                        seen = set()
+                    elif position_key(cells) in seen:  # searched to the end already
+                        self._solver_over = True
+                        self._dfs = None
+                        return None, 0
+                dfs = self._dfs = RoundDfs(cells, fast=True, seen=seen, first_line=plan)
+            self._dfs_root = key
+        assert dfs is not None
+        before = dfs.nodes
+        dfs.step(self.solver_nodes, deadline)
+        searched = dfs.nodes - before
+        if dfs.win is not None:
+            self._dfs = None  # the hint follows the line; a new search if the player leaves it
+            return dfs.win, searched
+        if dfs.done:
+            self._dfs = None
+            self._solver_over = True
+        return None, searched
 
     def hint(self, pos: Position) -> Hint:
         t0 = time.process_time()
@@ -97,6 +170,8 @@ class Hinter:
         key = bytes(cells)
         plan, plan_value, plan_exact = self._plans.get(key, ([], -1, False))
         round_id = (pos.redeals, pos.max_redeals)
+        if round_id != self._tt_round:
+            self._new_round()
         if round_id != self._tt_round or len(self._tt) > TT_MAX:
             self._tt = {}
             self._tt_round = round_id
@@ -104,14 +179,23 @@ class Hinter:
         if plan_exact and plan:
             res_line, value, exact, nodes = plan, plan_value, True, 0
         else:
+            solver_on = self._solver_on()
+            search_deadline = deadline
+            if solver_on and self.seconds is not None:
+                search_deadline = t0 + self.seconds * SEARCH_SHARE
             srch = RoundSearch(cells, left, "max", twos=False, first_line=plan, tt=self._tt)
-            srch.step(self.nodes, deadline)
+            srch.step(self.nodes, search_deadline)
             nodes = srch.nodes
             if plan and plan_value >= srch.best_value:
                 res_line, value = plan, plan_value
             else:
                 res_line, value = srch.best_line, srch.best_value
             exact = srch.exact
+            if value != WIN_VALUE and not exact and solver_on:
+                win, n = self._solve(cells, res_line, deadline)
+                nodes += n
+                if win is not None:
+                    res_line, value, exact = win, WIN_VALUE, True
         if not res_line:  # budget too small to reach any end: take the first ordered move
             res_line = [ordered_moves(cells, twos=False)[0][1:]]
             value = -1
