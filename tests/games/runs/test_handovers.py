@@ -12,13 +12,15 @@ import pytest
 from game.engine.match import Match, Seat, StepKind
 from game.games.runs import GAME
 from game.games.runs.bots import SimpleBot
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import PLAY
 
 
-def _play_hot_seat(seed: int, new_run: bool, rounds: int = 5) -> tuple[int, int]:
-    """(handovers, plays by people) of a whole two-person game, each person
-    played by the simple computer's choices through the table's steps."""
-    options = {**GAME.default_options(2), "rounds": rounds, "new_run": new_run}
+def _play_hot_seat(seed: int, rules: dict, rounds: int = 5) -> tuple[int, int]:
+    """(handovers, plays by people) of a whole two-person game under
+    ``rules``, each person played by the simple computer's choices through
+    the table's steps."""
+    options = {**GAME.default_options(2), "rounds": rounds, **rules}
     m = Match.start(GAME, options, seed, [Seat("Anna"), Seat("Ben")])
     bot, rng = SimpleBot(), random.Random(seed)
     handovers = plays = 0
@@ -42,10 +44,10 @@ def _play_hot_seat(seed: int, new_run: bool, rounds: int = 5) -> tuple[int, int]
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("new_run", [False, True])
-def test_two_people_hand_the_device_over_at_most_1_2_times_per_card_played(new_run):
+@pytest.mark.parametrize("rules", [{"new_run": False}, {"new_run": True}, TABLE_RULES], ids=["written", "new-run", "table"])
+def test_two_people_hand_the_device_over_at_most_1_2_times_per_card_played(rules):
     handovers = plays = 0
     for seed in range(1, 4):
-        h, p = _play_hot_seat(seed, new_run)
+        h, p = _play_hot_seat(seed, rules)
         handovers, plays = handovers + h, plays + p
     assert plays > 0 and handovers / plays <= 1.2, (handovers, plays)
