@@ -16,13 +16,13 @@ from game.engine.core import msg
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
 from game.ui.kit.wait import WaitScene
-from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps import finder
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.table import GapsTable, play_again
 from tests.ui.helpers import drawn_texts, entry, press, pump
+from tests.ui.test_gaps_table import _setup
 
 
 class StandIn:
@@ -50,14 +50,6 @@ def stand_in(monkeypatch):
     StandIn.hold = False
     monkeypatch.setattr(finder.G, "RoundSolver", StandIn)
     return StandIn
-
-
-def _setup(app) -> SetupScene:
-    open_game(app, "gaps")
-    pump(app, 2)
-    s = app.scenes.top
-    assert isinstance(s, SetupScene)
-    return s
 
 
 def _until_done(app, scene: WaitScene) -> None:

@@ -25,6 +25,8 @@ from game.games.delphi.state import GOD_PICK, PROPHET_PICK, Action, DelphiState,
 from game.ui.kit.model import TableModel
 
 DelphiMatch = Match[DelphiState, Action, DelphiView]
+#: the kit's table model for Delphi's state, actions and view (one base, named)
+DelphiTableModel = TableModel[DelphiState, Action, DelphiView]
 
 #: the phases in which the person at the screen picks a card of an open hand
 PICK_PHASES = (PROPHET_PICK, GOD_PICK)
@@ -58,7 +60,7 @@ class Badge:
         return int(255 * max(0.0, min(1.0, self.ttl / 0.4)))
 
 
-class DelphiModel(TableModel[DelphiState, Action, DelphiView]):
+class DelphiModel(DelphiTableModel):
     def __init__(self, match: DelphiMatch) -> None:
         super().__init__(match)
         #: hand indices of the string being built, in the order clicked

@@ -20,22 +20,20 @@ from game.games import gaps as G
 from game.i18n import tr
 from game.ui.kit.wait import WaitScene
 from game.ui.tables.gaps.paint import grouped
-from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES
+from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, SolverWork
 
 #: deal numbers stay in the range a typed or random deal number has
 MAX_DEAL = 10**9 - 1
 
 
-class FindJob:
+class FindJob(SolverWork):
     """Deal numbers ``start``, ``start + 1``, ... until the solver proves
     one winnable without a redeal (``found``), ``cancel()`` is called, or
     ``limit`` deals were tried (``found`` stays None)."""
 
-    SLICE = 4000
-
     def __init__(self, start: int, max_nodes: int = TABLE_SOLVE_NODES, limit: int = 500) -> None:
+        super().__init__(max_nodes)
         self.start = max(1, min(int(start), MAX_DEAL))
-        self.max_nodes = max_nodes
         self.limit = limit
         #: the deal being checked, the deals tried so far (the current one
         #: included), and the solver's positions in the current deal
@@ -44,10 +42,6 @@ class FindJob:
         self.found: int | None = None
         #: the solver's proof for the deal found (its winning line)
         self.proof: G.SolveResult | None = None
-        self.error: BaseException | None = None
-        self._solver: G.RoundSolver | None = None
-        self._stop = threading.Event()
-        self._done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="gaps-winnable", daemon=True)
         self.thread.start()
 
@@ -63,31 +57,15 @@ class FindJob:
         except Exception as e:  # noqa: BLE001 -- the scene says the search failed; the app goes on
             self.error = e
         finally:
-            self._solver = None
-            self._done.set()
+            self.finished()
 
     def _winnable(self, seed: int) -> bool:
         state = G.GAME.new_game({"redeals": 0, "layout": ""}, seed)  # the opening layout does not depend on the redeals
-        solver = self._solver = G.RoundSolver(state, self.max_nodes)
-        result = solver.result
-        while result is None and not self._stop.is_set():
-            result = solver.step(self.SLICE, cancel=self._stop.is_set)
+        result = self.decide(state)
         if result is not None and result.verdict == "solvable":
             self.proof = result
             return True
         return False
-
-    @property
-    def nodes(self) -> int:
-        s = self._solver
-        return s.nodes if s is not None else 0
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def cancel(self) -> None:
-        self._stop.set()
 
 
 def FindScene(app, start: int, deal: Callable[[int], object], max_nodes: int = TABLE_SOLVE_NODES, limit: int = 500) -> WaitScene:

@@ -25,10 +25,13 @@ from game.ui.tables.gaps.solution import Solution, position_key
 from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
 
 PosKey = tuple[Any, ...]
+GapsMatch = Match[G.GapsState, Any, G.GapsView]
+#: the kit's table model for Gaps' state, actions and view (one base, named)
+GapsTableModel = TableModel[G.GapsState, Any, G.GapsView]
 
 
-class GapsModel(TableModel[G.GapsState, Any, G.GapsView]):
-    def __init__(self, match: Match[G.GapsState, Any, G.GapsView], session: Session) -> None:
+class GapsModel(GapsTableModel):
+    def __init__(self, match: GapsMatch, session: Session) -> None:
         super().__init__(match)
         if self.meta.elapsed is None:  # a deal at a table has a clock (an old save starts at 0:00)
             match.meta = replace(self.meta, elapsed=0.0)

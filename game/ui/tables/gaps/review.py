@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.games import gaps as G
-from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES
+from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, SolverWork
 
 
 @dataclass(frozen=True)
@@ -62,22 +62,18 @@ def rounds_of(actions: list[Any]) -> list[tuple[int, int]]:
     return out
 
 
-class ReviewJob:
+class ReviewJob(SolverWork):
     """Reviews a finished game given by its states (``states[i]`` before
     ``actions[i]``, one more state than actions) on a worker thread.
     ``finding`` is set when done; ``checked`` counts the solver runs and
     ``round``/``moves`` say where it is, for the progress line."""
 
     def __init__(self, states: list[G.GapsState], actions: list[Any], max_nodes: int = TABLE_SOLVE_NODES, *, start: bool = True) -> None:
+        super().__init__(max_nodes)
         self.states, self.actions = list(states), list(actions)
-        self.max_nodes = max_nodes
         self.finding: Finding | None = None
-        self.error: BaseException | None = None
         self.checked = 0
         self.round = 0
-        self._solver: G.RoundSolver | None = None
-        self._stop = threading.Event()
-        self._done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="gaps-review", daemon=True)
         if start:
             self.thread.start()
@@ -90,8 +86,7 @@ class ReviewJob:
             self.error = e
             self.finding = Finding("undecided")
         finally:
-            self._solver = None
-            self._done.set()
+            self.finished()
 
     def review(self) -> Finding | None:
         """The finding (None when cancelled)."""
@@ -132,26 +127,7 @@ class ReviewJob:
         if self._stop.is_set():
             return None
         self.checked += 1
-        solver = self._solver = G.RoundSolver(self.states[i], self.max_nodes)
-        result = solver.result
-        while result is None:
-            if self._stop.is_set():
-                return None
-            result = solver.step(4000, cancel=self._stop.is_set)
-        return result
-
-    # --- for the screen --------------------------------------------------------------------------
-    @property
-    def nodes(self) -> int:
-        s = self._solver
-        return s.nodes if s is not None else 0
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def cancel(self) -> None:
-        self._stop.set()
+        return self.decide(self.states[i])
 
 
 __all__ = ["Finding", "ReviewJob", "rounds_of"]

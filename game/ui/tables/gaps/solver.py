@@ -82,6 +82,50 @@ class SolveJob:
         self._stop.set()
 
 
+class SolverWork:
+    """A worker thread that asks the round solver one position after
+    another (the winnable-deal search, the review of a lost deal): the
+    solver of the moment for the progress line (``nodes``), ``done`` once
+    the work has ended, ``cancel()`` for the next slice.  A subclass calls
+    :meth:`decide` from its work and :meth:`finished` when the work ends."""
+
+    SLICE = 4000
+
+    def __init__(self, max_nodes: int) -> None:
+        self.max_nodes = max_nodes
+        self.error: BaseException | None = None
+        self._solver: G.RoundSolver | None = None
+        self._stop = threading.Event()
+        self._done = threading.Event()
+
+    def decide(self, pos: Any) -> G.SolveResult | None:
+        """The solver's verdict on ``pos`` within the budget; None when
+        cancelled first."""
+        solver = self._solver = G.RoundSolver(pos, self.max_nodes)
+        result = solver.result
+        while result is None:
+            if self._stop.is_set():
+                return None
+            result = solver.step(self.SLICE, cancel=self._stop.is_set)
+        return result
+
+    def finished(self) -> None:
+        self._solver = None
+        self._done.set()
+
+    @property
+    def nodes(self) -> int:
+        s = self._solver
+        return s.nodes if s is not None else 0
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+
 def _release(solver: Any) -> None:
     """Empty a finished search's set of seen positions a few thousand at a
     time: dropping 1.5 million entries in one go holds the interpreter for

@@ -41,7 +41,7 @@ from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
-from game.ui.tables.gaps.model import GapsModel
+from game.ui.tables.gaps.model import GapsMatch, GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
 from game.ui.tables.gaps.review import Finding, ReviewJob
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
@@ -52,10 +52,11 @@ from game.ui.tables.gaps.summary import SummaryScene
 AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
 BACK = (pygame.WINDOWFOCUSGAINED,)
 
-GapsMatch = Match[G.GapsState, Any, G.GapsView]
+#: the kit's table scene for Gaps' state, actions, view and picture (one base, named)
+GapsTableScene = TableScene[G.GapsState, Any, G.GapsView, GapsPicture]
 
 
-class GapsTable(TableScene[G.GapsState, Any, G.GapsView, GapsPicture]):
+class GapsTable(GapsTableScene):
     game_id = "gaps"
     name = "gaps-table"
     model: GapsModel
