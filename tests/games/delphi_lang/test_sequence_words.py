@@ -9,7 +9,6 @@ the rule check and the bots use)."""
 from __future__ import annotations
 
 import random
-import time
 import zlib
 
 import pytest
@@ -25,7 +24,9 @@ from game.games.delphi.rulelang import (
     starters_for,
 )
 from game.games.delphi.rulelang import ast as A
+from game.games.delphi.rulelang.bench import CHECK_WORST
 from game.games.delphi.rulelang.evaluate import interpret
+from game.games.delphi.rulelang.explore import BUDGET, PROBE_LINES, TOTAL_CARDS, explore
 from game.games.delphi.rulelang.situation import reference_env
 from tests.games.delphi_lang.published import PUBLISHED
 
@@ -89,9 +90,7 @@ def test_the_set_has_about_two_hundred_distinct_rules_using_the_new_words():
     ],
 )
 def test_tautologies_with_any_words_are_found_as_such(text):
-    t0 = time.process_time()
     assert [m.key for m in check_total(parse_rule(text))] == ["delphi_lang.check.always"]
-    assert time.process_time() - t0 < 1.0
 
 
 @pytest.mark.parametrize(
@@ -105,9 +104,7 @@ def test_tautologies_with_any_words_are_found_as_such(text):
     ],
 )
 def test_contradictions_with_any_words_are_found_as_such(text):
-    t0 = time.process_time()
     assert [m.key for m in check_total(parse_rule(text))] == ["delphi_lang.check.never"]
-    assert time.process_time() - t0 < 1.0
 
 
 @pytest.mark.parametrize(("text", "key"), [("any(each = first)", "always_seen"), ("not any(each = first)", "never")])
@@ -115,9 +112,7 @@ def test_a_constant_verdict_the_proof_cannot_see_is_still_refused(text, key):
     """``each`` and ``first`` are one card at the first place: the proof
     treats them as unrelated; the walk sees the verdict never change (for
     the negation every reachable situation is walked: "never", not "seen")."""
-    t0 = time.process_time()
     assert [m.key for m in check_total(parse_rule(text))] == ["delphi_lang.check." + key]
-    assert time.process_time() - t0 < 1.0
 
 
 def test_starters_cover_what_the_rule_looks_back():
@@ -129,12 +124,16 @@ def test_starters_cover_what_the_rule_looks_back():
         parse_rule("card.rank != last4.rank").accepts(Card.parse("5H"), line)
 
 
-def test_the_complete_check_of_the_slowest_rules_we_could_build_stays_under_a_second():
-    from game.games.delphi.rulelang.bench import measure_check
-
-    res = measure_check(repeats=2)
-    assert len(res["rules"]) >= 8
-    assert res["worst_s"] < 1.0, res
+@pytest.mark.parametrize("text", CHECK_WORST, ids=range(len(CHECK_WORST)))
+def test_the_check_of_the_slowest_rules_we_could_build_does_bounded_work(text):
+    """The walk stops at its budget of situations and the random lines at
+    theirs, however much each situation costs: the work is counted here,
+    not timed (a timing flakes on a busy machine). The CPU time of these
+    rules is a figure of ``make bench`` (rulelang.bench --check)."""
+    rule = parse_rule(text)
+    ex = explore(rule, starters_for(rule))
+    assert 0 < ex.situations <= BUDGET + PROBE_LINES * TOTAL_CARDS
+    assert not ex.exhaustive  # these rules are built to be the walk's worst case
 
 
 # --- random trees with the new words against the reference interpreter ----------------------
