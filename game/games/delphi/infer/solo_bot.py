@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from game.cards import Card
@@ -63,6 +64,50 @@ def entropy(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
+@dataclass(frozen=True)
+class CardReason:
+    """Why the augur played ``card``: the quantities it chose by.
+
+    ``p``: the weighted share of the survivors that accept the card;
+    ``bits``: the entropy ``H(p)`` of its verdict; ``score``: what the card
+    was chosen by (``H(p)``, or ``p + beta·H(p)`` when ``gated``);
+    ``tied``: the cards of the hand that had that score (one was drawn);
+    ``kinds``: the different cards in the hand; ``certain``: no card of
+    the hand had an uncertain verdict (every ``H(p)`` was 0)."""
+
+    card: Card
+    p: float
+    bits: float
+    score: float
+    tied: int
+    kinds: int
+    certain: bool
+    gated: bool = False
+    beta: float = 0.0
+
+
+@dataclass(frozen=True)
+class GuessReason:
+    """Why the augur guessed ``text`` ("" for no guess) after a card.
+
+    ``case``: ``too_many`` (more survivors than it groups, ``survivors``
+    of them), ``last_turn`` (a wrong guess costs nothing), ``nothing``
+    (no points left at stake), ``sure`` / ``unsure`` (the largest group's
+    weight share ``q`` against the share ``need`` it asks for with
+    ``at_stake`` points at stake), or, for the gated baseline,
+    ``gates_open`` / ``gates_shut``."""
+
+    text: str
+    case: str
+    at_stake: int
+    q: float | None = None
+    need: float | None = None
+    survivors: int | None = None
+
+
+Reason = CardReason | GuessReason
+
+
 class SoloBeliefs(Beliefs):
     """Beliefs that also learn from a wrong guess's example."""
 
@@ -85,6 +130,9 @@ class SoloAugur:
         self.name = "augur-gated" if gated else "augur-solo"
         self.beliefs: SoloBeliefs | None = None
         self.learned = 0
+        #: why it took its last decision (read by the explanation; it
+        #: changes no choice)
+        self.reason: Reason | None = None
 
     def _beliefs(self, view: Any) -> SoloBeliefs:
         dv = cast(DelphiView, view)  # the fields Beliefs reads: round, starters, main, side, noplays
@@ -112,6 +160,7 @@ class SoloAugur:
     def _card(self, view: Any, bl: SoloBeliefs, rng: random.Random) -> Card:
         kinds = sorted(set(view.hand), key=card_index)
         p = bl.p_fits(view.main, kinds)
+        beta = 0.0
         if self.gated:
             ix = bl.listed()
             beta = self.probe if ix is not None and len(ix) <= PROPHET_LIST else self.explore
@@ -126,7 +175,20 @@ class SoloAugur:
                 return entropy(p[c])
 
         top = max(score(c) for c in kinds)
-        return rng.choice([c for c in kinds if score(c) >= top - 1e-9])
+        tied = [c for c in kinds if score(c) >= top - 1e-9]
+        card = rng.choice(tied)
+        self.reason = CardReason(
+            card=card,
+            p=p[card],
+            bits=entropy(p[card]),
+            score=score(card),
+            tied=len(tied),
+            kinds=len(kinds),
+            certain=all(entropy(p[c]) == 0.0 for c in kinds),
+            gated=self.gated,
+            beta=beta,
+        )
+        return card
 
     # --- guesses ----------------------------------------------------------------------
     def _gates(self, view: Any, bl: SoloBeliefs, need_judged: bool = True) -> bool:
@@ -142,22 +204,30 @@ class SoloAugur:
 
     def _guess(self, view: Any, bl: SoloBeliefs) -> str:
         last_turn = view.turn >= TURNS
+        at_stake = TURNS + 1 - view.turn - 2 * view.wrong_guesses
         if self.gated:
             if self._gates(view, bl) or last_turn:
-                return bl.best_guess() or ""
+                text = bl.best_guess() or ""
+                self.reason = GuessReason(text, "last_turn" if last_turn else "gates_open", at_stake)
+                return text
+            self.reason = GuessReason("", "gates_shut", at_stake)
             return ""
         ix = bl.listed()
-        if ix is None:
-            return ""
-        if len(ix) > GROUP_LIMIT and not last_turn:
+        if ix is None or (len(ix) > GROUP_LIMIT and not last_turn):
+            survivors = bl.survivors()[0].bit_count() if ix is None else len(ix)
+            self.reason = GuessReason("", "too_many", at_stake, survivors=survivors)
             return ""
         q, best = self.top_group(view.main, bl, ix)
-        at_stake = TURNS + 1 - view.turn - 2 * view.wrong_guesses
         if last_turn:
+            self.reason = GuessReason(best, "last_turn", at_stake, q=q, survivors=len(ix))
             return best
         if at_stake <= 0:
+            self.reason = GuessReason("", "nothing", at_stake, q=q, survivors=len(ix))
             return ""
-        return best if q >= 2.0 / ((1.0 - self.ambition) * at_stake + 2.0) else ""
+        need = 2.0 / ((1.0 - self.ambition) * at_stake + 2.0)
+        text = best if q >= need else ""
+        self.reason = GuessReason(text, "sure" if text else "unsure", at_stake, q=q, need=need, survivors=len(ix))
+        return text
 
     def top_group(self, line: Sequence[Card], bl: SoloBeliefs, ix: list[int]) -> tuple[float, str]:
         """(weight share of the largest group of survivors that judge all
