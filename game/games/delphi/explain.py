@@ -606,7 +606,7 @@ def _settled(steps: Sequence[Step]) -> int:
 
 
 # --- solo -----------------------------------------------------------------------------------
-def solo_events(round_: SoloState | SoloView) -> list[_Event]:
+def _solo_events(round_: SoloState | SoloView) -> list[_Event]:
     o = round_
     n0 = o.starters
     main: tuple[Card, ...] = tuple(o.main[:n0])
@@ -645,7 +645,7 @@ def explain_solo(
         return SoloBeliefs(cast(DelphiView, first))
 
     rule = getattr(round_, "rule", None) or None
-    return _explain(solo_events(round_), make, 0, n0, rule, player, card_reasons, guess_reasons)
+    return _explain(_solo_events(round_), make, 0, n0, rule, player, card_reasons, guess_reasons)
 
 
 def augur_round(options: Mapping[str, Any], seed: int, gated: bool = False) -> tuple[SoloState, Explanation]:
@@ -673,7 +673,7 @@ def augur_round(options: Mapping[str, Any], seed: int, gated: bool = False) -> t
 
 
 # --- the full game ----------------------------------------------------------------------------
-def main_line_events(view: DelphiView) -> list[_Event]:
+def _main_line_events(view: DelphiView) -> list[_Event]:
     n0 = view.starters
     main: tuple[Card, ...] = tuple(view.main[:n0])
     side: tuple[SidePlay, ...] = ()
@@ -720,7 +720,7 @@ def explain_main_line(view: DelphiView) -> Explanation:
     def make() -> Beliefs:
         return Beliefs(cast(DelphiView, first))
 
-    return _explain(main_line_events(view), make, view.round, n0, view.rule or None, TABLE)
+    return _explain(_main_line_events(view), make, view.round, n0, view.rule or None, TABLE)
 
 
 def log2_left(e: Explanation) -> tuple[float, ...]:
