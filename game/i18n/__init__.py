@@ -102,7 +102,20 @@ def has(key: str, lang: str | None = None) -> bool:
     return key in catalog(lang or _current) or key in catalog(DEFAULT_LANG)
 
 
+def grouped(n: int, lang: str) -> str:
+    """12,345 in English, 12.345 in German."""
+    return f"{n:,}".replace(",", "." if lang == "de" else ",")
+
+
+class Count(int):
+    """A quantity in a message, written with the language's thousands
+    separator (a plain int stays as it is: deal numbers and seeds are
+    names, not quantities)."""
+
+
 def format_value(value: Any, lang: str) -> str:
+    if isinstance(value, Count):
+        return grouped(int(value), lang)
     if isinstance(value, Card):
         return display(value, lang)
     if isinstance(value, Rank):

@@ -69,6 +69,7 @@ from game.games.delphi.library import FAMILIES, LIBRARY, family_name
 from game.games.delphi.rulelang.vector import CARD_KINDS, card_index
 from game.games.delphi.solo import GUESS, PLAY, SOLO, SoloGuess, SoloState, SoloView
 from game.games.delphi.state import DelphiView, NoPlayEvent, SidePlay
+from game.i18n import Count
 
 #: leading guesses kept per step
 LEADERS = 3
@@ -202,7 +203,7 @@ class Explanation:
             card=list(s.cards),
             verdict=verdict,
             out=_pct(self.ruled_out(i)),
-            n=s.left,
+            n=Count(s.left),
         )
 
     def main_kinds(self, i: int) -> tuple[Kind, ...]:
@@ -237,11 +238,11 @@ class Explanation:
     def left_message(self, i: int) -> Message:
         """"After card 7: 12 rules left." (-1: before the first card)."""
         if i < 0:
-            return msg("delphi.explain.start", n=self.start)
+            return msg("delphi.explain.start", n=Count(self.start))
         s = self.steps[i]
         if s.errors:
-            return msg("delphi.explain.left_outside", card_no=s.n, n=s.left, errors=s.errors)
-        return msg("delphi.explain.left", card_no=s.n, n=s.left)
+            return msg("delphi.explain.left_outside", card_no=s.n, n=Count(s.left), errors=s.errors)
+        return msg("delphi.explain.left", card_no=s.n, n=Count(s.left))
 
     @staticmethod
     def leader_message(leader: Leader) -> Message:
@@ -275,7 +276,7 @@ def card_why(r: CardReason) -> Message:
 def guess_why(r: GuessReason) -> Message:
     """Why the augur guessed (or did not) after a card."""
     if r.case == "too_many":
-        return msg("delphi.explain.guess.too_many", n=r.survivors or 0)
+        return msg("delphi.explain.guess.too_many", n=Count(r.survivors or 0))
     if r.case in ("sure", "unsure"):
         return msg(f"delphi.explain.guess.{r.case}", q=_pct(r.q or 0.0), need=_pct(r.need or 0.0), stake=r.at_stake)
     return msg(f"delphi.explain.guess.{r.case}")

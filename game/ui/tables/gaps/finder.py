@@ -17,9 +17,8 @@ import threading
 from collections.abc import Callable
 
 from game.games import gaps as G
-from game.i18n import tr
+from game.i18n import grouped, tr
 from game.ui.kit.wait import WaitScene
-from game.ui.tables.gaps.paint import grouped
 from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, SolverWork
 
 #: deal numbers stay in the range a typed or random deal number has

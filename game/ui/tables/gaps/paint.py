@@ -230,11 +230,6 @@ def _banner(surface: pygame.Surface, L: Layout, title: str, body: str) -> None:
     text_block(surface, body, pygame.Rect(r.x + int(24 * s), r.y + int(56 * s), r.w - int(48 * s), int(50 * s)), int(16 * s), INK, align="center")
 
 
-def grouped(n: int, lang: str) -> str:
-    """12,345 in English, 12.345 in German."""
-    return f"{n:,}".replace(",", "." if lang == "de" else ",")
-
-
 def arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: Colour, width: int, head: int) -> None:
     """A straight arrow from ``a`` to ``b`` with a filled head, and a dark
     outline so it reads over cards and felt."""

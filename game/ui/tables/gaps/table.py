@@ -27,7 +27,7 @@ from game.engine.core import Message, msg
 from game.engine.match import How, Match, Moved, Seat
 from game.engine.records import Record, RecordError
 from game.games import gaps as G
-from game.i18n import tr
+from game.i18n import grouped, tr
 from game.persistence.saves import read_save
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
@@ -42,7 +42,7 @@ from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
 from game.ui.tables.gaps.model import GapsMatch, GapsModel
-from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, grouped, paint_moving, paint_still
+from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, paint_moving, paint_still
 from game.ui.tables.gaps.review import Finding, ReviewJob
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solution import MIN_STEP
