@@ -21,10 +21,12 @@ from game.games.delphi.state import DECLARE, GAME_OVER, PROPHET_PICK, PROPHET_VE
 from game.ui.dragdrop import hold_over
 from game.ui.kit.passdevice import PassScene
 from game.ui.scene import AppServices, Scene
+from game.ui.tables.delphi.explain_scene import ExplainScene
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.setup import SetupScene, default_bot
 from game.ui.tables.delphi.solo_demo import solo_scenes
 from game.ui.tables.delphi.starterscene import StarterScene
+from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 GARDNER = "if last.rank is odd then card.color = black else card.color = red"
@@ -293,6 +295,7 @@ def scene_factories(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-god-view", at(lambda: Match(mid_round().runner, seats(5, people=(1,))))),
         ("delphi-round-summary", at(round_over)),
         ("delphi-round-summary-notes", at(round_over, _noted)),
+        ("delphi-round-explain", at(round_over, lambda t: _explained(app))),
         ("delphi-game-over", at(game_over)),
         *solo_scenes(app),
     ]
@@ -316,6 +319,16 @@ def _noted(t: DelphiTable) -> None:
     top = t.app.scenes.top
     if isinstance(top, Scene) and top is not t:
         top.rebuild_ui()  # the sheet grows for the notes
+
+
+def _explained(app: Any) -> None:
+    """The round's narrowing over its result, worked out."""
+    top = app.scenes.top
+    if isinstance(top, RoundScene):
+        top.explain()
+    sc = app.scenes.top
+    if isinstance(sc, ExplainScene):
+        sc.job().thread.join()
 
 
 def _first_sheet(t: DelphiTable) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from game.engine.match import Match, Policy, Seat
 from game.games.delphi.solo import GUESS, PLAY, SOLO, SoloAction, library_options
 from game.ui.scene import AppServices, Scene
+from game.ui.tables.delphi.explain_scene import ExplainScene
 from game.ui.tables.delphi.solo_setup import SoloSetup, again
 from game.ui.tables.delphi.solo_table import SoloTable
 
@@ -41,9 +42,26 @@ def stop_at_guess(m: Match) -> Match:
     return m
 
 
+def explained(app: AppServices, t: SoloTable, tab: int = 0, step: int | None = None) -> None:
+    """The round's narrowing open on ``tab``, worked out, ``step`` chosen."""
+    t.explain()
+    sc = app.scenes.top
+    if isinstance(sc, ExplainScene):
+        sc.show_tab(tab)
+        sc.job().thread.join()
+        if step is not None:
+            sc.choose(step)
+
+
 def solo_scenes(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
-    def at(make: Callable[[], Match]) -> Callable[[], Scene]:
-        return lambda: SoloTable(app, make(), again=lambda: again(app))
+    def at(make: Callable[[], Match], prep: Callable[[SoloTable], None] | None = None) -> Callable[[], Scene]:
+        def build() -> Scene:
+            t = SoloTable(app, make(), again=lambda: again(app))
+            if prep is not None:
+                t.prepare_shot = lambda: prep(t)
+            return t
+
+        return build
 
     return [
         ("delphi-solo-setup", lambda: SoloSetup(app)),
@@ -52,6 +70,8 @@ def solo_scenes(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-solo-wrong", at(lambda: played(6, {6: "card is red"}))),
         ("delphi-solo-long", at(lambda: stop_at_guess(played(24, {3: "card is red", 9: "card.rank > last.rank"})))),
         ("delphi-solo-solved", at(lambda: played(7, {5: "card is black", 7: "card.color != last.color"}))),
+        ("delphi-solo-explain", at(lambda: played(7, {5: "card is black", 7: "card.color != last.color"}), lambda t: explained(app, t, 0, 4))),
+        ("delphi-solo-explain-augur", at(lambda: played(7, {5: "card is black", 7: "card.color != last.color"}), lambda t: explained(app, t, 1, 2))),
     ]
 
 

@@ -40,6 +40,7 @@ from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.wait import WaitScene
 from game.ui.scene import ENTER_KEYS, Scene
 from game.ui.tables.delphi.draw import RIGHT_GREEN, WRONG_RED
+from game.ui.tables.delphi.explain_scene import ExplainScene, solo_tabs
 from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.widgets import felt, panel, text, text_block, wrap
 
@@ -219,11 +220,16 @@ class SoloTable(Scene):
             self.button((x, r.y, go_w, r.h), tr("delphi.solo_ui.guess"), self.guess, object_id="#primary", key="guess")
             x += go_w + gap
             self.button((x, r.y, on_w, r.h), tr("delphi.solo_ui.go_on"), self.go_on, key="go_on")
-        elif v.phase == OVER and self.again is not None:
+        elif v.phase == OVER:
             r = g.guess
             bw2 = int(200 * s)
-            self.button((r.centerx - bw2 - gap // 2, r.y, bw2, r.h), tr("delphi.solo_ui.again"), self.again, object_id="#primary", key="again")
-            self.button((r.centerx + gap // 2, r.y, bw2, r.h), tr("ui.menu"), self.app.to_menu, key="to_menu")
+            shown: list[tuple[str, Callable[[], object], str | None, str]] = [("delphi.explain_ui.open", self.explain, None, "explain")]
+            if self.again is not None:
+                shown = [("delphi.solo_ui.again", self.again, "#primary", "again"), *shown, ("ui.menu", self.app.to_menu, None, "to_menu")]
+            x = r.centerx - (len(shown) * (bw2 + gap) - gap) // 2
+            for label, action, oid, key in shown:
+                self.button((x, r.y, bw2, r.h), tr(label), action, object_id=oid, key=key)
+                x += bw2 + gap
 
     # --- moves -------------------------------------------------------------------------------
     def _moved(self, res: Moved | Refused) -> None:
@@ -309,6 +315,13 @@ class SoloTable(Scene):
 
         self.guess_text = self.entry.get_text() if self.entry is not None else self.guess_text
         self.app.push(LibraryScene(self.app, chosen))
+
+    def explain(self) -> None:
+        """How the candidate rules narrowed in this round, and in the
+        augur's on the same rule and deal."""
+        state: SoloState = self.match.state
+        options, seed = self.match.options, self.match.seed
+        self.app.push(ExplainScene(self.app, solo_tabs(state, options, seed)))
 
     def ask_give_up(self) -> None:
         self.app.push(ConfirmScene(self.app, tr("delphi.solo_ui.give_up_title"), tr("delphi.solo_ui.give_up_body"), self.give_up, destructive=True))

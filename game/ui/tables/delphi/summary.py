@@ -17,6 +17,7 @@ from game.ui.kit.form import remembered
 from game.ui.kit.overlay import Overlay
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.delphi.choices import choices_of
+from game.ui.tables.delphi.explain_scene import ExplainScene, table_tabs
 from game.ui.tables.delphi.host import Host
 from game.ui.widgets import panel, text, text_block, wrap
 
@@ -176,10 +177,15 @@ class RoundScene(Overlay):
         r = self._rect()
         s = self.app.scale
         if self.final:
-            specs = [ButtonSpec("new", tr("delphi.table.new_game"), self._new_game, primary=True), ButtonSpec("menu", tr("ui.menu"), self.app.to_menu)]
+            specs = [
+                ButtonSpec("new", tr("delphi.table.new_game"), self._new_game, primary=True),
+                ButtonSpec("explain", tr("delphi.explain_ui.open"), self.explain),
+                ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
+            ]
         else:
             specs = [
                 ButtonSpec("next", tr("delphi.ui.next"), self._next, primary=True),
+                ButtonSpec("explain", tr("delphi.explain_ui.open"), self.explain),
                 ButtonSpec("stop", tr("delphi.table.stop_here"), self.table.ask_stop, destructive=True),
                 ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
             ]
@@ -194,6 +200,12 @@ class RoundScene(Overlay):
         if self.app.scenes.top is self:
             self.app.pop()
         self.table.next_round()
+
+    def explain(self) -> None:
+        """How the candidate rules narrowed over the round's lines (the
+        next round waits: nobody is hurried away from it)."""
+        self.auto = None
+        self.app.push(ExplainScene(self.app, table_tabs(self.view())))
 
     def _new_game(self) -> None:
         prefs = choices_of(remembered(self.app, self.table.game_id), self.table.match)
