@@ -598,18 +598,6 @@ def test_cards_are_large_on_an_ordinary_table(app):
     assert t.layout().tableau.cw >= 70
 
 
-def test_every_delphi_scene_draws_in_both_languages(app):
-    from game import i18n
-    from game.ui.tables.delphi import scene_factories
-
-    for lang in ("en", "de"):
-        i18n.set_language(lang)
-        for name, make in scene_factories(app):
-            app.scenes.reset(make())
-            pump(app, 2)
-            assert buttons(app), name
-
-
 def test_god_by_hand_rules_a_no_play_wrong_and_picks_the_card(app):
     r = GameRunner.start(GAME, {"players": 3, "rounds": 1, "first_god": 0, "rules": [{"hand": True, "starters": 1}]}, 4)
     r.play(GAME.action_from_text("noplay"))  # the player on turn says no card fits
