@@ -74,8 +74,19 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return max(1, min(w, MAX_SIZE[0])), max(1, min(h, MAX_SIZE[1]))
 
 
+#: how long a thread may hold the GIL while another waits for it.  The
+#: frame loop waits for it behind every worker (the Gaps solver, a Delphi
+#: guess or explanation): at CPython's 5 ms, frames at 1280x800 while
+#: "Still solvable?" thought had a p95 of 11.2-12.0 ms and 277-282 of 360
+#: frames in 6 s; at 1 ms, 6.8-8.4 ms and 330-333, the solver as fast
+#: (deal 6, three runs each, the other core busy).  With no worker it
+#: changes nothing.
+SWITCH_INTERVAL = 0.001
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.pg = pygame
         self.gui = pygame_gui
         # the data folder first: a second copy of the app reads it and
