@@ -166,6 +166,10 @@ def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
     entries = list_saves()[0]
     assert [e.game for e in entries] == ["delphi"] and entries[0].save["record"]["game"] == "delphi-solo"
     press(app, "Continue")
+    # its row says what kind of round it is and how far it got (it
+    # replays with the solo engine, not the registry's Delphi)
+    row = [line for line in drawn_texts(app) if "Delphi alone" in line]
+    assert row and "Turn 2 of 30" in row[0] and "At stake: 27" in row[0] and "Wrong guesses: 1" in row[0], drawn_texts(app)
     press(app, "Resume")
     t2 = table(app)
     assert t2 is not t and t2.match.state == before and t2.view.phase == GUESS

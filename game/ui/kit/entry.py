@@ -11,9 +11,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.match import Match
+from game.engine.records import Record
 from game.ui.diagrams import Diagram
 
 SceneFactory = Callable[[], Any]
+
+
+def replay_save(save: dict) -> Match[Any, Any, Any]:
+    """A save replayed with its record's game of the registry (raises
+    RecordError, KeyError, ValueError or TypeError when it does not
+    replay)."""
+    return Match.resume(Record.from_json(save.get("record")), meta=save.get("table") or {})
 
 
 @dataclass(frozen=True)
@@ -30,3 +39,6 @@ class TableEntry:
     #: a saved game's own facts for its row in the Continue list (the round,
     #: the scores, a series' pyramid), from the game replayed, in a language
     saved_facts: Callable[[Any, str], list[str]]
+    #: a save of this table replayed (a table that keeps saves of a game
+    #: outside the registry, as Delphi its solo rounds, replays them itself)
+    replay_save: Callable[[dict], Match[Any, Any, Any]] = replay_save

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.engine.match import Match
-from game.engine.records import Record, RecordError
+from game.engine.records import RecordError
 from game.engine.registry import info
 from game.i18n import date_text, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
@@ -66,7 +66,7 @@ def replayed(e: SaveEntry) -> Match[Any, Any, Any] | None:
     """The saved game replayed from its record (None: it does not replay;
     Resume says why).  A few milliseconds for a long game."""
     try:
-        return Match.resume(Record.from_json(e.save.get("record")), meta=e.save.get("table") or {})
+        return table(e.game).replay_save(e.save)
     except (RecordError, KeyError, ValueError, TypeError):
         return None
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 from game.games.delphi import GAME
 from game.i18n import tr
 from game.ui.kit import table as kit
-from game.ui.kit.entry import TableEntry
+from game.ui.kit.entry import TableEntry, replay_save
 from game.ui.kit.form import remembered
 from game.ui.scene import AppServices
 from game.ui.tables.delphi import saved
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.delphi.diagrams import DIAGRAMS
 from game.ui.tables.delphi.setup import SetupScene, bot_label
-from game.ui.tables.delphi.solo_setup import daily_lines, is_solo, practice_lines, resume_solo
+from game.ui.tables.delphi.solo_setup import daily_lines, is_solo, practice_lines, replay_solo, resume_solo
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
@@ -59,4 +59,9 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out + solo
 
 
-TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)
+def replay(save: dict):
+    """A save of Delphi's replayed: a solo round with the solo engine."""
+    return replay_solo(save) if is_solo(save) else replay_save(save)
+
+
+TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts, replay)

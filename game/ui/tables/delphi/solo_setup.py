@@ -84,18 +84,23 @@ def is_solo(save: dict) -> bool:
     return isinstance(record, dict) and record.get("game") == SOLO.id
 
 
-def resume_solo(app, save: dict) -> str | None:
-    """Continue a saved solo round (replayed with the solo engine: it is no
-    game of the registry); a readable problem when it does not replay (the
-    save is moved aside, never deleted)."""
+def replay_solo(save: dict) -> Match:
+    """A saved solo round replayed with the solo engine (it is no game of
+    the registry); raises as :func:`~game.ui.kit.entry.replay_save` does."""
     meta = save.get("table") if isinstance(save.get("table"), dict) else {}
-    try:
-        runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
-    except (RecordError, KeyError, ValueError, TypeError) as e:
-        return set_aside_save("delphi", msg("ui.save.replay_failed", detail=str(e)), save).render(current())
+    runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
     names = meta.get("names") if isinstance(meta, dict) else None
     name = str(names[0]) if isinstance(names, list) and names and isinstance(names[0], str) else tr("ui.human")
-    match: Match = Match(runner, [Seat(name)], policy=Policy())
+    return Match(runner, [Seat(name)], policy=Policy())
+
+
+def resume_solo(app, save: dict) -> str | None:
+    """Continue a saved solo round; a readable problem when it does not
+    replay (the save is moved aside, never deleted)."""
+    try:
+        match = replay_solo(save)
+    except (RecordError, KeyError, ValueError, TypeError) as e:
+        return set_aside_save("delphi", msg("ui.save.replay_failed", detail=str(e)), save).render(current())
     app.to_menu()
     app.push(SoloTable(app, match, again=lambda: again(app)))
     return None

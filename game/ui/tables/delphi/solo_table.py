@@ -61,6 +61,19 @@ def count_round(state: SoloState) -> Message | None:
     return update_stats("delphi", fold)
 
 
+def title_of(v: SoloView, lang: str) -> str:
+    """"Delphi alone", or today's rule with its date."""
+    return tr("delphi.solo_ui.title_daily", lang, date=v.daily) if v.daily else tr("delphi.solo_ui.title", lang)
+
+
+def progress(v: SoloView, lang: str) -> list[str]:
+    """A round under way: the turn, the points at stake, the wrong guesses
+    (the table's header and the Continue list)."""
+    turn = v.turn if v.phase == GUESS else v.turn + 1
+    stake = solo_score(turn, v.wrong_guesses)
+    return [tr("delphi.solo_ui.turn", lang, n=turn, of=TURNS), tr("delphi.solo_ui.stake", lang, n=stake), tr("delphi.solo_ui.wrong", lang, n=v.wrong_guesses)]
+
+
 class GuessJob:
     """The verdict on a guess, worked out on a worker thread; a refused
     guess (no rule, looks too far back) is no error here: the move says so."""
@@ -139,13 +152,10 @@ class SoloTable(Scene):
         v = self.view
         if v.phase == OVER:
             return [tr("delphi.solo_ui.turns_played", n=v.turn, of=TURNS), tr("delphi.solo_ui.wrong", n=v.wrong_guesses)]
-        turn = v.turn if v.phase == GUESS else v.turn + 1
-        stake = solo_score(turn, v.wrong_guesses)
-        return [tr("delphi.solo_ui.turn", n=turn, of=TURNS), tr("delphi.solo_ui.stake", n=stake), tr("delphi.solo_ui.wrong", n=v.wrong_guesses), tr("delphi.solo_ui.deck", n=v.deck_size)]
+        return [*progress(v, self.lang), tr("delphi.solo_ui.deck", n=v.deck_size)]
 
     def title(self) -> str:
-        v = self.view
-        return tr("delphi.solo_ui.title_daily", date=v.daily) if v.daily else tr("delphi.solo_ui.title")
+        return title_of(self.view, self.lang)
 
     # --- geometry ----------------------------------------------------------------------------
     def geometry(self) -> Geometry:
