@@ -161,10 +161,30 @@ class ExplainScene(Overlay):
         s = self.app.scale
         pad = int(16 * s)
         head = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, int(44 * s))
-        chart_top = head.bottom + int(72 * s)
+        chart_top = head.bottom + int(8 * s) + len(self.summary(head.w)) * int(20 * s) + int(22 * s)
         chart = pygame.Rect(r.x + pad + int(70 * s), chart_top, r.w - 2 * pad - int(70 * s), int((r.h - (chart_top - r.y)) * 0.38))
         details = pygame.Rect(r.x + pad, chart.bottom + int(34 * s), r.w - 2 * pad, r.bottom - pad - int(22 * s) - (chart.bottom + int(34 * s)))
         return head, chart, details
+
+    def summary(self, width: int) -> list[tuple[str, tuple[int, int, int], int]]:
+        """The lines over the chart: God's rule and how the round ended,
+        then the count before the first card and the kinds of rules left,
+        wrapped (text, colour, size)."""
+        got = self.shown()
+        if got is None:
+            return []
+        e, ended = got
+        s = self.app.scale
+        first = [tr("delphi.solo_ui.rule_was", self.lang, rule=self.rule_text(e.rule))] if e.rule else []
+        if ended is not None:
+            first.append(ended.render(self.lang))
+        second = [e.left_message(-1).render(self.lang)]
+        kinds = e.kinds_message()
+        if kinds is not None:
+            second.append(kinds.render(self.lang))
+        big, small = int(16 * s), int(15 * s)
+        out = [(line, HIGHLIGHT, big) for line in wrapped("  ·  ".join(first), big, width)] if first else []
+        return out + [(line, INK_DIM, small) for line in wrapped("  ·  ".join(second), small, width)]
 
     def bar_rects(self, e: Explanation) -> list[pygame.Rect]:
         """One bar before the first card and one per step, left to right,
@@ -292,19 +312,11 @@ class ExplainScene(Overlay):
             why = tr("delphi.explain_ui.failed", self.lang, error=type(w.error).__name__ if w.error else "")
             text(surface, why, (r.centerx, chart.centery), int(18 * s), WRONG_RED, anchor="center", max_width=r.w - int(40 * s))
             return
-        e, ended = w.result
-        size = int(16 * s)
+        e, _ = w.result
         y = head.bottom + int(6 * s)
-        first = [tr("delphi.solo_ui.rule_was", self.lang, rule=self.rule_text(e.rule))] if e.rule else []
-        if ended is not None:
-            first.append(ended.render(self.lang))
-        second = [e.left_message(-1).render(self.lang)]
-        kinds = e.kinds_message()
-        if kinds is not None:
-            second.append(kinds.render(self.lang))
-        if first:
-            text(surface, "  ·  ".join(first), (head.x, y), size, HIGHLIGHT, max_width=head.w)
-        text(surface, "  ·  ".join(second), (head.x, y + int(22 * s)), int(15 * s), INK_DIM, max_width=head.w)
+        for words, colour, size in self.summary(head.w):
+            text(surface, words, (head.x, y), size, colour, shadow=False)
+            y += int(20 * s)
         self._draw_chart(surface, e, chart)
         self._draw_details(surface, e, details)
         text(surface, tr("delphi.explain_ui.keys", self.lang), (r.centerx, r.bottom - int(8 * s)), int(13 * s), INK_DIM, anchor="midbottom", max_width=r.w - int(40 * s))
