@@ -193,10 +193,11 @@ class SoloSetup(Scene):
         left = r.w - 2 * pad - int(270 * s)
         y = r.y + int(70 * s)
         y += text_block(surface, tr("delphi.solo_ui.today_about", date=self.day) if self.day else tr("delphi.solo_ui.today_unknown"), pygame.Rect(r.x + pad, y, left, int(70 * s)), int(15 * s), INK)
-        lines = daily_lines(self.stats) + practice_lines(self.stats)
+        lines = [f"{label}: {value}" for label, value in daily_lines(self.stats) + practice_lines(self.stats)]
         y = max(y + int(8 * s), r.y + int(124 * s))
-        for label, value in lines:
-            text(surface, f"{label}: {value}", (r.x + pad, y), int(14 * s), INK_DIM, max_width=r.w - 2 * pad)
+        # (the room is kept for six lines of statistics: empty, it says why)
+        for line in lines or [tr("delphi.solo_ui.stats.none")]:
+            text(surface, line, (r.x + pad, y), int(14 * s), INK_DIM, max_width=r.w - 2 * pad)
             y += int(20 * s)
         text_block(surface, tr("delphi.solo_ui.random_about"), pygame.Rect(r.x + pad, r.y + int(250 * s), left, int(44 * s)), int(15 * s), INK)
         text(surface, tr("delphi.solo_ui.typed_about"), (r.x + pad, r.y + int(314 * s)), int(15 * s), INK, max_width=r.w - 2 * pad)
