@@ -46,7 +46,7 @@ from itertools import product
 from game.cards import Card, rng_for
 from game.games.delphi.rulelang.evaluate import AGG_BASE, LINE_SLOT, POS_SLOT
 from game.games.delphi.rulelang.rule import Rule
-from game.games.delphi.rulelang.vector import CARD_KINDS
+from game.games.delphi.rulelang.vector import CARD_KINDS, mask_bits
 
 #: cards after the starters a solo round plays at most
 TURNS = 30
@@ -119,15 +119,6 @@ def _key(rule: Rule, env: tuple) -> tuple:
     return key + aggs
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _example(kinds: tuple[int, ...], god_mask: int, diff: int) -> Difference | None:
     """The situation after ``kinds`` with a differing card that still has
     a copy left; None when the line itself needs more copies than there
@@ -135,7 +126,7 @@ def _example(kinds: tuple[int, ...], god_mask: int, diff: int) -> Difference | N
     used = Counter(kinds)
     if used and max(used.values()) > COPIES:
         return None
-    for k in _bits(diff):
+    for k in mask_bits(diff):
         if used[k] < COPIES:
             right = bool(god_mask >> k & 1)
             return Difference(tuple(CARD_KINDS[i] for i in kinds), CARD_KINDS[k], right, not right)
@@ -213,7 +204,7 @@ def _reach_lasts(god: Rule, m: int, starters: int, turns: int) -> tuple[dict[tup
     for _ in range(turns - 1):
         nxt = []
         for t in layer:
-            for c in _bits(god_mask(t)):
+            for c in mask_bits(god_mask(t)):
                 t2 = ((c,) + t[: m - 1]) if m else ()
                 if t2 not in lines:
                     lines[t2] = lines[t] + (c,)
@@ -270,7 +261,7 @@ def _walk(god: Rule, guess: Rule, starters: int, turns: int, budget: int) -> tup
             work += mg.bit_count()
             if work > budget:
                 return False, judged, None
-            for c in _bits(mg):
+            for c in mask_bits(mg):
                 eg2, eq2 = lg.push(eg, c), lq.push(eq, c)
                 key = (_key(god, eg2), _key(guess, eq2))
                 if key not in seen:
@@ -310,7 +301,7 @@ def _sample(god: Rule, guess: Rule, starters: int, turns: int, lines: int) -> tu
                 ex = _example(tuple(kinds), mg, diff)
                 if ex is not None:
                     return judged, ex
-            options = [c for c in _bits(mg) if left[c]]
+            options = [c for c in mask_bits(mg) if left[c]]
             if not options:
                 break
             c = rng.choice(options)

@@ -32,7 +32,7 @@ from game.cards import Card, rng_for
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang.evaluate import AGG_BASE, LINE_SLOT, POS_SLOT
 from game.games.delphi.rulelang.rule import Rule
-from game.games.delphi.rulelang.vector import CARD_KINDS, CARD_VEC, FULL52, KIND_INDEX
+from game.games.delphi.rulelang.vector import CARD_KINDS, CARD_VEC, FULL52, KIND_INDEX, mask_bits
 
 DECKS = 3
 TOTAL_CARDS = 52 * DECKS
@@ -95,15 +95,6 @@ def _only_lasts(rule: Rule) -> bool:
     return rule.reads <= {"card", "pos"} | {w for w in A.REFS if w.startswith("last")}
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _lasts_env(kinds: tuple[int, ...], pos: int) -> tuple:
     """A situation of a rule that reads only the last cards and the
     position: ``kinds`` most recent first."""
@@ -147,7 +138,7 @@ def _explore_lasts(rule: Rule, starters: int, budget: int) -> Exploration:
         layer = {}
         room = budget - tally.seen  # a layer past it is not judged: stop making it there
         for head, m in reached.items():
-            for c in _bits(m):
+            for c in mask_bits(m):
                 layer[((c,) + head) if lb else ()] = None
             if len(layer) > room:
                 break
@@ -223,7 +214,7 @@ def _explore_general(rule: Rule, starters: int, budget: int) -> tuple[Exploratio
             cost += 1 + fold * pos / FOLD_SHARE
             if pos >= TOTAL_CARDS or work > budget:
                 continue
-            for c in _bits(mask):
+            for c in mask_bits(mask):
                 env2 = layout.push(env, c)
                 work += 1
                 k2 = _key(rule, env2)
@@ -263,7 +254,7 @@ def _probe(rule: Rule, starters: int, tally: _Tally, lines: int) -> None:
             mask = prog(env)
             tally.judge(mask, _kind(env, 2), _kind(env, 4), pos)
             cost += 1 + fold * pos / FOLD_SHARE
-            options = [c for c in _bits(mask) if left[c]]
+            options = [c for c in mask_bits(mask) if left[c]]
             if not options:
                 break
             c = rng.choice(options)

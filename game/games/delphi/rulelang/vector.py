@@ -86,6 +86,16 @@ def mask_cards(mask: int) -> list[Card]:
     return [CARD_KINDS[i] for i in range(52) if mask >> i & 1]
 
 
+def mask_bits(mask: int) -> list[int]:
+    """The indices of the set bits, lowest first (one step per set bit)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def bools_of(mask: int, width: int = 52) -> list[bool]:
     return [mask >> i & 1 == 1 for i in range(width)]
 
