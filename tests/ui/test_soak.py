@@ -8,14 +8,14 @@ shared screens keep 5,000: the rules screens' text caches fill slowly
 146, 151, 153, 146 MB, bounded), and after a first pass of 1,250 events
 the second still grows by a quarter."""
 
-#: events per group (see above)
-EVENTS = {"shell": 5000}
-
 import pytest
 
 from game.engine.registry import GAMES
 from game.tools.soak import soak
 from game.ui.tables import available
+
+#: events per group (see above)
+EVENTS = {"shell": 5000}
 
 GROUPS = [("shell", ["menu", "settings", "statistics", "rules", "pass", "confirm"])] + [
     (g.id, [g.id]) for g in GAMES if available(g.id)

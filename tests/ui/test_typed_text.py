@@ -40,21 +40,26 @@ def _entries(scene) -> list:
     return [e for e in getattr(scene, "_elements", []) if isinstance(e, ENTRY)]
 
 
-def _scenes_with_entries(app) -> list[str]:
-    out = []
+def _scenes_with_entries(app) -> dict[str, tuple[type, int]]:
+    """Each screen with text fields: its scene's class and how many."""
+    out = {}
     for name, make in all_scene_factories(app):
         app.to_menu()
         app.scenes.push(make())
         app.step(1 / 60, events=[])
         if _entries(app.scenes.top):
-            out.append(name)
+            out[name] = (type(app.scenes.top), len(_entries(app.scenes.top)))
     app.to_menu()
     return out
 
 
 def test_every_character_typed_into_every_entry_of_every_screen(app):
-    names = _scenes_with_entries(app)
-    assert {"mind-the-gap-setup", "runs-setup", "delphi-setup", "delphi-god-write"} <= set(names)
+    found = _scenes_with_entries(app)
+    assert {"mind-the-gap-setup", "runs-setup", "delphi-setup", "delphi-god-write"} <= set(found)
+    # one screen of each kind: the other screens of a class (the solo
+    # table after 4, 6 or 24 cards) type into the same fields with the
+    # same code, and the typed text replaces what was there
+    names = list({kind: name for name, kind in reversed(found.items())}.values())
     factories = dict(all_scene_factories(app))
     for name in names:
         app.to_menu()
