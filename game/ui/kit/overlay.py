@@ -13,6 +13,34 @@ from game.ui.scene import Scene
 from game.ui.widgets import dim, panel, text, text_block, wrap
 
 
+def button_rows(labels: Sequence[str], inner: int, s: float) -> int:
+    """Rows for buttons across ``inner`` pixels: one, or two when a label
+    would not fit its share of one row (a fourth button, "Where was it
+    lost?", clipped "Nochmal spielen" at 800x500)."""
+    n = len(labels)
+    if n < 3:
+        return 1
+    f = font(max(9, round(18 * s)))
+    gap = int(12 * s)
+    need = max(f.size(label)[0] for label in labels) + int(28 * s)
+    return 1 if need <= (inner - gap * (n - 1)) // n else 2
+
+
+def button_grid(n: int, rows: int, left: int, inner: int, top_of_last: int, s: float) -> list[tuple[int, int, int, int]]:
+    """``n`` equal buttons in ``rows`` rows across ``inner`` pixels from
+    ``left``, the last row at ``top_of_last``, a short row centred."""
+    gap = int(12 * s)
+    per_row = -(-n // rows)
+    bw = (inner - gap * (per_row - 1)) // per_row
+    out = []
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        k = min(per_row, n - row * per_row)  # buttons in this row
+        x0 = left + (inner - (k * bw + gap * (k - 1))) // 2
+        out.append((x0 + col * (bw + gap), top_of_last - (rows - 1 - row) * int(52 * s), bw, int(44 * s)))
+    return out
+
+
 class Overlay(Scene):
     """A scene drawn over the one below, which it dims."""
 
@@ -72,33 +100,18 @@ class ResultScene(Overlay):
         return r, s, title_lines, side
 
     def _rows(self, inner: int, s: float) -> int:
-        """Rows for the buttons across the panel: one, or two when a label
-        would not fit its share of one row (a fourth button, "Where was it
-        lost?", clipped "Nochmal spielen" at 800x500)."""
-        n = len(self.buttons_spec)
-        if n < 3:
-            return 1
-        f = font(max(9, round(18 * s)))
-        gap = int(12 * s)
-        need = max(f.size(label)[0] for label, _ in self.buttons_spec) + int(28 * s)
-        return 1 if need <= (inner - gap * (n - 1)) // n else 2
+        return button_rows([label for label, _ in self.buttons_spec], inner, s)
 
     def build_ui(self) -> None:
         r, s, _, side = self._metrics()
         n = len(self.buttons_spec)
-        gap = int(12 * s)
         inner = r.w - int(48 * s)
-        rows = 1 if side else self._rows(inner, s)
-        per_row = -(-n // rows)
+        grid = [] if side else button_grid(n, self._rows(inner, s), r.x + int(24 * s), inner, r.bottom - int(62 * s), s)
         for i, (label, fn) in enumerate(self.buttons_spec):
             if side:
                 rect = (r.x + int(24 * s), r.bottom - (n - i) * int(52 * s) - int(4 * s), r.w - int(48 * s), int(42 * s))
             else:
-                row, col = divmod(i, per_row)
-                k = min(per_row, n - row * per_row)  # buttons in this row
-                bw = (inner - gap * (per_row - 1)) // per_row
-                x0 = r.x + int(24 * s) + (inner - (k * bw + gap * (k - 1))) // 2
-                rect = (x0 + col * (bw + gap), r.bottom - int(62 * s) - (rows - 1 - row) * int(52 * s), bw, int(44 * s))
+                rect = grid[i]
             b = self.button(rect, label, fn, object_id="#primary" if i == 0 else None)
             if i == 0 and self.focused() is None:
                 self.focus(b)

@@ -14,7 +14,7 @@ from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
 from game.ui.kit.form import remembered
-from game.ui.kit.overlay import Overlay
+from game.ui.kit.overlay import Overlay, button_grid, button_rows
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.delphi.choices import choices_of
 from game.ui.tables.delphi.explain_scene import ExplainScene, table_tabs
@@ -170,29 +170,34 @@ class RoundScene(Overlay):
         if books:
             body += int(26 * s) + sum(len(wrap(b, int(14 * s), inner)) * int(14 * s * 1.3) + int(4 * s) for b in books)
         body += int(24 * s) if self.auto is not None else 0
+        body += (self.button_rows(pw) - 1) * int(52 * s)
         ph = min(h - int(40 * s), body + int(84 * s))
         return pygame.Rect(w // 2 - pw // 2, max(int(20 * s), h // 2 - ph // 2), pw, ph)
 
-    def build_ui(self) -> None:
-        r = self._rect()
-        s = self.app.scale
+    def specs(self) -> list[ButtonSpec]:
         if self.final:
-            specs = [
+            return [
                 ButtonSpec("new", tr("delphi.table.new_game"), self._new_game, primary=True),
                 ButtonSpec("explain", tr("delphi.explain_ui.open"), self.explain),
                 ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
             ]
-        else:
-            specs = [
-                ButtonSpec("next", tr("delphi.ui.next"), self._next, primary=True),
-                ButtonSpec("explain", tr("delphi.explain_ui.open"), self.explain),
-                ButtonSpec("stop", tr("delphi.table.stop_here"), self.table.ask_stop, destructive=True),
-                ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
-            ]
-        n = len(specs)
-        gap = int(12 * s)
-        bw = (r.w - int(48 * s) - gap * (n - 1)) // n
-        built = self.build_buttons([(spec, (r.x + int(24 * s) + i * (bw + gap), r.bottom - int(60 * s), bw, int(44 * s))) for i, spec in enumerate(specs)])
+        return [
+            ButtonSpec("next", tr("delphi.ui.next"), self._next, primary=True),
+            ButtonSpec("explain", tr("delphi.explain_ui.open"), self.explain),
+            ButtonSpec("stop", tr("delphi.table.stop_here"), self.table.ask_stop, destructive=True),
+            ButtonSpec("menu", tr("ui.menu"), self.app.to_menu),
+        ]
+
+    def button_rows(self, width: int) -> int:
+        return button_rows([spec.label for spec in self.specs()], width - int(48 * self.app.scale), self.app.scale)
+
+    def build_ui(self) -> None:
+        r = self._rect()
+        s = self.app.scale
+        specs = self.specs()
+        inner = r.w - int(48 * s)
+        grid = button_grid(len(specs), self.button_rows(r.w), r.x + int(24 * s), inner, r.bottom - int(60 * s), s)
+        built = self.build_buttons(list(zip(specs, grid, strict=True)))
         if self.focused() is None:
             self.focus(built[specs[0].key])
 
@@ -268,10 +273,11 @@ class RoundScene(Overlay):
             y += int(4 * s)
             text(surface, tr("delphi.table.notebooks_head"), (x0, y), int(15 * s), GOLD, bold=True, shadow=False, max_width=inner)
             y += int(22 * s)
-            bottom = r.bottom - int(70 * s)
+            bottom = r.bottom - int(70 * s) - (self.button_rows(r.w) - 1) * int(52 * s)
             for b in books:
                 if y >= bottom:
                     break
                 y += text_block(surface, b, pygame.Rect(x0, y, inner, bottom - y), int(14 * s), INK, line_gap=1.3) + int(4 * s)
         if self.auto is not None:
-            text(surface, tr("delphi.table.next_in", n=max(1, int(self.auto + 0.99))), (r.centerx, r.bottom - int(70 * s)), int(14 * s), INK_DIM, anchor="midbottom", shadow=False)
+            above = r.bottom - int(70 * s) - (self.button_rows(r.w) - 1) * int(52 * s)
+            text(surface, tr("delphi.table.next_in", n=max(1, int(self.auto + 0.99))), (r.centerx, above), int(14 * s), INK_DIM, anchor="midbottom", shadow=False)
