@@ -17,13 +17,12 @@ TABLE_SOLVE_NODES = 600_000
 
 #: positions "Search deeper" may visit, asked for after an "undecided"
 #: answer.  Measured with ``scripts/gaps_deeper.py`` (58 positions from 12
-#: deals, docs/gaps.md): 600,000 left 24 undecided; 2.4 million decided 4
-#: of them and, where it ran to the end, took a median 6.1 s of CPU and
-#: 174 MB (at most 8.5 s and 379 MB); 6 million decided 2 more but held
-#: about 530 MB, more than a card game should take, so the table stops at
-#: 2.4 million.  The deeper check starts afresh rather than keeping the
-#: first search's 43 MB alive while the player thinks: that repeats the
-#: first 600,000 positions, about 1.4 s.
+#: deals, docs/gaps.md, the three-phase solver): 600,000 left 16
+#: undecided; 2.4 million decided 4 of them, a median 9.2 s of CPU and
+#: 132 MB (at most 27 s and 370 MB); 6 million decided 1 more but took a
+#: median 45 s and 301 MB, more than a card game should ask, so the table
+#: stops at 2.4 million.  The deeper check starts afresh rather than
+#: keeping the first search's ~43 MB alive while the player thinks.
 DEEP_SOLVE_NODES = 2_400_000
 
 
