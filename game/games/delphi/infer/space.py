@@ -63,10 +63,11 @@ BYTE_BITS = tuple(tuple(j for j in range(8) if v >> j & 1) for v in range(256))
 
 
 # --- the space -------------------------------------------------------------------
-def _combinations(card_ix: list[int], cond_ix: list[int], neg_ix: list[int], branch_ix: list[int]) -> list[Candidate]:
-    """Every candidate, family by family, in index order."""
+def _combinations(card_ix: list[int], alone_ix: list[int], cond_ix: list[int], neg_ix: list[int], branch_ix: list[int]) -> list[Candidate]:
+    """Every candidate, family by family, in index order (the units of
+    ``alone_ix`` only alone)."""
     cands: list[Candidate] = []
-    for u in card_ix:
+    for u in card_ix + alone_ix:
         cands.append((SINGLE, u, -1, -1))
     pairs = []
     for i, a in enumerate(card_ix):
@@ -116,12 +117,14 @@ class Space:
     def __init__(self, lookback: int) -> None:
         parts = units_for(lookback)
         units = self.units = parts.all()
-        nc, nk = len(parts.card), len(parts.conds)
+        nc, na, nk = len(parts.card), len(parts.alone), len(parts.conds)
+        nca = nc + na
         cands = self.cands = _combinations(
             card_ix=list(range(nc)),
-            cond_ix=list(range(nc, nc + nk)),
-            neg_ix=list(range(nc + nk, nc + 2 * nk)),
-            branch_ix=list(range(nc + 2 * nk, len(units))),
+            alone_ix=list(range(nc, nca)),
+            cond_ix=list(range(nca, nca + nk)),
+            neg_ix=list(range(nca + nk, nca + 2 * nk)),
+            branch_ix=list(range(nca + 2 * nk, len(units))),
         )
         n = self.n = len(cands)
         self.all = (1 << n) - 1
