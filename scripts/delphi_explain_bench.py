@@ -29,7 +29,9 @@ from game.games.delphi.explain import augur_round, explain_solo  # noqa: E402
 from game.games.delphi.solo import PLAY, SOLO, library_options  # noqa: E402
 
 #: one rule per look-back and kind: the card alone, the last card, the
-#: position, outside the augur's space, three and five starters
+#: position, a suit table by place (outside the augur's space when the
+#: figures in docs/delphi.md were measured; inside since issue 23's
+#: suit cycles), three and five starters
 RULES = ("red", "gardner", "pos_colour", "suit_wheel", "four_suits", "fresh_five")
 
 

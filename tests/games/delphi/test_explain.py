@@ -63,14 +63,16 @@ class Blindfold:
 # --- the augur plays as before ----------------------------------------------------------
 #: rounds of `sim delphi --solo` taken before the reasons were recorded:
 #: (rule, seed, gated) -> (score, turn solved, wrong guesses, SHA-256 of the
-#: action texts, first 16 hex digits)
+#: action texts, first 16 hex digits).  Gardner's two digests re-pinned
+#: with issue 23's suit cycles in the space (other cards chosen, the
+#: survivors being others; the same score, turn and wrong guesses)
 BEFORE = {
     ("red", 1, False): (25, 6, 0, "fb537a2c54127f5e"),
     ("alternate_colour", 2, False): (25, 6, 0, "75a3bad7529b185d"),
-    ("gardner", 3, False): (17, 10, 2, "ecca78f986034db4"),
+    ("gardner", 3, False): (17, 10, 2, "398b9bd2617f8781"),
     ("pos_colour", 4, False): (15, 12, 2, "6f7211ed13e650bf"),
     ("red", 1, True): (20, 11, 0, "e5594d4377d0580e"),
-    ("gardner", 3, True): (13, 18, 0, "d143488119a6c7f5"),
+    ("gardner", 3, True): (13, 18, 0, "45cccdbc78fcea7d"),
 }
 
 
@@ -111,14 +113,14 @@ def _check_counts(e):
         before_c, before_left, before_err = s.consistent, s.left, s.errors
 
 
-@pytest.mark.parametrize("rule_id", ["gardner", "suit_wheel"])
+@pytest.mark.parametrize("rule_id", ["gardner", "rank_set"])
 def test_the_counts_never_rise_while_the_rules_fitting_everything_stand(rule_id):
     state = person_round(rule_id, 11, {3: "card.color = red"})
     e = explain_solo(state)
     assert e.start == space(state.starters).n and len(e.steps) == state.turn
     _check_counts(e)
     assert e.counts == (e.start,) + tuple(s.left for s in e.steps)
-    if rule_id == "suit_wheel":  # outside the augur's space: every candidate misjudges something
+    if rule_id == "rank_set":  # outside the augur's space: every candidate misjudges something
         assert e.steps[-1].errors > 0 and e.steps[-1].consistent == 0
         assert e.left_message(len(e.steps) - 1).key == "delphi.explain.left_outside"
 
@@ -288,14 +290,19 @@ def _every_reason():
 
 def test_every_message_is_in_english_and_german():
     _, e = augur_round(library_options("gardner"), 3)
-    messages = _messages(e) + _messages(explain_solo(person_round("suit_wheel", 11, {3: "card.color = red"}))) + _every_reason()
+    messages = _messages(e) + _messages(explain_solo(person_round("rank_set", 11, {3: "card.color = red"}))) + _every_reason()
     keys = {m.key for m in messages}
     assert {k for k in keys if k.startswith("delphi.explain.why.")} >= {"delphi.explain.why." + k for k in ("split", "likely", "unlikely", "settled", "safe", "balance")}
     for lang in ("en", "de"):
         for m in messages:
             assert m.key in catalog(lang), (lang, m.key)
             text = render(m, lang)
-            assert "{" not in text and text != m.key, (lang, m.key, text)
+            # a rule text may hold a set ({hearts, clubs}): no placeholder left outside it
+            bare = text
+            for v in m.params.values():
+                if isinstance(v, str):
+                    bare = bare.replace(v, "")
+            assert "{" not in bare and text != m.key, (lang, m.key, text)
     # every key the module names is in both catalogues
     source = Path(X.__file__).read_text(encoding="utf-8")
     named = set(re.findall(r'"(delphi\.explain\.[a-z_.]+[a-z_])"', source))

@@ -14,14 +14,18 @@ The candidate rules are rule-language trees built from the grammar
   counts and sums: ``infer.units.LINE_UNITS``); and *conditions* that do
   not read the judged card (a property of ``last`` / ``last2`` / ``lastk``,
   a comparison of the two, ``pos % k = r``, parities and streaks of the
-  line: ``LINE_CONDITIONS``);
+  line: ``LINE_CONDITIONS``); and 110 units that are candidates only
+  alone (``infer.units.cycle_texts``): the suit after the last card's in
+  a cycle of the four suits, a suit table by place or by the first
+  starter's rank (its suit required or forbidden), two pairs of suits
+  alternating after the last card or by place;
 - *candidates*: every card unit alone; ``a and b`` and ``a or b`` for two
   units (at least one reading the card; conditions in both polarities);
   ``(a) = (b)`` (the two tests agree); and ``if c then t else e`` for a
   condition ``c`` and two branch units (``true``/``false`` among them).
 
-108,420 candidates when one starter is dealt, 150,682 with two, 160,002
-to 185,457 with three to six.  Each is judged by the units' own compiled
+108,530 candidates when one starter is dealt, 150,792 with two, 160,112
+to 185,567 with three to six.  Each is judged by the units' own compiled
 evaluators (``Rule.mask_at``, the rule language's vector evaluator; for a
 unit that reads the whole line, its situation pushed on card by card):
 nothing here runs code made from text.

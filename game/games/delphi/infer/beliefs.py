@@ -159,10 +159,7 @@ class Beliefs:
             full = self._um_cache.get(key)
             if full is not None:
                 return full
-            sp = self.space
-            m = [0] * len(sp.units)
-            for u in self._needed:
-                m[u] = sp.unit_mask(u, key)
+            m = self.space.some_unit_masks(self._needed, key)
             if len(self._uml_cache) > 512:
                 self._uml_cache.clear()
             self._uml_cache[key] = m

@@ -18,13 +18,14 @@ outweigh a simple rule by its numbers alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.cards import Card
 from game.games.delphi.infer.units import units_for
 from game.games.delphi.rulelang import ast as A
 from game.games.delphi.rulelang import build as b
 from game.games.delphi.rulelang.rule import Rule
+from game.games.delphi.rulelang.situation import env_at
 from game.games.delphi.rulelang.vector import FULL52, card_index
 
 LAMBDA = 1.0
@@ -62,10 +63,11 @@ BYTE_BITS = tuple(tuple(j for j in range(8) if v >> j & 1) for v in range(256))
 
 
 # --- the space -------------------------------------------------------------------
-def _combinations(card_ix: list[int], cond_ix: list[int], neg_ix: list[int], branch_ix: list[int]) -> list[Candidate]:
-    """Every candidate, family by family, in index order."""
+def _combinations(card_ix: list[int], alone_ix: list[int], cond_ix: list[int], neg_ix: list[int], branch_ix: list[int]) -> list[Candidate]:
+    """Every candidate, family by family, in index order (the units of
+    ``alone_ix`` only alone)."""
     cands: list[Candidate] = []
-    for u in card_ix:
+    for u in card_ix + alone_ix:
         cands.append((SINGLE, u, -1, -1))
     pairs = []
     for i, a in enumerate(card_ix):
@@ -115,12 +117,14 @@ class Space:
     def __init__(self, lookback: int) -> None:
         parts = units_for(lookback)
         units = self.units = parts.all()
-        nc, nk = len(parts.card), len(parts.conds)
+        nc, na, nk = len(parts.card), len(parts.alone), len(parts.conds)
+        nca = nc + na
         cands = self.cands = _combinations(
             card_ix=list(range(nc)),
-            cond_ix=list(range(nc, nc + nk)),
-            neg_ix=list(range(nc + nk, nc + 2 * nk)),
-            branch_ix=list(range(nc + 2 * nk, len(units))),
+            alone_ix=list(range(nc, nca)),
+            cond_ix=list(range(nca, nca + nk)),
+            neg_ix=list(range(nca + nk, nca + 2 * nk)),
+            branch_ix=list(range(nca + 2 * nk, len(units))),
         )
         n = self.n = len(cands)
         self.all = (1 << n) - 1
@@ -153,6 +157,7 @@ class Space:
         self._whole_at = {u: w for w, u in enumerate(whole)}
         self._whole_rules: list[Rule] = [r for r in (units[u].rule for u in whole) if r is not None]
         self._envs: dict[tuple[Card, ...], list[tuple]] = {}
+        self._plan: tuple[list[int], dict[int, Callable[[tuple], int]]] | None = None
 
     # --- situations ------------------------------------------------------------------
     def _whole_envs(self, line: tuple[Card, ...]) -> list[tuple]:
@@ -176,6 +181,24 @@ class Space:
         self._envs[line] = got
         return got
 
+    def _masks_plan(self) -> tuple[list[int], dict[int, Callable[[tuple], int]]]:
+        """(every unit's mask where it never changes – a constant or a test
+        of the card alone – else 0; the other units that read no more than
+        ``last``, ``last2`` and ``pos``, with their mask programs).  Made on
+        first use, when the units get compiled anyway."""
+        if self._plan is None:
+            fixed = [0] * len(self.units)
+            moving: dict[int, Callable[[tuple], int]] = {}
+            for u, unit in enumerate(self.units):
+                if unit.whole:
+                    continue
+                if unit.rule is None or unit.rule.reads <= {"card"}:
+                    fixed[u] = unit.mask(None, None, 1)
+                else:
+                    moving[u] = unit.rule.compiled.program
+            self._plan = (fixed, moving)
+        return self._plan
+
     def unit_mask(self, u: int, line: tuple[Card, ...]) -> int:
         """Unit ``u``'s 52-card mask for the card that would follow ``line``."""
         unit = self.units[u]
@@ -184,13 +207,34 @@ class Space:
             return unit.mask(line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line) + 1)
         return self._whole_rules[w].mask_in(self._whole_envs(line)[w])
 
+    def some_unit_masks(self, us: Iterable[int], line: tuple[Card, ...]) -> list[int]:
+        """The 52-card masks of the units ``us`` for the card that would
+        follow ``line``, the other units' left 0."""
+        fixed, program = self._masks_plan()
+        out = [0] * len(self.units)
+        env = None
+        for u in us:
+            w = self._whole_at.get(u)
+            if w is not None:
+                out[u] = self._whole_rules[w].mask_in(self._whole_envs(line)[w])
+            elif u in program:
+                if env is None:
+                    env = env_at(line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line) + 1)
+                out[u] = program[u](env)
+            else:
+                out[u] = fixed[u]
+        return out
+
     def unit_masks(self, line: Sequence[Card]) -> list[int]:
-        """Every unit's 52-card mask for the card that would follow ``line``."""
+        """Every unit's 52-card mask for the card that would follow ``line``
+        (the situation of the units that read only ``last``, ``last2`` and
+        ``pos`` made once for all of them, not once per unit)."""
         line = tuple(line)
-        last = line[-1] if line else None
-        last2 = line[-2] if len(line) >= 2 else None
-        pos = len(line) + 1
-        out = [0 if u.whole else u.mask(last, last2, pos) for u in self.units]
+        fixed, moving = self._masks_plan()
+        env = env_at(line[-1] if line else None, line[-2] if len(line) >= 2 else None, len(line) + 1)
+        out = list(fixed)
+        for u, program in moving.items():
+            out[u] = program(env)
         if self._whole_at:
             envs = self._whole_envs(line)
             for u, w in self._whole_at.items():
