@@ -45,6 +45,23 @@ def _check(case: ff.Case, verdict: str) -> None:
     assert want is None or verdict in want, f"{case.name}: {verdict}, expected {want}"
 
 
+def test_the_sample_gives_every_key_a_wrong_value_and_every_kind_a_key():
+    """What make test runs of the wrong-value cases (a fifth): no key of the
+    settings is left without a wrong value, no kind of wrong value unused,
+    and the keys get different kinds."""
+    cases = ff.mutations(SETTINGS)
+    picked = [wv for c in ff.sampled(cases) if (wv := ff.wrong_value(c)) is not None]
+    every = [wv for c in cases if (wv := ff.wrong_value(c)) is not None]
+    if ff.FULL:
+        assert picked == every
+        return
+    assert {k for k, _ in picked} == {k for k, _ in every}
+    assert {kind for _, kind in picked} == {kind for _, kind in every}
+    assert len(picked) * 4 < len(every)
+    per_key = {k: {kind for key, kind in picked if key == k} for k, _ in picked}
+    assert len({frozenset(v) for v in per_key.values()}) > 1
+
+
 def test_every_bad_settings_file_is_kept_aside_and_the_app_starts(private_home, tmp_path):
     path = settings_path()
     tally: Counter = Counter()
