@@ -108,7 +108,10 @@ YOUR_MOVE: dict[str | tuple[str, str], str] = {
 GOD_WATCHES = (ds.TURN, ds.DECLARE, ds.PROPHET_VERDICT, ds.PROPHET_PICK)
 
 
-class DelphiTable(TableScene[DelphiState, Action, DelphiView, DelphiPicture]):
+DelphiTableScene = TableScene[DelphiState, Action, DelphiView, DelphiPicture]
+
+
+class DelphiTable(DelphiTableScene):
     game_id = "delphi"
     name = "delphi-table"
     think = 0.55

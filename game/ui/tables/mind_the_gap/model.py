@@ -31,7 +31,10 @@ from game.ui.kit.model import TableModel
 MtgMatch = Match[mtg.State, mtg.Action, mtg.View]
 
 
-class MtgModel(TableModel[mtg.State, mtg.Action, mtg.View]):
+MtgTableModel = TableModel[mtg.State, mtg.Action, mtg.View]
+
+
+class MtgModel(MtgTableModel):
     def __init__(self, match: MtgMatch) -> None:
         super().__init__(match)
         #: log lines hidden at the top (0: the newest line shows first)

@@ -57,7 +57,10 @@ PAGE = 5
 LOG_KEYS = {pygame.K_PAGEUP: -PAGE, pygame.K_PAGEDOWN: PAGE}
 
 
-class MtgTable(TableScene[mtg.State, mtg.Action, mtg.View, MtgPicture]):
+MtgTableScene = TableScene[mtg.State, mtg.Action, mtg.View, MtgPicture]
+
+
+class MtgTable(MtgTableScene):
     """A pyramid and the hands of one to three players (people or computer
     teammates), or the tutorial when the match is one."""
 
