@@ -178,3 +178,45 @@ def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
     assert t2.view.phase == OVER and t2.view.score == 31 - 2 - 2
     assert saves_count() == 0
     assert load_stats()[0]["delphi"]["solo"]["rounds"]["games"] == 1
+
+
+def test_a_played_card_travels_to_where_gods_verdict_puts_it(app):
+    """A card played flies from the hand (or from where a drag let it go)
+    to its place in the main line or under it; that place stays empty
+    until it lands, and a card played meanwhile lands the first at once.
+    With animations off it is there at once."""
+    app.settings.animation = "normal"
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    start = t.hand_rects()[0].topleft
+    click(app, t.hand_rects()[0].center, frames=1)
+    assert t.view.turn == 1
+    (flight,) = t.anim.flights
+    card, right = t.view.plays[-1]
+    if right:
+        place, key = t.main_rects()[-1], ("main", len(t.view.main) - 1)
+    else:
+        _, place, key = t.side_places()[-1]
+    assert flight.start == start and flight.end == place.topleft and flight.hide == key
+    assert t.anim.hidden(key)
+    pump(app, 60)
+    assert not t.anim.flights and not t.anim.hidden(key)
+
+    # a card dropped mid-screen starts from where it was let go
+    press(app, "No guess")
+    r = t.hand_rects()[2]
+    drop = (app.size[0] // 2, t.geometry().lines.centery)
+    drag(app, r.center, drop)
+    (flight,) = t.anim.flights
+    assert flight.start == t.face(t.view.plays[-1][0], t.geometry().hand_w).get_rect(center=drop).topleft
+
+    # the next card played lands it at once
+    press(app, "No guess")
+    click(app, t.hand_rects()[0].center, frames=1)
+    assert len(t.anim.flights) == 1 and t.view.turn == 3
+
+    app.settings.animation = "off"
+    press(app, "No guess")
+    pump(app, 60)
+    click(app, t.hand_rects()[0].center, frames=1)
+    assert t.view.turn == 4 and not t.anim.flights

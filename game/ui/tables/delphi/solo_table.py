@@ -135,6 +135,8 @@ class SoloTable(Scene):
         self.dragging: tuple[int, tuple[int, int]] | None = None
         self._pressed: tuple[int, tuple[int, int]] | None = None
         self._shown_phase = self.view.phase
+        #: a played card travels from the hand to where God put it
+        self.anim = app.animator()
 
     # --- what is -----------------------------------------------------------------------------
     @property
@@ -197,6 +199,30 @@ class SoloTable(Scene):
         x0 = g.lines.centerx - total // 2 if total < g.lines.w else g.lines.x
         y = g.lines.y + int(8 * self.app.scale)
         return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]
+
+    def side_places(self) -> list[tuple[Card, pygame.Rect, tuple[str, int, int]]]:
+        """Every wrong card, where it lies (under the main-line card it was
+        judged after, fanned down as the room allows) and its key."""
+        rects = self.main_rects()
+        if not rects:
+            return []
+        g = self.geometry()
+        s = self.app.scale
+        side_w = max(20, int(g.card_w * 0.8))
+        side_h = cardart.card_size(side_w)[1]
+        room = g.lines.bottom - (rects[0].bottom + int(6 * s))
+        under: dict[int, int] = {}
+        out: list[tuple[Card, pygame.Rect, tuple[str, int, int]]] = []
+        for j, sp in enumerate(self.view.side):
+            col = max(0, min(len(rects) - 1, sp.anchor))
+            for k, card in enumerate(sp.cards):
+                n = under.get(col, 0)
+                under[col] = n + 1
+                step = min(int(side_h * 0.34), max(6, (room - side_h) // max(1, n + 1))) if room > side_h else 6
+                x = rects[col].centerx - side_w // 2 + (n % 2) * int(4 * s)
+                y = rects[0].bottom + int(6 * s) + n * step
+                out.append((card, pygame.Rect(x, y, side_w, side_h), ("side", j, k)))
+        return out
 
     # --- buttons -----------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -287,13 +313,31 @@ class SoloTable(Scene):
         except OSError as e:
             self.app.write_failed("save", e, "ui.save.delete_failed")
 
-    def play_card(self, i: int) -> None:
+    def play_card(self, i: int, start: tuple[int, int] | None = None) -> None:
+        """Play hand card ``i``; it flies from ``start`` (where a drag let
+        it go) or its place in the hand to where God's verdict puts it."""
         v = self.view
         if v.phase != PLAY or not 0 <= i < len(v.hand):
             if v.phase == GUESS:
                 self.problem = self.render(msg("delphi.solo.err.guess_or_go_on"))
             return
-        self._moved(self.match.play(SoloAction(PLAY, v.hand[i])))
+        self.anim.land_flights()  # a card still in the air lands now: a quick player is never held up
+        origin = start or self.hand_rects()[i].topleft
+        res = self.match.play(SoloAction(PLAY, v.hand[i]))
+        self._moved(res)
+        if isinstance(res, Moved):
+            self._fly_played(v, origin)
+
+    def _fly_played(self, before: SoloView, origin: tuple[int, int]) -> None:
+        v = self.view
+        card = v.plays[-1][0]
+        if len(v.main) > len(before.main):
+            place: tuple[pygame.Rect, tuple[object, ...]] | None = (self.main_rects()[-1], ("main", len(v.main) - 1))
+        else:
+            place = next(((r, key) for c, r, key in reversed(self.side_places()) if c == card), None)
+        if place is not None:
+            rect, key = place
+            self.anim.fly(self.face(card, rect.w), origin, rect.topleft, 0.26, hide=key, blocking=False)
 
     def go_on(self) -> None:
         self._moved(self.match.play(SoloAction("pass")))
@@ -366,8 +410,10 @@ class SoloTable(Scene):
             dragged = self.dragging is not None
             self._pressed = self.dragging = None
             # a click plays the card; a drag plays it when it is let go above the hand
-            if not dragged or event.pos[1] < self.geometry().hand.y - int(20 * self.app.scale):
+            if not dragged:
                 self.play_card(i)
+            elif event.pos[1] < self.geometry().hand.y - int(20 * self.app.scale):
+                self.play_card(i, self.face(self.view.hand[i], self.geometry().hand_w).get_rect(center=event.pos).topleft)
             return
         if event.type == pygame.KEYDOWN and event.key in ENTER_KEYS and self.view.phase == GUESS and self.entry is not None and self.entry.is_focused:
             self.guess()
@@ -379,6 +425,18 @@ class SoloTable(Scene):
             self._pressed = self.dragging = None
             return
         self.leave()
+
+    # --- frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.anim.land_flights()  # its end was worked out for the old size
+        super().resize(size)
+
+    def exit(self) -> None:
+        self.anim.clear()
+        super().exit()
 
     # --- drawing -----------------------------------------------------------------------------
     def face(self, card: Card, width: int) -> pygame.Surface:
@@ -393,6 +451,7 @@ class SoloTable(Scene):
         self._draw_lines(surface, g, s)
         self._draw_words(surface, g, s)
         self._draw_hand(surface, g, s)
+        self.anim.draw(surface)
 
     def _draw_header(self, surface: pygame.Surface, g: Geometry, s: float) -> None:
         buttons_w = int(3 * 126 * s) + int(14 * s)
@@ -407,26 +466,19 @@ class SoloTable(Scene):
             return
         starters = v.starters
         for i, (card, r) in enumerate(zip(v.main, rects, strict=True)):
+            if self.anim.hidden(("main", i)):
+                continue
             surface.blit(self.face(card, r.w), r.topleft)
             if i < starters:
                 pygame.draw.rect(surface, GOLD, r.inflate(4, 4), max(1, int(2 * s)), border_radius=int(6 * s))
         # the wrong cards, each under the main-line card it was judged after
-        under: dict[int, int] = {}
-        side_w = max(20, int(g.card_w * 0.8))
-        side_h = cardart.card_size(side_w)[1]
-        room = g.lines.bottom - (rects[0].bottom + int(6 * s))
-        for sp in v.side:
-            col = max(0, min(len(rects) - 1, sp.anchor))
-            for card in sp.cards:
-                k = under.get(col, 0)
-                under[col] = k + 1
-                step = min(int(side_h * 0.34), max(6, (room - side_h) // max(1, k + 1))) if room > side_h else 6
-                x = rects[col].centerx - side_w // 2 + (k % 2) * int(4 * s)
-                y = rects[0].bottom + int(6 * s) + k * step
-                surface.blit(self.face(card, side_w), (x, y))
-                pygame.draw.rect(surface, WRONG_RED, (x, y, side_w, side_h), max(1, int(2 * s)), border_radius=int(5 * s))
+        for card, r, key in self.side_places():
+            if self.anim.hidden(key):
+                continue
+            surface.blit(self.face(card, r.w), r.topleft)
+            pygame.draw.rect(surface, WRONG_RED, r, max(1, int(2 * s)), border_radius=int(5 * s))
         last = v.plays[-1] if v.plays else None
-        if last is not None and last[1] and rects:
+        if last is not None and last[1] and not self.anim.hidden(("main", len(rects) - 1)):
             pygame.draw.rect(surface, RIGHT_GREEN, rects[-1].inflate(4, 4), max(1, int(2 * s)), border_radius=int(6 * s))
 
     def verdict_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
