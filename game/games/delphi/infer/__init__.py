@@ -18,14 +18,17 @@ The candidate rules are rule-language trees built from the grammar
   alone (``infer.units.cycle_texts``): the suit after the last card's in
   a cycle of the four suits, a suit table by place or by the first
   starter's rank (its suit required or forbidden), two pairs of suits
-  alternating after the last card or by place;
+  alternating after the last card or by place; and 935 sets of ranks in
+  two runs (``infer.units.rank_set_texts``: ``card.rank in {2..5,
+  11..13}``), whose candidates accepting a card kind are put together
+  once (``Space.fixed_alone``);
 - *candidates*: every card unit alone; ``a and b`` and ``a or b`` for two
   units (at least one reading the card; conditions in both polarities);
   ``(a) = (b)`` (the two tests agree); and ``if c then t else e`` for a
   condition ``c`` and two branch units (``true``/``false`` among them).
 
-108,530 candidates when one starter is dealt, 150,792 with two, 160,112
-to 185,567 with three to six.  Each is judged by the units' own compiled
+109,465 candidates when one starter is dealt, 151,727 with two, 161,047
+to 186,502 with three to six.  Each is judged by the units' own compiled
 evaluators (``Rule.mask_at``, the rule language's vector evaluator; for a
 unit that reads the whole line, its situation pushed on card by card):
 nothing here runs code made from text.

@@ -145,6 +145,20 @@ class Space:
                 roles["b"].setdefault(y, []).append(i)
                 cost = units[x].cost + units[y].cost
             costs.append(cost + FAMILY_COST[fam])
+        # a unit alone that reads only the card (a set of ranks …) is one
+        # candidate with a fixed mask: the candidates of all of them that
+        # accept a card kind are put together once, not from ~1,000 role
+        # sets every time
+        fixed_alone: list[list[int]] = [[] for _ in range(52)]
+        for u in range(nc, nca):
+            r = units[u].rule
+            if r is not None and r.reads <= {"card"} and not units[u].whole:
+                mask = units[u].mask(None, None, 1)
+                for i in roles["a"].pop(u):
+                    for k in range(52):
+                        if mask >> k & 1:
+                            fixed_alone[k].append(i)
+        self.fixed_alone = [to_bits(ix, n) for ix in fixed_alone]
         self.role = {k: {u: to_bits(ix, n) for u, ix in d.items()} for k, d in roles.items()}
         self.role_all = {k: sum(d.values()) for k, d in self.role.items()}
         blocks: dict[int, list[int]] = {}
@@ -262,6 +276,7 @@ class Space:
                     acc ^= x
             parts[name] = acc
         blk = self.block
+        out |= self.fixed_alone[k]
         out |= parts["a"] & blk[SINGLE]
         fa, fb = parts["a"], parts["b"]
         out |= fa & fb & blk[AND]
