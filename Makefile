@@ -52,7 +52,7 @@ packaging-check: $(VENV)/.dev-installed
 
 # The packaged app's own tests run after `package` (tests/packaging/test_frozen_app.py).
 unit: $(VENV)/.dev-installed
-	$(HEADLESS) $(PY) -m pytest -q --ignore=tests/packaging/test_frozen_app.py
+	$(HEADLESS) $(PY) -m pytest -q -n auto --ignore=tests/packaging/test_frozen_app.py
 
 package: $(VENV)/.dev-installed
 	$(PYINSTALLER)
