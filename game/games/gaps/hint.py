@@ -87,10 +87,12 @@ class Hinter:
     """
 
     def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS,
-                 solver_nodes: int = SOLVER_NODES) -> None:
+                 solver_nodes: int = SOLVER_NODES, think_memory: int = THINK_MEMORY) -> None:
         self.nodes = nodes
         self.seconds = seconds
         self.solver_nodes = solver_nodes
+        #: memory (bytes) the solver of :meth:`think` may hold
+        self.think_memory = think_memory
         # the solver's search for a win in this round (its fast phase, see
         # solve.py), the position it is rooted at, and whether it has run out
         self._dfs: RoundDfs | None = None
@@ -175,7 +177,7 @@ class Hinter:
             plan = self._plans.get(bytes(cells))
             if (plan is not None and plan[2] and plan[0]) or pos.stopped or not B.has_move(cells):
                 return self._thought_over(key, "unknown" if plan is None or plan[1] != WIN_VALUE else "solvable")
-            self._think = RoundSolver(pos, _NO_LIMIT, _NO_LIMIT, THINK_MEMORY)
+            self._think = RoundSolver(pos, _NO_LIMIT, _NO_LIMIT, self.think_memory)
             self._think_key = key
         s = self._think
         assert s is not None
