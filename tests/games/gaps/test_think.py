@@ -108,3 +108,33 @@ def test_the_thinking_hint_bot_plays_legal_moves_and_thinks_once_a_round():
     assert len(bot.think_cpu) == match.state.redeals + 1
     assert len(bot.latencies) == len(match.actions)
     assert B.score(match.state.cells) == match.outcome.scores[0]
+
+
+def test_sim_reports_the_thinking_apart_and_split_runs_merge(capsys):
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from game.games.gaps.cli import sim
+
+    spec = importlib.util.spec_from_file_location("gaps_merge", Path(__file__).parents[3] / "scripts" / "gaps_merge.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    merge = mod.merge
+
+    parts = []
+    for seed in (1, 2):
+        assert sim(["--strategy", "hint", "--deals", "1", "--seed", str(seed), "--think", "0.2", "--detail", "--json"]) == 0
+        parts.append(json.loads(capsys.readouterr().out))
+    for p in parts:
+        rounds = p["per_deal"][0]["redeals"] + 1
+        assert p["think"]["rounds"] == rounds == len(p["think_ms"])
+        assert p["hint_budget"]["think_seconds"] == 0.2 and p["hint_latency"]["n"] == len(p["latencies_ms"])
+    merged = merge(parts)
+    assert merged["think"]["rounds"] == sum(p["think"]["rounds"] for p in parts)
+    assert merged["think"]["max_s"] == max(p["think"]["max_s"] for p in parts)
+    # without --think: no thinking reported, the budget as before
+    assert sim(["--strategy", "hint", "--deals", "1", "--seed", "1", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert "think" not in plain and "think_seconds" not in plain["hint_budget"]
