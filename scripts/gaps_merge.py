@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.games.gaps.cli import latency_summary, summarize
+from game.games.gaps.cli import latency_summary, summarize, think_summary
 
 
 def merge(parts: list[dict]) -> dict:
@@ -39,6 +39,8 @@ def merge(parts: list[dict]) -> dict:
         out["hint_budget"] = first["hint_budget"]
         lat = [x / 1000 for p in parts for x in p["latencies_ms"]]
         out["hint_latency"] = latency_summary(lat)
+        if "think_ms" in first:
+            out["think"] = think_summary([x / 1000 for p in parts for x in p["think_ms"]])
     return out
 
 

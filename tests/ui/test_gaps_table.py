@@ -531,3 +531,53 @@ def test_save_and_resume_rebuild_the_same_position(app):
     t2 = app.scenes.top
     assert isinstance(t2, GapsTable) and t2 is not t
     assert t2.view.grid == t.view.grid and t2.match.meta.assisted is True
+
+
+# --- the hint thinks about the round in the background ----------------------------------------------
+
+
+def test_the_hint_thinks_about_a_new_round_in_the_background_and_plays_its_line(app):
+    t = open_table(app, gaps_ui._match(3))  # the deal's round: the solver's fast phase wins it
+    job = t.model.thinker
+    assert job is not None and job.thread.is_alive()
+    assert job.wait_idle(120)  # the whole thinking, however slow the machine
+    assert t.model.hinter.thought == "solvable" and not t.model.hinter.thinking
+    assert t.model.current_hint() is None  # nothing shown without a Hint asked for
+    key(app, pygame.K_h)
+    h = t.model.current_hint()
+    assert h is not None and h.wins_round and h.exact and h.nodes == 0  # the solver's line, no search
+    assert t.model.meta.assisted is True
+
+
+def test_moves_never_wait_for_the_thinking_and_leaving_stops_it(app, monkeypatch):
+    """The worker is held inside a slice (holding the hinter) while the
+    person moves: the move goes through; leaving the table ends the worker
+    and frees what the thinking held."""
+    inside, gate = threading.Event(), threading.Event()
+    real_think = G.Hinter.think
+
+    def held_think(self, *a, **kw):
+        inside.set()
+        gate.wait(10)
+        return real_think(self, *a, **kw)
+
+    monkeypatch.setattr(G.Hinter, "think", held_think)
+    t = open_table(app, gaps_ui._match(2))  # not decided in seconds: the thinking runs on
+    job = t.model.thinker
+    assert job is not None and inside.wait(20)
+    assert job.lock.locked()
+    moves = len(t.match.actions)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.view, m))
+    assert len(t.match.actions) == moves + 1 and job.lock.locked()  # moved while the thinking held on
+    pump(app, 2)
+    gate.set()
+    pump(app, 2)
+    hinter = t.model.hinter
+    key(app, pygame.K_ESCAPE)  # leave (asks first: the deal has a move)
+    press(app, "To the menu")
+    assert app.scenes.top is not t
+    assert t.model.thinker is None
+    job.thread.join(30)
+    assert not job.thread.is_alive() and job.error is None
+    assert not hinter.thinking  # the solver and its positions are let go

@@ -7,6 +7,7 @@ fixes future shuffles) and the legal actions.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from game.engine.core import Bot
@@ -44,15 +45,30 @@ class GreedyBot:
 
 
 class HintBot:
-    """Plays the Hint button's move every time (same search, same budget)."""
+    """Plays the Hint button's move every time (same search, same budget).
+
+    With ``think`` > 0 it first thinks about each round (the deal and each
+    redeal) for up to that many CPU seconds (:meth:`Hinter.think`), as a
+    person looks at the layout before playing; ``think_cpu`` keeps the CPU
+    time of each round's thinking, apart from the hints' ``latencies``.
+    """
 
     name = "hint"
 
-    def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS) -> None:
+    def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS, think: float = 0.0) -> None:
         self.hinter = Hinter(nodes, seconds)
+        self.think = think
         self.latencies: list[float] = []
+        self.think_cpu: list[float] = []
+        self._round: tuple[int, int] | None = None
 
     def choose(self, view: GapsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.think > 0 and (view.redeals, view.max_redeals) != self._round:
+            self._round = (view.redeals, view.max_redeals)
+            t0 = time.process_time()
+            while not self.hinter.think(view, self.think):
+                pass
+            self.think_cpu.append(time.process_time() - t0)
         h = self.hinter.hint(view)
         self.latencies.append(h.cpu)
         if h.action is None or h.action not in legal:  # cannot happen; never play an illegal move

@@ -67,6 +67,18 @@ def latency_summary(lat: Sequence[float]) -> dict:
     }
 
 
+def think_summary(cpu: Sequence[float]) -> dict:
+    """The CPU time of the thinking before each round (seconds)."""
+    return {
+        "rounds": len(cpu),
+        "median_s": round(_percentile(cpu, 50), 3),
+        "p95_s": round(_percentile(cpu, 95), 3),
+        "max_s": round(max(cpu), 3) if cpu else 0.0,
+        "total_s": round(sum(cpu), 1),
+        "clock": "process_time (CPU)",
+    }
+
+
 def summarize(deals: list[dict], max_redeals: int) -> dict:
     n = len(deals)
     wins = {str(k): sum(1 for d in deals if d["won"] and d["redeals"] <= k) for k in range(max_redeals + 1)}
@@ -91,10 +103,13 @@ def _progress(i: int, n: int, wins: int, t0: float) -> None:
 
 
 def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float | None,
-              latencies: list[float] | None = None) -> dict:
+              latencies: list[float] | None = None, think: float = 0.0,
+              think_cpu: list[float] | None = None) -> dict:
     """One deal played by a bot through a :class:`Match` (deal ``seed``, the
-    bot's choices drawn from ``random.Random(seed)``)."""
-    hint_bot = HintBot(nodes, seconds) if strategy == "hint" else None
+    bot's choices drawn from ``random.Random(seed)``); the hint bot thinks
+    ``think`` CPU seconds at most before each round (``think_cpu`` gets
+    what each round's thinking took)."""
+    hint_bot = HintBot(nodes, seconds, think) if strategy == "hint" else None
     bot: Bot[GapsView, Action] = hint_bot or BOTS[strategy]()
     match = Match.start(GAME, {"redeals": redeals}, seed, [Seat(strategy, strategy)],
                         rng=random.Random(seed), bots={0: bot}, strict=True)
@@ -109,6 +124,8 @@ def play_deal(strategy: str, seed: int, redeals: int, nodes: int, seconds: float
     assert out is not None
     if latencies is not None and hint_bot is not None:
         latencies.extend(hint_bot.latencies)
+    if think_cpu is not None and hint_bot is not None:
+        think_cpu.extend(hint_bot.think_cpu)
     return {
         "seed": seed,
         "won": bool(out.won),
@@ -130,6 +147,8 @@ def sim(argv: Sequence[str]) -> int:
     p.add_argument("--redeals", type=number(0, MAX_REDEALS), default=2)
     p.add_argument("--nodes", type=number(1, MAX_NODES), default=HINT_NODES, help="hint: positions per hint")
     p.add_argument("--seconds", type=decimal(0, MAX_SECONDS), default=HINT_SECONDS, help="hint: CPU seconds per hint (0: no limit)")
+    p.add_argument("--think", type=decimal(0, MAX_SECONDS), default=0.0,
+                   help="hint: CPU seconds the bot may think about each round before its first move (default 0: none)")
     p.add_argument("--detail", action="store_true", help="list every deal and every hint latency")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(list(argv))
@@ -146,8 +165,9 @@ def sim(argv: Sequence[str]) -> int:
     t0, c0 = time.time(), time.process_time()
     deals: list[dict] = []
     lat: list[float] = []
+    think: list[float] = []
     for i in range(a.deals):
-        deals.append(play_deal(a.strategy, a.seed + i, a.redeals, a.nodes, seconds, lat))
+        deals.append(play_deal(a.strategy, a.seed + i, a.redeals, a.nodes, seconds, lat, a.think, think))
         if show:
             _progress(i + 1, a.deals, sum(d["won"] for d in deals), t0)
     res = {"game": "gaps", "strategy": a.strategy, "seed": a.seed, "redeals": a.redeals}
@@ -159,11 +179,16 @@ def sim(argv: Sequence[str]) -> int:
     res["cpu_seconds"] = round(time.process_time() - c0, 2)
     if a.strategy == "hint":
         res["hint_budget"] = {"nodes": a.nodes, "cpu_seconds": seconds}
+        if a.think:
+            res["hint_budget"]["think_seconds"] = a.think
+            res["think"] = think_summary(think)
         res["hint_latency"] = latency_summary(lat)
     if a.detail:
         res["per_deal"] = deals
         if a.strategy == "hint":
             res["latencies_ms"] = [round(x * 1000, 2) for x in lat]
+            if a.think:
+                res["think_ms"] = [round(x * 1000, 2) for x in think]
     if a.json:
         print(json.dumps(res))
     else:
@@ -177,6 +202,10 @@ def sim(argv: Sequence[str]) -> int:
         if a.strategy == "hint":
             L = res["hint_latency"]
             print(f"hint CPU time: p50 {L['p50_ms']} ms, p95 {L['p95_ms']} ms, max {L['max_ms']} ms over {L['n']} hints")
+            if a.think:
+                T = res["think"]
+                print(f"thinking before a round (CPU): median {T['median_s']} s, p95 {T['p95_s']} s, "
+                      f"max {T['max_s']} s over {T['rounds']} rounds, {T['total_s']} s in all")
     return 0
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from game.engine.core import Message, msg
 from game.games.gaps import board as B
 from game.games.gaps.search import WIN_VALUE, RoundSearch, ordered_moves, position_key, redeal_chance, to_move
-from game.games.gaps.solve import RoundDfs
+from game.games.gaps.solve import FAST_SHARE, RoundDfs, RoundSolver
 from game.games.gaps.state import REDEAL, Move, Position, Redeal
 
 #: default hint budget: positions per call and CPU seconds per call
@@ -37,6 +37,13 @@ SOLVER_NODES = 40_000
 SEARCH_SHARE = 1.0
 #: positions the solver's search keeps per round (about 100 bytes each)
 SOLVER_SEEN_MAX = 400_000
+#: positions per :meth:`Hinter.think` call by default (a few ms of CPU)
+THINK_SLICE = 2_000
+#: memory the thinking solver may hold (about 2.6 million positions, 10-15
+#: s of its search); it is freed when the thinking ends
+THINK_MEMORY = 256 << 20
+#: "no limit" for the thinking solver's position budget (time ends it)
+_NO_LIMIT = 10**12
 
 
 @dataclass(frozen=True)
@@ -80,10 +87,12 @@ class Hinter:
     """
 
     def __init__(self, nodes: int = HINT_NODES, seconds: float | None = HINT_SECONDS,
-                 solver_nodes: int = SOLVER_NODES) -> None:
+                 solver_nodes: int = SOLVER_NODES, think_memory: int = THINK_MEMORY) -> None:
         self.nodes = nodes
         self.seconds = seconds
         self.solver_nodes = solver_nodes
+        #: memory (bytes) the solver of :meth:`think` may hold
+        self.think_memory = think_memory
         # the solver's search for a win in this round (its fast phase, see
         # solve.py), the position it is rooted at, and whether it has run out
         self._dfs: RoundDfs | None = None
@@ -94,6 +103,17 @@ class Hinter:
         self._plans: dict[bytes, tuple[list[tuple[int, int, int]], int, bool]] = {}
         self._tt: dict[int, int] = {}
         self._tt_round: tuple[int, int] | None = None
+        # thinking before a round (see :meth:`think`): the solver, the
+        # position it is about, the CPU it has had, and the last position
+        # whose thinking is over
+        self._think: RoundSolver | None = None
+        self._think_key = b""
+        self._think_spent = 0.0
+        self._thought = b""
+        self._freeing: RoundSolver | None = None  # a finished thinking, its memory being freed
+        #: what the last finished thinking came to: "solvable", "unsolvable"
+        #: or "unknown" (budget spent), None before any
+        self.thought: str | None = None
 
     def reset(self) -> None:
         """Forget the plan and the table (a new deal)."""
@@ -101,6 +121,107 @@ class Hinter:
         self._tt = {}
         self._tt_round = None
         self._new_round()
+        self.stop_thinking()
+        self._thought = b""
+        self.thought = None
+
+    def _enter_round(self, round_id: tuple[int, int]) -> None:
+        """Start the round's memory when ``round_id`` (redeals used, allowed)
+        is not the one it holds."""
+        if round_id != self._tt_round:
+            self._new_round()
+            self._tt = {}
+            self._tt_round = round_id
+
+    def stop_thinking(self) -> None:
+        """Drop the thinking solver and free its memory (in bites of a few
+        thousand positions, so a thread switch can come between them)."""
+        for s in (self._think, self._freeing):
+            if s is not None:
+                s.release()
+        self._think = self._freeing = None
+        self._think_key = b""
+        self._think_spent = 0.0
+
+    def think(self, pos: Position, seconds: float, nodes: int = THINK_SLICE,
+              deadline: float | None = None) -> bool:
+        """Think about the round before playing, the way a person looks at
+        the layout first: one slice (at most ``nodes`` positions, and until
+        the CPU clock passes ``deadline``) of the round solver's search from
+        ``pos``, out of a budget of ``seconds`` of CPU for this position.
+        Call it again and again (from a worker thread, or once a frame)
+        until it returns True: the thinking is over.
+
+        If the solver finds a winning line, that line is the hint's plan
+        from ``pos`` (the hints then follow it without searching again).  If
+        it proves the round unsolvable, the hint's own search goes on as
+        before, without the solver's share; when the budget is spent, the
+        hint goes on as before.  The phases share the budget as in
+        :func:`~game.games.gaps.solve.solve_round` (a quarter for each fast
+        phase).  A new position starts a new thinking; the solver's memory
+        is freed when the thinking ends.  ``thought`` then tells how it
+        ended.  The CPU clock is ``time.process_time`` (in a worker thread
+        it counts the whole process, so the budget is an upper bound)."""
+        t0 = time.process_time()
+        if self._freeing is not None:  # the last thinking's memory first, a slice a call
+            if not self._freeing.release_some(max(5_000, 4 * nodes)):
+                return False
+            self._freeing = None
+        cells = B.to_cells(pos.grid)
+        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        if key == self._thought:
+            return True
+        if key != self._think_key:
+            self.stop_thinking()
+            self._enter_round((pos.redeals, pos.max_redeals))
+            plan = self._plans.get(bytes(cells))
+            if (plan is not None and plan[2] and plan[0]) or pos.stopped or not B.has_move(cells):
+                return self._thought_over(key, "unknown" if plan is None or plan[1] != WIN_VALUE else "solvable")
+            self._think = RoundSolver(pos, _NO_LIMIT, _NO_LIMIT, self.think_memory)
+            self._think_key = key
+        s = self._think
+        assert s is not None
+        r = s.result
+        if r is None:
+            phase = s.phase
+            phase_end = seconds * FAST_SHARE * phase if phase < 3 else seconds
+            d = t0 + max(0.0, phase_end - self._think_spent)
+            r = s.step(nodes, d if deadline is None else min(d, deadline))
+            self._think_spent += time.process_time() - t0
+            if r is None and s.phase == phase and phase < 3 and self._think_spent >= phase_end:
+                s.next_phase()
+            if r is None and self._think_spent >= seconds:
+                r = s.give_up()
+        if r is None:
+            return False
+        if r.verdict == "solvable":
+            line = []
+            c = list(cells)
+            for m in r.line:
+                card = B.CODE_OF[m.card]
+                src = c.index(card)
+                line.append((card, src, m.to))
+                c[m.to], c[src] = card, 0
+            self._plans[bytes(cells)] = (line, WIN_VALUE, True)
+        elif r.verdict == "unsolvable":
+            self._solver_over = True  # the hint's own slices of the solver would find nothing
+        self._freeing, self._think = self._think, None  # freed by the next calls
+        self._think_key = b""
+        self._think_spent = 0.0
+        self._thought = key
+        self.thought = r.verdict
+        return False
+
+    def _thought_over(self, key: bytes, verdict: str) -> bool:
+        self.stop_thinking()
+        self._thought = key
+        self.thought = verdict
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        """A thinking has begun and is not over (or its memory not yet freed)."""
+        return self._think is not None or self._freeing is not None
 
     def _new_round(self) -> None:
         self._dfs = None
@@ -169,12 +290,9 @@ class Hinter:
             return Hint(None, None, sc, (), True, sc == 48, 0, time.process_time() - t0, msg("gaps.hint.over"))
         key = bytes(cells)
         plan, plan_value, plan_exact = self._plans.get(key, ([], -1, False))
-        round_id = (pos.redeals, pos.max_redeals)
-        if round_id != self._tt_round:
-            self._new_round()
-        if round_id != self._tt_round or len(self._tt) > TT_MAX:
+        self._enter_round((pos.redeals, pos.max_redeals))
+        if len(self._tt) > TT_MAX:
             self._tt = {}
-            self._tt_round = round_id
         deadline = None if self.seconds is None else t0 + self.seconds
         if plan_exact and plan:
             res_line, value, exact, nodes = plan, plan_value, True, 0

@@ -377,12 +377,19 @@ class RoundSolver:
         """Empty the search's set of seen positions a few thousand at a time
         (dropping millions at once holds the interpreter for tens of ms) and
         let go of the search."""
+        while not self.release_some(5000):
+            pass
+
+    def release_some(self, n: int) -> bool:
+        """Drop up to ``n`` of the search's seen positions (and its stack);
+        True when nothing is left, so that a caller can free the memory in
+        slices of its own."""
+        self._search.stack.clear()
         seen = self._search.seen
         pop = seen.pop
-        while seen:
-            for _ in range(min(len(seen), 5000)):
-                pop()
-        self._search.stack.clear()
+        for _ in range(min(len(seen), n)):
+            pop()
+        return not seen
 
 
 def solve_round(pos: Position, max_nodes: int = SOLVE_NODES, seconds: float | None = None,

@@ -22,7 +22,7 @@ from game.games import gaps as G
 from game.ui.kit.model import TableModel
 from game.ui.tables.gaps.session import Session
 from game.ui.tables.gaps.solution import Solution, position_key
-from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, SolveJob
+from game.ui.tables.gaps.solver import DEEP_SOLVE_NODES, TABLE_SOLVE_NODES, TABLE_THINK_MEMORY, TABLE_THINK_SECONDS, SolveJob, ThinkJob
 
 PosKey = tuple[Any, ...]
 GapsMatch = Match[G.GapsState, Any, G.GapsView]
@@ -36,7 +36,12 @@ class GapsModel(GapsTableModel):
         if self.meta.elapsed is None:  # a deal at a table has a clock (an old save starts at 0:00)
             match.meta = replace(self.meta, elapsed=0.0)
         self.session = session
-        self.hinter = G.Hinter()
+        self.hinter = G.Hinter(think_memory=TABLE_THINK_MEMORY)
+        #: the hint thinking about the board in the background (None until
+        #: the first frame, and once the table is left), and its budget per round
+        self.thinker: ThinkJob | None = None
+        self.think_seconds = TABLE_THINK_SECONDS
+        self._looked: PosKey | None = None
         self.hint: tuple[PosKey, G.Hint] | None = None
         self.verdict: tuple[PosKey, G.SolveResult] | None = None
         self.job: SolveJob | None = None
@@ -123,8 +128,32 @@ class GapsModel(GapsTableModel):
         if not self.meta.assisted:
             self.match.meta = replace(self.meta, assisted=True)
 
+    def look(self) -> None:
+        """Each frame: let the hint think about the position on the board
+        (the round's start when it begins, the position after each move),
+        in the background; nothing when the deal is over."""
+        if self.think_seconds <= 0:
+            return
+        key = self.pos_key() if self.playing() else None
+        if key == self._looked:
+            return
+        self._looked = key
+        if self.thinker is None:
+            if key is None:
+                return
+            self.thinker = ThinkJob(self.hinter, self.think_seconds)
+        self.thinker.look_at(self.view() if key is not None else None)
+
+    def stop_thinking(self) -> None:
+        """The table is left: the worker ends (freeing its memory on its own thread)."""
+        if self.thinker is not None:
+            self.thinker.stop()
+            self.thinker = None
+        self._looked = None
+
     def ask_hint(self) -> G.Hint:
-        h = self.hinter.hint(self.view())
+        t = self.thinker
+        h = t.hint(self.view()) if t is not None else self.hinter.hint(self.view())
         self.hint = (self.pos_key(), h)
         self.mark_assisted()
         return h

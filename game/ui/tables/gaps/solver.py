@@ -4,9 +4,11 @@ drawing while the engine's solver (pure Python) searches."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from game.games import gaps as G
+from game.games.gaps.solve import BYTES_PER_POSITION
 
 #: positions the table's "Still solvable?" may visit.  The engine's default
 #: (1.5 million) holds about 130 MB of seen positions for ~6 s of CPU and
@@ -24,6 +26,108 @@ TABLE_SOLVE_NODES = 600_000
 #: stops at 2.4 million.  The deeper check starts afresh rather than
 #: keeping the first search's ~43 MB alive while the player thinks.
 DEEP_SOLVE_NODES = 2_400_000
+
+
+#: CPU seconds the table's hint may think about each round in the
+#: background (the deal, each redeal), whether or not Hint is pressed; see
+#: :class:`ThinkJob` and the hint bot's figures with ``--think`` in docs/gaps.md
+TABLE_THINK_SECONDS = 10.0
+#: memory that thinking may hold: as much as the "Still solvable?" check
+TABLE_THINK_MEMORY = TABLE_SOLVE_NODES * BYTES_PER_POSITION
+
+
+class ThinkJob:
+    """The table's hint thinks about the round in a worker thread while
+    the person looks at the layout (:meth:`Hinter.think`), so that a Hint
+    asked for later plays from the solver's winning line when it found one.
+
+    The frame loop tells it the position on the board (:meth:`look_at`,
+    None when the deal is over); the worker thinks about that position in
+    slices of :attr:`SLICE` positions, at most ``seconds`` of its own CPU
+    time (``time.thread_time``) per round, and goes on from the new
+    position after a move.  The hinter is shared: :meth:`hint` takes it
+    under the same lock, so a Hint waits at most one slice, and the
+    person's moves never touch it.  :meth:`stop` ends the worker, which
+    frees the search's memory on its own thread."""
+
+    SLICE = 2000
+
+    def __init__(self, hinter: G.Hinter, seconds: float = TABLE_THINK_SECONDS) -> None:
+        self.hinter = hinter
+        self.seconds = seconds
+        self.lock = threading.Lock()
+        self.error: BaseException | None = None
+        self._want: Any = None
+        self._idle_at: Any = None  # the position the worker has nothing more to do for
+        self._spent: dict[tuple[int, int], float] = {}  # round -> CPU seconds thought
+        self._cond = threading.Condition()
+        self._stop = False
+        self.thread = threading.Thread(target=self._run, name="gaps-think", daemon=True)
+        self.thread.start()
+
+    def look_at(self, view: Any) -> None:
+        """The position on the board now (None: nothing to think about)."""
+        with self._cond:
+            self._want = view
+            self._cond.notify_all()
+
+    def hint(self, view: Any) -> G.Hint:
+        with self.lock:
+            return self.hinter.hint(view)
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until the worker has nothing more to do for the position it
+        was last shown (thinking over or its budget spent, memory freed) or
+        has ended; True if so within ``timeout`` seconds."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._stop or self._idle_at is self._want, timeout)
+
+    def _run(self) -> None:
+        cur: Any = None
+        budget = 0.0
+        try:
+            while True:
+                with self._cond:
+                    if self._stop:
+                        return
+                    view = self._want
+                    if self._idle_at is view:
+                        self._cond.wait()
+                        continue
+                if view is None:  # the deal is over: free what is held
+                    with self.lock:
+                        self.hinter.stop_thinking()
+                    done = True
+                else:
+                    rnd = (view.redeals, view.max_redeals)
+                    if view is not cur:  # this position's share: what the round has left
+                        cur = view
+                        budget = self.seconds - self._spent.get(rnd, 0.0)
+                    t0 = time.thread_time()
+                    with self.lock:
+                        if budget <= 0:
+                            self.hinter.stop_thinking()
+                            done = True
+                        else:
+                            done = self.hinter.think(view, budget, self.SLICE)
+                    self._spent[rnd] = self._spent.get(rnd, 0.0) + time.thread_time() - t0
+                if done:
+                    with self._cond:
+                        self._idle_at = view
+                        self._cond.notify_all()
+        except Exception as e:  # noqa: BLE001 -- a failed thinking only leaves the hint as it was, never a crash
+            self.error = e
+        finally:
+            with self.lock:
+                self.hinter.stop_thinking()
+            with self._cond:
+                self._stop = True
+                self._cond.notify_all()
 
 
 class SolveJob:

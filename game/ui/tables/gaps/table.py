@@ -340,6 +340,7 @@ class GapsTable(GapsTableScene):
 
     def exit(self) -> None:
         self.model.stop_check()
+        self.model.stop_thinking()
         # the clock's seconds since the last save go into the save too
         if self.model.playing() and self._saved_elapsed != round(self.model.elapsed, 2):
             self.autosave()
@@ -351,6 +352,7 @@ class GapsTable(GapsTableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.model.look()
         if self.model.job is not None and self.model.collect():
             self.sync_ui()
         s = self.model.solution

@@ -1,0 +1,63 @@
+"""Frame times at the Gaps table while the hint thinks in the background,
+against no background work and against the "Still solvable?" check (the
+other worker thread the table has), on deal 2 (not decided within the
+thinking's budget, so it thinks throughout).  Frames are stepped back to
+back, not paced at 60 per second, so this is the worst case of the
+worker and the frame loop sharing the interpreter.
+
+    SDL_VIDEODRIVER=dummy python scripts/gaps_think_frames.py [--frames 400] [--runs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import pygame
+
+from game.app import App
+from game.ui.tables import gaps as gaps_ui
+from game.ui.tables.gaps.table import GapsTable
+
+
+def run(kind: str, frames: int) -> list[float]:
+    app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
+    app.settings.sound = False
+    app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    scene = GapsTable(app, gaps_ui._match(2))
+    scene.model.think_seconds = 10.0 if kind == "thinking" else 0.0
+    app.scenes.reset(scene)
+    for _ in range(5):
+        app.step(1 / 60, events=[])
+    if kind == "check":
+        scene.model.solve_nodes = 10**9
+        scene.model.start_check()
+    times = []
+    for i in range(frames):
+        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
+        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(1 / 60, events=ev)
+        times.append((time.perf_counter() - t0) * 1000)
+    th = scene.model.thinker
+    busy = (th is not None and not th.wait_idle(0)) or scene.model.job is not None
+    app.close()
+    if kind != "none" and not busy:
+        raise SystemExit(f"{kind}: the worker finished before the frames did; the figures would not show it")
+    return times
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--frames", type=int, default=400)
+    p.add_argument("--runs", type=int, default=2)
+    a = p.parse_args()
+    for _ in range(a.runs):
+        for kind in ("none", "thinking", "check"):
+            t = sorted(run(kind, a.frames))
+            print(f"{kind:9}: median {statistics.median(t):.2f} ms, p95 {t[int(0.95 * len(t))]:.2f} ms, max {t[-1]:.2f} ms", flush=True)
+
+
+if __name__ == "__main__":
+    main()

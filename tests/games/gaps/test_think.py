@@ -1,0 +1,140 @@
+"""The hint thinks about a round before playing (issue 22): the solver's
+search from the round's start in slices, its line adopted as the plan."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine.match import Match, Seat
+from game.games.gaps import GAME, Hinter, is_won, solve_round
+from game.games.gaps import board as B
+from game.games.gaps.bots import HintBot
+from game.games.gaps.state import Move
+
+from .helpers import layout
+from .test_rules import STUCK
+from .test_search import unscramble_positions
+from .test_solver import scrambled_tails
+
+#: a budget no slice of these small positions comes near: CPU time never decides these tests
+PLENTY = 600.0
+
+
+def think_to_the_end(h: Hinter, view, seconds: float = PLENTY, nodes: int = 500) -> int:
+    calls = 1
+    while not h.think(view, seconds, nodes):
+        calls += 1
+    return calls
+
+
+def test_thinking_finds_the_win_and_the_hint_follows_its_line():
+    found = 0
+    for st in unscramble_positions(12, 10, 4):
+        if solve_round(st).verdict != "solvable":
+            continue
+        h = Hinter()
+        view = GAME.view(st, 0)
+        think_to_the_end(h, view)
+        assert h.thought == "solvable" and not h.thinking
+        while GAME.legal_actions(st) and not is_won(st):
+            a = h.hint(GAME.view(st, 0))
+            assert a.wins_round and a.exact and a.nodes == 0  # the line, played without searching
+            st = GAME.apply(st, a.action)  # the rules check every move of it
+        assert is_won(st)
+        found += 1
+    assert found >= 5
+
+
+def test_thinking_on_an_opening_deal_follows_the_line_to_a_won_round():
+    deal = GAME.new_game({"redeals": 0}, 3)  # won by the solver's fast phase in a few thousand positions
+    h = Hinter(seconds=0.0001)  # the hint's own search could not find the win in this budget
+    think_to_the_end(h, GAME.view(deal, 0), nodes=2_000)
+    assert h.thought == "solvable"
+    st = deal
+    while GAME.legal_actions(st):
+        a = h.hint(GAME.view(st, 0))
+        assert a.wins_round and a.nodes == 0
+        st = GAME.apply(st, a.action)
+    assert is_won(st)
+
+
+def test_thinking_proves_an_unsolvable_round_and_the_hint_goes_on():
+    proved = 0
+    for st in scrambled_tails(40, 10, 1):
+        r = solve_round(st)
+        if r.verdict != "unsolvable" or r.nodes == 0:
+            continue
+        h = Hinter()
+        think_to_the_end(h, GAME.view(st, 0))
+        assert h.thought == "unsolvable" and not h.thinking
+        a = h.hint(GAME.view(st, 0))
+        assert not a.wins_round and a.action in GAME.legal_actions(st)
+        proved += 1
+    assert proved >= 3
+    # a round without a move: nothing to think about
+    h = Hinter()
+    assert h.think(GAME.view(layout(STUCK), 0), PLENTY)
+    assert h.thought == "unknown" and not h.thinking
+
+
+def test_thinking_in_slices_keeps_to_them_and_frees_its_memory():
+    deal = GAME.new_game({}, 2)  # not decided within thousands of positions
+    h = Hinter()
+    view = GAME.view(deal, 0)
+    for _ in range(5):
+        before = h._think.nodes if h._think is not None else 0
+        assert not h.think(view, PLENTY, nodes=1_000)
+        assert h._think is not None and h._think.nodes - before <= 1_000
+    solver = h._think
+    assert h.thinking and len(solver._search.seen) > 1_000
+    h.stop_thinking()
+    assert not h.thinking and not solver._search.seen and not solver._search.stack
+    # a budget of no time ends the thinking "unknown" after its first slice, and the
+    # memory is freed by the calls that follow, a slice each
+    h = Hinter()
+    calls = think_to_the_end(h, view, seconds=0.0, nodes=2_000)
+    assert h.thought == "unknown" and not h.thinking and calls >= 2
+    a = h.hint(view)  # the hint goes on as without thinking
+    assert isinstance(a.action, Move) and a.action in GAME.legal_actions(deal)
+    # the same position again: already thought about
+    assert h.think(view, PLENTY)
+
+
+def test_the_thinking_hint_bot_plays_legal_moves_and_thinks_once_a_round():
+    bot = HintBot(think=0.05)
+    match = Match.start(GAME, {"redeals": 2}, 7, [Seat("hint", "hint")], rng=random.Random(7), bots={0: bot}, strict=True)
+    while not match.over:
+        match.play_bot()
+    assert len(bot.think_cpu) == match.state.redeals + 1
+    assert len(bot.latencies) == len(match.actions)
+    assert B.score(match.state.cells) == match.outcome.scores[0]
+
+
+def test_sim_reports_the_thinking_apart_and_split_runs_merge(capsys):
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from game.games.gaps.cli import sim
+
+    spec = importlib.util.spec_from_file_location("gaps_merge", Path(__file__).parents[3] / "scripts" / "gaps_merge.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    merge = mod.merge
+
+    parts = []
+    for seed in (1, 2):
+        assert sim(["--strategy", "hint", "--deals", "1", "--seed", str(seed), "--think", "0.2", "--detail", "--json"]) == 0
+        parts.append(json.loads(capsys.readouterr().out))
+    for p in parts:
+        rounds = p["per_deal"][0]["redeals"] + 1
+        assert p["think"]["rounds"] == rounds == len(p["think_ms"])
+        assert p["hint_budget"]["think_seconds"] == 0.2 and p["hint_latency"]["n"] == len(p["latencies_ms"])
+    merged = merge(parts)
+    assert merged["think"]["rounds"] == sum(p["think"]["rounds"] for p in parts)
+    assert merged["think"]["max_s"] == max(p["think"]["max_s"] for p in parts)
+    # without --think: no thinking reported, the budget as before
+    assert sim(["--strategy", "hint", "--deals", "1", "--seed", "1", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert "think" not in plain and "think_seconds" not in plain["hint_budget"]
