@@ -147,6 +147,21 @@ def has_move(cells: Sequence[int]) -> bool:
     return False
 
 
+def is_move(before: Sequence[int], after: Sequence[int]) -> bool:
+    """``after`` is ``before`` with one legal move played (not a move taken
+    back: the card must go to a gap that takes it in ``before``)."""
+    diff = [i for i in range(NCELLS) if before[i] != after[i]]
+    if len(diff) != 2:
+        return False
+    a, b = diff
+    dst, src = (a, b) if before[a] == 0 else (b, a)
+    card = before[src]
+    if card == 0 or before[dst] != 0 or after[src] != 0 or after[dst] != card:
+        return False
+    w = wanted(before, dst)
+    return w == card or (w == -1 and card & 15 == 2)
+
+
 def move(cells: Sequence[int], src: int, dst: int) -> tuple[int, ...]:
     out = list(cells)
     out[dst] = out[src]

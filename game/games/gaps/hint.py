@@ -94,10 +94,18 @@ class Hinter:
         #: memory (bytes) the solver of :meth:`think` may hold
         self.think_memory = think_memory
         # the solver's search for a win in this round (its fast phase, see
-        # solve.py), the position it is rooted at, and whether it has run out
+        # solve.py) and the position it is rooted at
         self._dfs: RoundDfs | None = None
         self._dfs_root = b""
-        self._solver_over = False
+        # where the solver has nothing more to give: the position (cells)
+        # where its search ran out or the round was proved lost, carried
+        # along every move played from there (nothing reachable from it is
+        # different) and dropped by an undo or any other jump, which may
+        # lead back to a position that can still be won; b"" when the
+        # solver is on; ``_lost`` if that came from a proof that the round
+        # cannot be won (not only the fast search running out)
+        self._over_at = b""
+        self._lost = False
         # the plan, for the position it was made in and the one after its first move:
         # position bytes -> (line, value, exact)
         self._plans: dict[bytes, tuple[list[tuple[int, int, int]], int, bool]] = {}
@@ -174,6 +182,8 @@ class Hinter:
         if key != self._think_key:
             self.stop_thinking()
             self._enter_round((pos.redeals, pos.max_redeals))
+            if self._follow(bytes(cells)) and self._lost:
+                return self._thought_over(key, "unsolvable")  # played on from a lost position
             plan = self._plans.get(bytes(cells))
             if (plan is not None and plan[2] and plan[0]) or pos.stopped or not B.has_move(cells):
                 return self._thought_over(key, "unknown" if plan is None or plan[1] != WIN_VALUE else "solvable")
@@ -204,7 +214,7 @@ class Hinter:
                 c[m.to], c[src] = card, 0
             self._plans[bytes(cells)] = (line, WIN_VALUE, True)
         elif r.verdict == "unsolvable":
-            self._solver_over = True  # the hint's own slices of the solver would find nothing
+            self._over_at, self._lost = bytes(cells), True  # the hint's own slices would find nothing
         self._freeing, self._think = self._think, None  # freed by the next calls
         self._think_key = b""
         self._think_spent = 0.0
@@ -226,10 +236,21 @@ class Hinter:
     def _new_round(self) -> None:
         self._dfs = None
         self._dfs_root = b""
-        self._solver_over = False
+        self._over_at = b""
+        self._lost = False
+
+    def _follow(self, key: bytes) -> bool:
+        """The position ``key`` (cells) is the one asked about now: keep
+        the solver off if it is where the solver ran out or a move played
+        from there, else turn it on.  True if it stays off."""
+        if self._over_at and key != self._over_at:
+            if not B.is_move(self._over_at, key):
+                key, self._lost = b"", False
+            self._over_at = key
+        return bool(self._over_at)
 
     def _solver_on(self) -> bool:
-        return not self._solver_over and self.solver_nodes > 0
+        return not self._over_at and self.solver_nodes > 0
 
     def _solve(self, cells: list[int], plan: list[tuple[int, int, int]],
                deadline: float | None) -> tuple[list[tuple[int, int, int]] | None, int]:
@@ -241,9 +262,9 @@ class Hinter:
         play next) and skipping every position an earlier slice searched to
         the end without a win.  The winning line or None, and the positions
         searched."""
-        if self._solver_over or self.solver_nodes <= 0:
-            return None, 0
         key = bytes(cells)
+        if self._over_at or self.solver_nodes <= 0:
+            return None, 0
         dfs = self._dfs
         if dfs is None or self._dfs_root != key:
             rerooted = False
@@ -261,7 +282,7 @@ class Hinter:
                     if len(seen) > SOLVER_SEEN_MAX:
                         seen = set()
                     elif position_key(cells) in seen:  # searched to the end already
-                        self._solver_over = True
+                        self._over_at = key
                         self._dfs = None
                         return None, 0
                 dfs = self._dfs = RoundDfs(cells, fast=True, seen=seen, first_line=plan)
@@ -275,7 +296,7 @@ class Hinter:
             return dfs.win, searched
         if dfs.done:
             self._dfs = None
-            self._solver_over = True
+            self._over_at = key
         return None, searched
 
     def hint(self, pos: Position) -> Hint:
@@ -291,6 +312,7 @@ class Hinter:
         key = bytes(cells)
         plan, plan_value, plan_exact = self._plans.get(key, ([], -1, False))
         self._enter_round((pos.redeals, pos.max_redeals))
+        self._follow(key)
         if len(self._tt) > TT_MAX:
             self._tt = {}
         deadline = None if self.seconds is None else t0 + self.seconds

@@ -138,3 +138,54 @@ def test_sim_reports_the_thinking_apart_and_split_runs_merge(capsys):
     assert sim(["--strategy", "hint", "--deals", "1", "--seed", "1", "--json"]) == 0
     plain = json.loads(capsys.readouterr().out)
     assert "think" not in plain and "think_seconds" not in plain["hint_budget"]
+
+
+def _lost_after_one_move(limit: int):
+    """(a winnable position, a move that loses it) from small scrambled
+    layouts whose win the hint finds only with the solver's help."""
+    for st in unscramble_positions(60, 14, 5):
+        view = GAME.view(st, 0)
+        if Hinter(nodes=1, seconds=None, solver_nodes=0).hint(view).wins_round or not Hinter(nodes=1, seconds=None).hint(view).wins_round:
+            continue
+        for a in GAME.legal_actions(st):
+            if isinstance(a, Move):
+                after = GAME.apply(st, a)
+                r = solve_round(after)
+                if r.verdict == "unsolvable" and r.nodes > 0 and any(isinstance(b, Move) for b in GAME.legal_actions(after)):
+                    yield st, after
+                    limit -= 1
+                    if not limit:
+                        return
+                    break
+
+
+def test_a_lost_position_keeps_the_solver_off_only_until_an_undo():
+    pairs = list(_lost_after_one_move(3))
+    assert len(pairs) == 3
+    for st, lost in pairs:
+        h = Hinter(nodes=1, seconds=None)  # the hint's own search sees nothing: only the solver can find a win
+        think_to_the_end(h, GAME.view(lost, 0))
+        assert h.thought == "unsolvable"
+        # played on from the lost position: still lost, nothing more to think about
+        nxt = GAME.apply(lost, next(b for b in GAME.legal_actions(lost) if isinstance(b, Move)))
+        assert not h.hint(GAME.view(lost, 0)).wins_round and not h._solver_on()
+        assert not h.hint(GAME.view(nxt, 0)).wins_round and not h._solver_on()
+        assert h.think(GAME.view(nxt, 0), PLENTY) and h.thought == "unsolvable" and not h.thinking
+        # taken back to before the losing move: the solver finds the win again
+        a = h.hint(GAME.view(st, 0))
+        assert a.wins_round and a.exact
+
+
+def test_is_move_tells_a_move_played_from_one_taken_back():
+    st = GAME.new_game({}, 4)
+    cells = B.to_cells(st.grid)
+    for card, src, dst in B.moves(cells)[:4]:
+        after = B.move(cells, src, dst)
+        assert B.is_move(cells, after)
+        back = B.wanted(after, src)  # taking it back is a move only where the rules allow it
+        assert B.is_move(after, cells) == (back == card or (back == -1 and card & 15 == 2))
+        assert not B.is_move(cells, cells)
+    _, s, d = B.moves(cells)[0]
+    once = B.move(cells, s, d)
+    later = [m for m in B.moves(once) if m[1] != d]
+    assert later and not B.is_move(cells, B.move(once, later[0][1], later[0][2]))  # two moves are not one
