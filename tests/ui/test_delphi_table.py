@@ -745,3 +745,53 @@ def test_with_nobody_at_the_table_the_next_round_begins_by_itself(app):
     assert isinstance(summary, RoundScene) and not summary.final and t.viewer is None
     settle(app, 3.5)
     assert t.match.state.round == 1
+
+
+def test_a_computer_augur_finds_its_candidate_space_built_before_its_first_turn(app, monkeypatch):
+    """Building the augur's space takes 0.3-0.6 s of CPU: at a table it is
+    built on a worker thread when the table opens, not in the frame of the
+    augur's first decision (which then only waits for it, if at all)."""
+    import threading
+
+    from game.engine.turns import Seat
+    from game.games.delphi.infer import space as S
+
+    def builders():
+        return [th for th in threading.enumerate() if th.name.startswith("delphi-space-")]
+
+    for th in builders():
+        th.join()
+    monkeypatch.setattr(S, "_SPACES", {})  # as in a fresh process
+    m = Match.start(GAME, demo.gardner(4), 3, [Seat("Anna"), Seat("Ben", "cautious"), Seat("Cleo", "augur"), Seat("Dev", "augur")])
+    DelphiTable(app, m)
+    started = builders()
+    assert [th.name for th in started] == [f"delphi-space-{m.view().starters}"]
+    started[0].join(timeout=60)
+    assert set(S._SPACES) == {m.view().starters} and not m.actions  # built while nobody played
+    assert S.prepare(m.view().starters) is None  # once is enough
+    # a table without augurs builds nothing
+    monkeypatch.setattr(S, "_SPACES", {})
+    DelphiTable(app, Match.start(GAME, demo.gardner(4), 3, demo.seats(4)))
+    assert not builders() and not S._SPACES
+
+
+def test_the_setup_screen_builds_the_augur_space_while_an_augur_is_seated(app, monkeypatch):
+    """The seats are chosen in seconds; the augurs' space (one starter) is
+    built on a worker thread meanwhile, and only when an augur sits down."""
+    import threading
+
+    from game.games.delphi.infer import space as S
+
+    def join_builders():
+        for th in threading.enumerate():
+            if th.name.startswith("delphi-space-"):
+                th.join(timeout=60)
+
+    join_builders()
+    monkeypatch.setattr(S, "_SPACES", {})
+    sc = SetupScene(app, {"players": 3, "kinds": ["person", "cautious", "cautious", "augur"]})
+    join_builders()
+    assert not S._SPACES  # the augur sits in the fourth chair, outside a game of three
+    sc.set_seat("kinds", 1, "augur")
+    join_builders()
+    assert set(S._SPACES) == {1}

@@ -10,6 +10,7 @@ import random
 
 from game.engine.cli import NumberError, whole_number
 from game.games.delphi import BOTS
+from game.games.delphi.infer.space import prepare as prepare_augur_space
 from game.games.delphi.library import LEVELS
 from game.games.delphi.options import MAX_GOD_NAME
 from game.i18n import has, tr
@@ -80,6 +81,7 @@ class SetupScene(SetupForm):
         self.title = tr("delphi.table.setup_title")
         self.start_label = tr("delphi.table.start")
         self._players = players
+        self._warm_augurs()
 
     def fields(self) -> list:
         v = self.values
@@ -129,6 +131,15 @@ class SetupScene(SetupForm):
             v["rounds"] = v["players"] if v["rounds"] == self._players else min(v["rounds"], v["players"])
             v["first_god"] %= v["players"]
             self._players = v["players"]
+        self._warm_augurs()
+
+    def _warm_augurs(self) -> None:
+        """A computer augur sits at the table: its candidate space is built
+        on a worker thread while the seats are chosen (most rounds have one
+        starter), not in the frame of its first decision."""
+        v = self.values
+        if "augur" in list(v["kinds"])[: v["players"]]:
+            prepare_augur_space(1)
 
     def more_buttons(self) -> list[ButtonSpec]:
         return [ButtonSpec("solo", tr("delphi.solo_ui.open"), self.open_solo, tooltip=tr("delphi.solo_ui.open_tip"))]

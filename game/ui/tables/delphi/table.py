@@ -38,6 +38,7 @@ from game.engine.core import Message, Outcome, msg
 from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.delphi import GAME
 from game.games.delphi import state as ds
+from game.games.delphi.infer.space import prepare as prepare_augur_space
 from game.games.delphi.log import hint_text
 from game.games.delphi.policy import GodDraft
 from game.games.delphi.state import Action, DelphiState, DelphiView
@@ -138,6 +139,16 @@ class DelphiTable(DelphiTableScene):
             hide_key=self._hide_key,
             undo_click=self._card_clicked,  # a click toggles: the second takes the first back
         )
+        #: a computer augur plays: its candidate space is built ahead of its first turn
+        self._augurs = any(seat.bot == "augur" for seat in self.match.seats)
+        self._prepare_augurs()
+
+    def _prepare_augurs(self) -> None:
+        """Build the augurs' space for the round's starters on a worker
+        thread (nothing once built): their first decision would otherwise
+        build it in the frame loop, a still frame of 0.3-0.6 s here."""
+        if self._augurs:
+            prepare_augur_space(self.view.starters)
 
     # --- what the table knows ------------------------------------------------------------------
     @property
@@ -385,6 +396,7 @@ class DelphiTable(DelphiTableScene):
         gesture left them (``intent.origin``); what changes the round for
         everyone is said to everyone."""
         self.cursor.clear()
+        self._prepare_augurs()  # the round's starters are known once God has laid them
         before, after = moved.before, moved.after
         if after.round == before.round:
             self._notices(before.log, after)
