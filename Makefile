@@ -88,6 +88,7 @@ shots: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(HEADLESS) $(PY) -m game bench --json
 	$(PY) -m game.games.delphi.rulelang.bench --check --json
+	$(HEADLESS) $(PY) scripts/delphi_first_move_frames.py --runs 5
 	nice -n 10 $(PY) scripts/gaps_solver_figures.py --deals $${GAPS_SOLVER_DEALS:-200} --seconds 30 --memory-mb 1024 --json
 
 # 100,000 random events per table, and every fuzzed file case (make test runs a third of them)
