@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from game.engine.core import Message, msg
 from game.games.gaps import board as B
 from game.games.gaps.search import WIN_VALUE, RoundSearch, ordered_moves, position_key, redeal_chance, to_move
-from game.games.gaps.solve import FAST_SHARE, RoundDfs, RoundSolver
+from game.games.gaps.solve import RoundDfs, RoundSolver
 from game.games.gaps.state import REDEAL, Move, Position, Redeal
 
 #: default hint budget: positions per call and CPU seconds per call
