@@ -169,9 +169,9 @@ class Hinter:
         from ``pos`` (the hints then follow it without searching again).  If
         it proves the round unsolvable, the hint's own search goes on as
         before, without the solver's share; when the budget is spent, the
-        hint goes on as before.  The phases share the budget as in
-        :func:`~game.games.gaps.solve.solve_round` (a quarter for each fast
-        phase).  A new position starts a new thinking; the solver's memory
+        hint goes on as before.  The fast phases end at
+        :data:`THINK_PHASE_ENDS` of the budget; the last phase gets the
+        rest.  A new position starts a new thinking; the solver's memory
         is freed when the thinking ends.  ``thought`` then tells how it
         ended.  The CPU clock is ``time.process_time`` (in a worker thread
         it counts the whole process, so the budget is an upper bound)."""
