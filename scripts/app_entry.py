@@ -24,6 +24,12 @@ def refuse_developer_tool(argv: list[str]) -> int | None:
 
 
 if __name__ == "__main__":
+    # the Gaps table thinks in a child process (game/games/gaps/think_server.py),
+    # which starts this program again: freeze_support runs the child's work
+    # there and exits instead of opening a second window
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     # Ctrl+C while the app's modules load ends quietly with code 130; main()
     # takes Ctrl+C over from there (game/__main__.py does the same)
     signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))

@@ -10,6 +10,7 @@ tests/games/gaps/test_statistics.py."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pygame
 import pytest
@@ -22,6 +23,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
+from game.ui.tables.gaps.solver import ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
 
@@ -549,10 +551,42 @@ def test_the_hint_thinks_about_a_new_round_in_the_background_and_plays_its_line(
     assert t.model.meta.assisted is True
 
 
-def test_moves_never_wait_for_the_thinking_and_leaving_stops_it(app, monkeypatch):
-    """The worker is held inside a slice (holding the hinter) while the
-    person moves: the move goes through; leaving the table ends the worker
-    and frees what the thinking held."""
+def test_the_thinking_runs_in_a_process_that_moves_never_wait_for_and_leaving_ends(app):
+    """The search runs in a child process: the person moves and asks for
+    a Hint while it thinks; leaving the table ends the process, which
+    gives all its memory back."""
+    t = open_table(app, gaps_ui._match(2))  # not decided in seconds: the thinking runs on
+    job = t.model.thinker
+    assert job is not None
+    for _ in range(200):
+        if job.process is not None:
+            break
+        pump(app, 1)
+        time.sleep(0.01)
+    proc = job.process
+    assert proc is not None and proc.is_alive()
+    assert not t.model.hinter.thinking  # nothing of the search in the app's own process
+    moves = len(t.match.actions)
+    m = a_move(t)
+    t.move_card(G.source_cell(t.view, m))
+    assert len(t.match.actions) == moves + 1
+    settle(app, 0.5)
+    key(app, pygame.K_h)
+    assert t.model.current_hint() is not None
+    key(app, pygame.K_ESCAPE)  # puts the hint away
+    key(app, pygame.K_ESCAPE)  # leave (asks first: the deal has a move)
+    press(app, "To the menu")
+    assert t.model.thinker is None
+    job.thread.join(30)
+    assert not job.thread.is_alive() and job.error is None
+    assert not proc.is_alive() and proc.exitcode == 0  # it ended when told to, not killed
+
+
+def test_without_a_process_the_thread_thinks_and_moves_never_wait_for_it(app, monkeypatch):
+    """When no process can start, the worker thread thinks itself.  It is
+    held inside a slice (holding the hinter) while the person moves: the
+    move goes through; leaving the table ends the worker and frees what
+    the thinking held."""
     inside, gate = threading.Event(), threading.Event()
     real_think = G.Hinter.think
 
@@ -562,6 +596,7 @@ def test_moves_never_wait_for_the_thinking_and_leaving_stops_it(app, monkeypatch
         return real_think(self, *a, **kw)
 
     monkeypatch.setattr(G.Hinter, "think", held_think)
+    monkeypatch.setattr(ThinkJob, "_start_process", lambda self: None)
     t = open_table(app, gaps_ui._match(2))  # not decided in seconds: the thinking runs on
     job = t.model.thinker
     assert job is not None and inside.wait(20)

@@ -162,6 +162,20 @@ def is_move(before: Sequence[int], after: Sequence[int]) -> bool:
     return w == card or (w == -1 and card & 15 == 2)
 
 
+def line_wins(cells: Sequence[int], line: Iterable[tuple[int, int, int]]) -> bool:
+    """``line`` (moves as ``(card, from_cell, to_cell)``) is legal move by
+    move from ``cells`` and completes every row."""
+    cur: Sequence[int] = cells
+    for card, src, dst in line:
+        if not (0 <= src < NCELLS and 0 <= dst < NCELLS) or cur[src] != card or card == 0:
+            return False
+        nxt = move(cur, src, dst)
+        if not is_move(cur, nxt):
+            return False
+        cur = nxt
+    return is_won(cur)
+
+
 def move(cells: Sequence[int], src: int, dst: int) -> tuple[int, ...]:
     out = list(cells)
     out[dst] = out[src]

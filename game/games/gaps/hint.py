@@ -15,6 +15,7 @@ the previous one had).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.engine.core import Message, msg
@@ -157,7 +158,7 @@ class Hinter:
         self._think_spent = 0.0
 
     def think(self, pos: Position, seconds: float, nodes: int = THINK_SLICE,
-              deadline: float | None = None) -> bool:
+              deadline: float | None = None, clock: Callable[[], float] = time.process_time) -> bool:
         """Think about the round before playing, the way a person looks at
         the layout first: one slice (at most ``nodes`` positions, and until
         the CPU clock passes ``deadline``) of the round solver's search from
@@ -173,9 +174,11 @@ class Hinter:
         :data:`THINK_PHASE_ENDS` of the budget; the last phase gets the
         rest.  A new position starts a new thinking; the solver's memory
         is freed when the thinking ends.  ``thought`` then tells how it
-        ended.  The CPU clock is ``time.process_time`` (in a worker thread
-        it counts the whole process, so the budget is an upper bound)."""
-        t0 = time.process_time()
+        ended.  The CPU clock is ``clock``: ``time.process_time`` by
+        default; a worker thread passes ``time.thread_time``, its own CPU,
+        because the process's clock also counts the frames the main thread
+        draws, and the phases would end before their share of thinking."""
+        t0 = clock()
         if self._freeing is not None:  # the last thinking's memory first, a slice a call
             if not self._freeing.release_some(max(5_000, 4 * nodes)):
                 return False
@@ -186,12 +189,9 @@ class Hinter:
             return True
         if key != self._think_key:
             self.stop_thinking()
-            self._enter_round((pos.redeals, pos.max_redeals))
-            if self._follow(bytes(cells)) and self._lost:
-                return self._thought_over(key, "unsolvable")  # played on from a lost position
-            plan = self._plans.get(bytes(cells))
-            if (plan is not None and plan[2] and plan[0]) or pos.stopped or not B.has_move(cells):
-                return self._thought_over(key, "unknown" if plan is None or plan[1] != WIN_VALUE else "solvable")
+            settled = self._settled(pos, cells)
+            if settled is not None:
+                return self._thought_over(key, settled)
             self._think = RoundSolver(pos, _NO_LIMIT, _NO_LIMIT, self.think_memory)
             self._think_key = key
         s = self._think
@@ -201,31 +201,84 @@ class Hinter:
             phase = s.phase
             phase_end = seconds * THINK_PHASE_ENDS[phase - 1] if phase < 3 else seconds
             d = t0 + max(0.0, phase_end - self._think_spent)
-            r = s.step(nodes, d if deadline is None else min(d, deadline))
-            self._think_spent += time.process_time() - t0
+            r = s.step(nodes, d if deadline is None else min(d, deadline), clock=clock)
+            self._think_spent += clock() - t0
             if r is None and s.phase == phase and phase < 3 and self._think_spent >= phase_end:
                 s.next_phase()
             if r is None and self._think_spent >= seconds:
                 r = s.give_up()
         if r is None:
             return False
+        line = []
         if r.verdict == "solvable":
-            line = []
             c = list(cells)
             for m in r.line:
                 card = B.CODE_OF[m.card]
                 src = c.index(card)
                 line.append((card, src, m.to))
                 c[m.to], c[src] = card, 0
-            self._plans[bytes(cells)] = (line, WIN_VALUE, True)
-        elif r.verdict == "unsolvable":
-            self._over_at, self._lost = bytes(cells), True  # the hint's own slices would find nothing
+        self._conclude(cells, key, r.verdict, line)
         self._freeing, self._think = self._think, None  # freed by the next calls
         self._think_key = b""
         self._think_spent = 0.0
-        self._thought = key
-        self.thought = r.verdict
         return False
+
+    def _settled(self, pos: Position, cells: list[int]) -> str | None:
+        """What thinking about ``pos`` comes to without a search (played on
+        from a lost position, an exact plan already, nothing to play), or
+        None when it needs the solver."""
+        self._enter_round((pos.redeals, pos.max_redeals))
+        if self._follow(bytes(cells)) and self._lost:
+            return "unsolvable"  # played on from a lost position
+        plan = self._plans.get(bytes(cells))
+        if (plan is not None and plan[2] and plan[0]) or pos.stopped or not B.has_move(cells):
+            return "unknown" if plan is None or plan[1] != WIN_VALUE else "solvable"
+        return None
+
+    def _conclude(self, cells: list[int], key: bytes, verdict: str, line: list[tuple[int, int, int]]) -> None:
+        if verdict == "solvable":
+            self._plans[bytes(cells)] = (line, WIN_VALUE, True)
+        elif verdict == "unsolvable":
+            self._over_at, self._lost = bytes(cells), True  # the hint's own slices would find nothing
+        self._thought = key
+        self.thought = verdict
+
+    # --- thinking in another process (the table's ThinkJob) ---------------------
+
+    def settled(self, pos: Position) -> bool:
+        """True if ``pos`` needs no thinking: thought about already, or
+        settled without a search (then marked as thought about, as
+        :meth:`think` would).  Otherwise another process may think about it
+        and hand over what it found with :meth:`adopt`."""
+        cells = B.to_cells(pos.grid)
+        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        if key == self._thought:
+            return True
+        verdict = self._settled(pos, cells)
+        if verdict is None:
+            return False
+        self._thought_over(key, verdict)
+        return True
+
+    def won_line(self, pos: Position) -> list[tuple[int, int, int]] | None:
+        """The winning line the thinking found from ``pos`` (the plan's
+        moves as ``(card, from, to)``), or None."""
+        plan = self._plans.get(bytes(B.to_cells(pos.grid)))
+        return list(plan[0]) if plan is not None and plan[1] == WIN_VALUE and plan[2] else None
+
+    def adopt(self, pos: Position, verdict: str, line: Sequence[tuple[int, int, int]] = ()) -> None:
+        """Take over what a thinking in another process came to about
+        ``pos`` (its :attr:`thought` and :meth:`won_line`), as if this
+        hinter had thought it: the hints follow the line, or know the round
+        is lost."""
+        cells = B.to_cells(pos.grid)
+        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        self.stop_thinking()
+        self._enter_round((pos.redeals, pos.max_redeals))
+        self._follow(bytes(cells))
+        if verdict == "solvable" and not B.line_wins(cells, line):
+            raise ValueError("the line handed over does not win the round from this position")
+        self._conclude(cells, key, verdict, list(line))
 
     def _thought_over(self, key: bytes, verdict: str) -> bool:
         self.stop_thinking()

@@ -190,10 +190,12 @@ class RoundDfs:
         return True
 
     def step(self, max_nodes: int, deadline: float | None = None,
-             cancel: Callable[[], bool] | None = None, max_seen: int | None = None) -> bool:
-        """Search up to ``max_nodes`` more positions (or until the CPU clock
-        passes ``deadline``, ``cancel()`` is true or more than ``max_seen``
-        positions are kept).  True when the search is over."""
+             cancel: Callable[[], bool] | None = None, max_seen: int | None = None,
+             clock: Callable[[], float] = time.process_time) -> bool:
+        """Search up to ``max_nodes`` more positions (or until ``clock()``,
+        the process's CPU time by default, passes ``deadline``, ``cancel()``
+        is true or more than ``max_seen`` positions are kept).  True when
+        the search is over."""
         if self.done:
             return True
         cells, pos, gaps, run = self.cells, self.pos, self.gaps, self.run
@@ -209,7 +211,7 @@ class RoundDfs:
             tick += 1
             if tick >= 400:
                 tick = 0
-                if deadline is not None and time.process_time() > deadline:
+                if deadline is not None and clock() > deadline:
                     break
                 if cancel is not None and cancel():
                     break
@@ -345,8 +347,10 @@ class RoundSolver:
             self._drain = True
 
     def step(self, nodes: int = 20_000, deadline: float | None = None,
-             cancel: Callable[[], bool] | None = None) -> SolveResult | None:
-        """Search ``nodes`` more positions; the verdict once decided, else ``None``."""
+             cancel: Callable[[], bool] | None = None,
+             clock: Callable[[], float] = time.process_time) -> SolveResult | None:
+        """Search ``nodes`` more positions (``deadline`` on ``clock``, as in
+        :meth:`RoundDfs.step`); the verdict once decided, else ``None``."""
         if self.result is not None:
             return self.result
         if self._drain:
@@ -364,7 +368,7 @@ class RoundSolver:
         budget = self.max_nodes - self.nodes
         if self.phase < 3:
             budget = min(budget, self.fast_nodes - s.nodes)
-        s.step(max(0, min(nodes, budget)), deadline, cancel, self.max_seen)
+        s.step(max(0, min(nodes, budget)), deadline, cancel, self.max_seen, clock)
         return self._check()
 
     def give_up(self) -> SolveResult:

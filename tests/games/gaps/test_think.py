@@ -189,3 +189,83 @@ def test_is_move_tells_a_move_played_from_one_taken_back():
     once = B.move(cells, s, d)
     later = [m for m in B.moves(once) if m[1] != d]
     assert later and not B.is_move(cells, B.move(once, later[0][1], later[0][2]))  # two moves are not one
+
+
+def test_the_tables_thinking_keeps_the_positions_a_long_fast_phase_needs():
+    """Deal 402's round from the deal is won by a fast phase after about
+    1.4 million positions (4-5 s of CPU).  The table's thinking once kept
+    only the solvable check's 600,000: the phase ended on memory and the
+    table's hint never found the win that the measured bot plays."""
+    from game.ui.tables.gaps.solver import TABLE_THINK_MEMORY
+
+    h = Hinter(think_memory=TABLE_THINK_MEMORY)
+    think_to_the_end(h, GAME.view(GAME.new_game({"redeals": 2}, 402), 0), nodes=20_000)
+    assert h.thought == "solvable" and not h.thinking
+
+
+# --- thinking in another process (the table's ThinkJob) ---------------------------------------
+
+
+def _serving(seconds: float = PLENTY):
+    """``serve`` on one end of a pipe, in a thread (the protocol is the same
+    as in the table's child process, without starting one)."""
+    import multiprocessing
+    import threading
+
+    from game.games.gaps.hint import THINK_MEMORY
+    from game.games.gaps.think_server import serve
+
+    here, there = multiprocessing.Pipe()
+    worker = threading.Thread(target=serve, args=(there, seconds, THINK_MEMORY), daemon=True)
+    worker.start()
+    return here, worker
+
+
+def test_the_think_server_answers_the_latest_position_with_a_line_that_wins():
+    slow = GAME.view(GAME.new_game({}, 2), 0)  # not decided within thousands of positions
+    quick = GAME.new_game({"redeals": 0}, 3)  # won by the fast phase in a few thousand
+    conn, worker = _serving()
+    conn.send((1, slow))
+    conn.send((2, GAME.view(quick, 0)))  # the board moved on: the first is never answered
+    assert conn.poll(120)
+    seq, verdict, line = conn.recv()
+    assert (seq, verdict) == (2, "solvable") and B.line_wins(B.to_cells(quick.grid), line)
+    conn.send((3, None))  # nothing to think about: answered at once, memory freed
+    assert conn.poll(30) and conn.recv() == (3, None, ())
+    conn.send(None)
+    worker.join(30)
+    assert not worker.is_alive()
+
+
+def test_the_think_server_keeps_to_the_rounds_budget():
+    conn, worker = _serving(seconds=0.0)
+    conn.send((1, GAME.view(GAME.new_game({}, 2), 0)))
+    assert conn.poll(30) and conn.recv() == (1, None, ())  # spent before it began: no verdict
+    conn.close()  # the table's process is gone: the server ends quietly
+    worker.join(30)
+    assert not worker.is_alive()
+
+
+def test_a_hinter_adopts_a_line_found_elsewhere_and_refuses_one_that_does_not_win():
+    deal = GAME.new_game({"redeals": 0}, 3)
+    view = GAME.view(deal, 0)
+    there = Hinter()
+    think_to_the_end(there, view, nodes=2_000)
+    line = there.won_line(view)
+    assert there.thought == "solvable" and line
+    here = Hinter(seconds=0.0001)  # its own search could not find the win in this budget
+    assert not here.settled(view)
+    try:
+        here.adopt(view, "solvable", line[:-1])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a line that stops short of the win was adopted")
+    here.adopt(view, "solvable", line)
+    assert here.settled(view) and here.thought == "solvable"
+    st = deal
+    while GAME.legal_actions(st):
+        a = here.hint(GAME.view(st, 0))
+        assert a.wins_round and a.nodes == 0
+        st = GAME.apply(st, a.action)
+    assert is_won(st)

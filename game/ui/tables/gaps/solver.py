@@ -3,12 +3,15 @@ drawing while the engine's solver (pure Python) searches."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import threading
 import time
 from typing import Any
 
 from game.games import gaps as G
-from game.games.gaps.solve import BYTES_PER_POSITION
+from game.games.gaps.hint import THINK_MEMORY
+from game.games.gaps.think_server import serve
 
 #: positions the table's "Still solvable?" may visit.  The engine's default
 #: (1.5 million) holds about 130 MB of seen positions for ~6 s of CPU and
@@ -32,34 +35,52 @@ DEEP_SOLVE_NODES = 2_400_000
 #: background (the deal, each redeal), whether or not Hint is pressed; see
 #: :class:`ThinkJob` and the hint bot's figures with ``--think`` in docs/gaps.md
 TABLE_THINK_SECONDS = 10.0
-#: memory that thinking may hold: as much as the "Still solvable?" check
-TABLE_THINK_MEMORY = TABLE_SOLVE_NODES * BYTES_PER_POSITION
+#: memory that thinking may hold: the engine's own (``THINK_MEMORY``, 256 MB,
+#: about 2.7 million positions), so the table thinks as the measured hint
+#: bot does.  It was the solvable check's 600,000 positions: a fast phase
+#: filled them in about 3 s and ended, so of the 84 opening deals of
+#: 401-1000 that the bot won after more than 2.5 s of thinking, the table
+#: found 37 (``scripts/gaps_think_memory.py``).  The memory is the thinking
+#: process's, not the app's: on deal 402 it kept 1.44 million positions
+#: (resident 22 -> 157 MB) and was back at 27 MB once the thinking ended;
+#: the process gives the rest back when the table is left (docs/gaps.md).
+TABLE_THINK_MEMORY = THINK_MEMORY
 
 
 class ThinkJob:
-    """The table's hint thinks about the round in a worker thread while
-    the person looks at the layout (:meth:`Hinter.think`), so that a Hint
+    """The table's hint thinks about the round in the background while the
+    person looks at the layout (:meth:`Hinter.think`), so that a Hint
     asked for later plays from the solver's winning line when it found one.
 
     The frame loop tells it the position on the board (:meth:`look_at`,
-    None when the deal is over); the worker thinks about that position in
-    slices of :attr:`SLICE` positions, at most ``seconds`` of its own CPU
-    time (``time.thread_time``) per round, and goes on from the new
-    position after a move.  The hinter is shared: :meth:`hint` takes it
-    under the same lock, so a Hint waits at most one slice, and the
-    person's moves never touch it.  :meth:`stop` ends the worker, which
-    frees the search's memory on its own thread."""
+    None when the deal is over).  A worker thread hands each position that
+    needs a search (:meth:`Hinter.settled`) to a child process
+    (:func:`~game.games.gaps.think_server.serve`: why a process, measured,
+    is told there), which thinks at most ``seconds`` of its own CPU per
+    round and goes on from the new position after a move; what it found is
+    handed to the table's hinter (:meth:`Hinter.adopt`).  If no process
+    can be started, the worker thinks in its own thread as before (slices
+    of :attr:`SLICE` positions, ``time.thread_time``).  The hinter is
+    shared under :attr:`lock`, which :meth:`hint` takes too; the person's
+    moves never touch it.  :meth:`stop` ends the worker and the process,
+    which gives all its memory back."""
 
     SLICE = 2000
+    #: how often (s) the worker looks for the process's answer and new positions
+    POLL = 0.05
 
-    def __init__(self, hinter: G.Hinter, seconds: float = TABLE_THINK_SECONDS) -> None:
+    def __init__(self, hinter: G.Hinter, seconds: float = TABLE_THINK_SECONDS,
+                 in_process: bool = True) -> None:
         self.hinter = hinter
         self.seconds = seconds
         self.lock = threading.Lock()
         self.error: BaseException | None = None
+        #: the child process that thinks, once started (None: thinking in the thread)
+        self.process: Any = None
+        self._in_process = in_process
         self._want: Any = None
         self._idle_at: Any = None  # the position the worker has nothing more to do for
-        self._spent: dict[tuple[int, int], float] = {}  # round -> CPU seconds thought
+        self._spent: dict[tuple[int, int], float] = {}  # round -> CPU seconds thought (thread mode)
         self._cond = threading.Condition()
         self._stop = False
         self.thread = threading.Thread(target=self._run, name="gaps-think", daemon=True)
@@ -87,47 +108,117 @@ class ThinkJob:
         with self._cond:
             return self._cond.wait_for(lambda: self._stop or self._idle_at is self._want, timeout)
 
+    def _idle(self, view: Any) -> None:
+        with self._cond:
+            self._idle_at = view
+            self._cond.notify_all()
+
     def _run(self) -> None:
-        cur: Any = None
-        budget = 0.0
         try:
-            while True:
-                with self._cond:
-                    if self._stop:
-                        return
-                    view = self._want
-                    if self._idle_at is view:
-                        self._cond.wait()
-                        continue
-                if view is None:  # the deal is over: free what is held
-                    with self.lock:
-                        self.hinter.stop_thinking()
-                    done = True
-                else:
-                    rnd = (view.redeals, view.max_redeals)
-                    if view is not cur:  # this position's share: what the round has left
-                        cur = view
-                        budget = self.seconds - self._spent.get(rnd, 0.0)
-                    t0 = time.thread_time()
-                    with self.lock:
-                        if budget <= 0:
-                            self.hinter.stop_thinking()
-                            done = True
-                        else:
-                            done = self.hinter.think(view, budget, self.SLICE)
-                    self._spent[rnd] = self._spent.get(rnd, 0.0) + time.thread_time() - t0
-                if done:
-                    with self._cond:
-                        self._idle_at = view
-                        self._cond.notify_all()
+            conn = self._start_process() if self._in_process else None
+            if conn is None:
+                self._think_here()
+            else:
+                self._think_there(conn)
         except Exception as e:  # noqa: BLE001 -- a failed thinking only leaves the hint as it was, never a crash
             self.error = e
         finally:
             with self.lock:
                 self.hinter.stop_thinking()
+            self._end_process()
             with self._cond:
                 self._stop = True
                 self._cond.notify_all()
+
+    def _start_process(self) -> Any:
+        """The pipe to a new thinking process, or None if none can start
+        (then the thread thinks)."""
+        try:
+            ctx = multiprocessing.get_context("spawn")  # fork would copy the display and the app's threads
+            here, there = ctx.Pipe()
+            self.process = ctx.Process(target=serve, args=(there, self.seconds, self.hinter.think_memory),
+                                       name="gaps-think", daemon=True)
+            self.process.start()
+        except (OSError, RuntimeError, ValueError):
+            self.process = None
+            return None
+        there.close()
+        self._conn = here
+        return here
+
+    def _end_process(self) -> None:
+        p, self.process = self.process, None
+        if p is None:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            self._conn.send(None)
+        p.join(5)
+        if p.is_alive():
+            p.terminate()
+            p.join(5)
+        with contextlib.suppress(OSError):
+            self._conn.close()
+
+    def _think_there(self, conn: Any) -> None:
+        sent: Any = object()  # the position last handed over
+        seq = 0
+        while True:
+            with self._cond:
+                if self._stop:
+                    return
+                view = self._want
+                if view is sent and self._idle_at is view:
+                    self._cond.wait()
+                    continue
+            if view is not sent:
+                sent = view
+                seq += 1
+                with self.lock:
+                    settled = view is None or self.hinter.settled(view)
+                conn.send((seq, None if settled else view))
+                if settled:
+                    self._idle(view)
+                continue
+            if not conn.poll(self.POLL):
+                continue
+            got, verdict, line = conn.recv()
+            if got != seq:
+                continue  # about a position the board has left
+            if verdict is not None:
+                with self.lock:
+                    self.hinter.adopt(view, verdict, line)
+            self._idle(view)
+
+    def _think_here(self) -> None:
+        cur: Any = None
+        budget = 0.0
+        while True:
+            with self._cond:
+                if self._stop:
+                    return
+                view = self._want
+                if self._idle_at is view:
+                    self._cond.wait()
+                    continue
+            if view is None:  # the deal is over: free what is held
+                with self.lock:
+                    self.hinter.stop_thinking()
+                done = True
+            else:
+                rnd = (view.redeals, view.max_redeals)
+                if view is not cur:  # this position's share: what the round has left
+                    cur = view
+                    budget = self.seconds - self._spent.get(rnd, 0.0)
+                t0 = time.thread_time()
+                with self.lock:
+                    if budget <= 0:
+                        self.hinter.stop_thinking()
+                        done = True
+                    else:
+                        done = self.hinter.think(view, budget, self.SLICE, clock=time.thread_time)
+                self._spent[rnd] = self._spent.get(rnd, 0.0) + time.thread_time() - t0
+            if done:
+                self._idle(view)
 
 
 class SolveJob:

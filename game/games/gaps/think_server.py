@@ -1,0 +1,73 @@
+"""The hint's thinking in a process of its own.
+
+The table's :class:`~game.ui.tables.gaps.solver.ThinkJob` runs
+:func:`serve` in a child process and hands it the positions the person
+looks at.  Three measured reasons (``scripts/gaps_think_frames.py --whole``,
+docs/gaps.md) against thinking in a thread of the app's own process: the
+solver's sets of seen positions then share the interpreter's memory arenas
+with what the frames allocate meanwhile, so the app stayed about 70 MB
+larger after a thinking had freed everything; growing a set of a million
+positions holds the interpreter for 50-90 ms, a visible stutter; and the
+thread and the frames take turns on one core where a process has the
+other one.  A process gives all its memory back when it ends.
+
+The protocol, over a :func:`multiprocessing.Pipe`:
+
+- in: ``(seq, view)``, think about ``view`` (a :class:`GapsView`) with
+  what its round has left of ``seconds`` of this process's CPU time;
+  ``(seq, None)``, stop thinking and free its memory; ``None``, end.
+- out: ``(seq, verdict, line)`` once the thinking about ``seq`` is over:
+  ``verdict`` as :attr:`Hinter.thought` (None when the round's budget
+  was spent already), ``line`` the winning line's moves as ``(card,
+  from, to)`` when solvable (:meth:`Hinter.won_line`).
+
+A new message ends the thinking about the last one: the server looks for
+one between slices of :data:`~game.games.gaps.hint.THINK_SLICE` positions.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.games.gaps.hint import THINK_SLICE, Hinter
+
+
+def serve(conn: Any, seconds: float, memory: int) -> None:
+    """Answer the table's positions until told to end (or the table's
+    process is gone: the pipe then reads as closed)."""
+    try:
+        _serve(conn, seconds, memory)
+    except (EOFError, OSError, KeyboardInterrupt):
+        return  # the app ended or was interrupted: nothing to report to
+
+
+def _serve(conn: Any, seconds: float, memory: int) -> None:
+    hinter = Hinter(think_memory=memory)
+    spent: dict[tuple[int, int], float] = {}  # round -> CPU seconds thought
+    seq, view, budget = 0, None, 0.0
+    while True:
+        if view is None or conn.poll():
+            message = conn.recv()  # waits when there is nothing to think about
+            if message is None:
+                hinter.stop_thinking()
+                return
+            seq, view = message
+            if view is None:
+                hinter.stop_thinking()
+                conn.send((seq, None, ()))
+            else:  # this position's share: what its round has left
+                budget = seconds - spent.get((view.redeals, view.max_redeals), 0.0)
+            continue
+        rnd = (view.redeals, view.max_redeals)
+        t0 = time.process_time()
+        if budget <= 0:
+            hinter.stop_thinking()
+            conn.send((seq, None, ()))
+            view = None
+            continue
+        done = hinter.think(view, budget, THINK_SLICE)
+        spent[rnd] = spent.get(rnd, 0.0) + time.process_time() - t0
+        if done:
+            conn.send((seq, hinter.thought, hinter.won_line(view) or ()))
+            view = None
