@@ -16,7 +16,7 @@ import time
 
 import pygame
 
-from game.app import App
+from game.app import App, _release_memory
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.table import GapsTable
 
@@ -48,11 +48,64 @@ def run(kind: str, frames: int) -> list[float]:
     return times
 
 
+def resident_mb() -> float:
+    """The process's resident set now (Linux), MB."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096 / 1e6
+
+
+def whole(deal: int, think: bool = True) -> None:
+    """Frames and the process's memory over one whole thinking (10 s of
+    the worker's CPU on the round from deal ``deal``) and after it; with
+    ``think`` false, 3,000 frames of the same table without it."""
+    app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
+    app.settings.sound = False
+    app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    for _ in range(5):
+        app.step(1 / 60, events=[])
+    before = resident_mb()
+    scene = GapsTable(app, gaps_ui._match(deal))
+    if not think:
+        scene.model.think_seconds = 0.0
+    app.scenes.reset(scene)
+    app.step(1 / 60, events=[])  # the first frame starts the thinking
+    th = scene.model.thinker
+    assert (th is not None) == think
+    times, peak, i = [], before, 0
+    while (th.wait_idle(0) is False) if th is not None else i < 3000:
+        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
+        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(1 / 60, events=ev)
+        times.append((time.perf_counter() - t0) * 1000)
+        i += 1
+        if i % 20 == 0:
+            peak = max(peak, resident_mb())
+    for _ in range(30):  # the frames after: the worker has let go of the search
+        app.step(1 / 60, events=[])
+    after = resident_mb()
+    _release_memory()
+    trimmed = resident_mb()
+    t = sorted(times)
+    print(f"deal {deal}: {scene.model.hinter.thought if think else 'no thinking'}, {len(t)} frames: median {statistics.median(t):.2f} ms, "
+          f"p95 {t[int(0.95 * len(t))]:.2f}, p99 {t[int(0.99 * len(t))]:.2f}, max {t[-1]:.2f} ms; "
+          f"resident {before:.0f} MB before, {peak:.0f} at the peak, {after:.0f} after, {trimmed:.0f} trimmed",
+          flush=True)
+    app.close()
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--frames", type=int, default=400)
     p.add_argument("--runs", type=int, default=2)
+    p.add_argument("--whole", type=int, nargs="*", metavar="DEAL",
+                   help="instead: frames and memory over the whole thinking on these deals")
+    p.add_argument("--no-thinking", action="store_true", help="with --whole: the same table, not thinking")
     a = p.parse_args()
+    if a.whole:
+        for deal in a.whole:
+            whole(deal, think=not a.no_thinking)
+        return
     for _ in range(a.runs):
         for kind in ("none", "thinking", "check"):
             t = sorted(run(kind, a.frames))
