@@ -18,6 +18,7 @@ import pygame
 
 from game.app import App, _release_memory
 from game.ui.tables import gaps as gaps_ui
+from game.ui.tables.gaps.solver import ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 
 
@@ -101,7 +102,11 @@ def main() -> None:
     p.add_argument("--whole", type=int, nargs="*", metavar="DEAL",
                    help="instead: frames and memory over the whole thinking on these deals")
     p.add_argument("--no-thinking", action="store_true", help="with --whole: the same table, not thinking")
+    p.add_argument("--in-thread", action="store_true",
+                   help="think in the worker thread, as when no process can start (the table before 4 December 2026)")
     a = p.parse_args()
+    if a.in_thread:
+        ThinkJob._start_process = lambda self: None  # type: ignore[method-assign]  # the fallback, measured
     if a.whole:
         for deal in a.whole:
             whole(deal, think=not a.no_thinking)

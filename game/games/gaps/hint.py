@@ -46,7 +46,8 @@ THINK_MEMORY = 256 << 20
 #: where the thinking's first two phases end, as shares of its CPU budget
 #: (the last phase, the exhaustive one, gets the rest).  The fast phases
 #: find the wins: on deals 401-1000 at 10 s a round, ends at 0.25/0.5 won
-#: 528, at 0.5/0.9 542 (14 more, none fewer; docs/gaps.md)
+#: 528, at 0.5/0.9 542 (14 more, none fewer); deals 1-1000 at 0.5/0.9: 906
+#: (docs/gaps.md)
 THINK_PHASE_ENDS = (0.5, 0.9)
 #: "no limit" for the thinking solver's position budget (time ends it)
 _NO_LIMIT = 10**12
