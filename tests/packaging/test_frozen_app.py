@@ -255,3 +255,37 @@ def test_make_install_then_the_desktop_entry_starts_the_app(app, open_dir, tmp_p
     assert r.returncode == 0, r.stdout + r.stderr
     after = tree(home) - {p for p in tree(home) if p == "mtg" or p.startswith("mtg/")}
     assert after == before, f"left behind: {sorted(after - before)}; removed: {sorted(before - after)}"
+
+
+def test_the_gaps_tables_thinking_process_runs_in_the_packaged_app(app, tmp_path):
+    """The Gaps table's hint thinks in a child process, which the packaged
+    app starts by running itself again; ``multiprocessing.freeze_support``
+    (scripts/app_entry.py) makes that run the child's work rather than a
+    second app, which would stop at once on the child's arguments.  The
+    child waits for positions as long as the table is open, and goes when
+    the app does."""
+    import time
+
+    import psutil
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MTG_", "PYTHON"))}
+    env.update(MTG_HOME=str(tmp_path), HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([str(app / NAME), "--scene", "gaps-opening"], env=env, cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    child = None
+    try:
+        parent = psutil.Process(proc.pid)
+        deadline = time.monotonic() + 120
+        while child is None and time.monotonic() < deadline and proc.poll() is None:
+            child = next((c for c in parent.children() if "--multiprocessing-fork" in c.cmdline()), None)
+            time.sleep(0.2)
+        assert child is not None, "no thinking process was started"
+        time.sleep(3)
+        assert child.is_running() and child.status() != psutil.STATUS_ZOMBIE, "the thinking process ended by itself"
+        assert proc.poll() is None
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+    child.wait(60)
+    assert not child.is_running()
+    assert "Traceback" not in err, err[-3000:]
