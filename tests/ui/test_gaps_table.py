@@ -23,7 +23,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
-from game.ui.tables.gaps.solver import ThinkJob
+from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
 
@@ -616,3 +616,28 @@ def test_without_a_process_the_thread_thinks_and_moves_never_wait_for_it(app, mo
     job.thread.join(30)
     assert not job.thread.is_alive() and job.error is None
     assert not hinter.thinking  # the solver and its positions are let go
+
+
+def test_a_deeper_check_runs_in_a_process_that_answers_as_the_thread_does_and_stops_on_cancel():
+    from game.ui.tables.gaps.solver import SolveJob
+
+    view = G.GAME.view(G.GAME.new_game({"redeals": 0}, 3), 0)  # decided within thousands of positions
+    there = SolveJob(view, ("k",), 200_000, in_process=True)
+    here = SolveJob(view, ("k",), 200_000, in_process=False)
+    there.thread.join(120)
+    here.thread.join(120)
+    assert there.error is None and there.result is not None and here.result is not None
+    assert there.result == here.result and there.nodes == here.nodes and there.process is None
+    assert SolveJob(view, ("k",), 2 * TABLE_SOLVE_NODES).in_process  # "Search deeper" goes to a process by itself
+    slow = G.GAME.view(G.GAME.new_game({}, 2), 0)
+    job = SolveJob(slow, ("k",), 10**9, in_process=True)
+    for _ in range(600):  # the process has started and reports progress
+        if job.nodes > 0:
+            break
+        time.sleep(0.1)
+    proc = job.process
+    assert proc is not None and job.nodes > 0
+    job.cancel()
+    job.thread.join(30)
+    assert job.done and job.result is not None and job.result.verdict == "unknown"
+    assert not proc.is_alive() and proc.exitcode == 0

@@ -23,6 +23,9 @@ The protocol, over a :func:`multiprocessing.Pipe`:
 
 A new message ends the thinking about the last one: the server looks for
 one between slices of :data:`~game.games.gaps.hint.THINK_SLICE` positions.
+
+:func:`solve` runs the table's deeper solvable check ("Search deeper",
+2.4 million positions) the same way, one process per check.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import time
 from typing import Any
 
 from game.games.gaps.hint import THINK_SLICE, Hinter
+from game.games.gaps.solve import RoundSolver
 
 
 def serve(conn: Any, seconds: float, memory: int) -> None:
@@ -71,3 +75,28 @@ def _serve(conn: Any, seconds: float, memory: int) -> None:
         if done:
             conn.send((seq, hinter.thought, hinter.won_line(view) or ()))
             view = None
+
+
+def solve(conn: Any, pos: Any, max_nodes: int, slice_nodes: int = 4_000, every: float = 0.1) -> None:
+    """Decide the round of ``pos`` in this process, for the table's deeper
+    "Still solvable?" (:class:`~game.ui.tables.gaps.solver.SolveJob`):
+    sends ``("nodes", n)`` about every ``every`` seconds for the progress
+    line and ``("result", SolveResult, nodes)`` at the end; any message in
+    cancels (the result is then "unknown").  The process ends with the
+    search, so all its memory goes back at once."""
+    try:
+        solver = RoundSolver(pos, max_nodes)
+        last = time.monotonic()
+        r = solver.result
+        while r is None:
+            if conn.poll():
+                conn.recv()
+                r = solver.give_up()
+                break
+            r = solver.step(slice_nodes)
+            if r is None and time.monotonic() - last >= every:
+                conn.send(("nodes", solver.nodes))
+                last = time.monotonic()
+        conn.send(("result", r, solver.nodes))
+    except (EOFError, OSError, KeyboardInterrupt):
+        return  # the app ended or was interrupted: nothing to report to

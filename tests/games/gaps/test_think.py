@@ -269,3 +269,33 @@ def test_a_hinter_adopts_a_line_found_elsewhere_and_refuses_one_that_does_not_wi
         assert a.wins_round and a.nodes == 0
         st = GAME.apply(st, a.action)
     assert is_won(st)
+
+
+def test_the_solve_server_reports_progress_and_the_solvers_verdict_and_can_be_cancelled():
+    import multiprocessing
+    import threading
+
+    from game.games.gaps.think_server import solve
+
+    quick = GAME.new_game({"redeals": 0}, 3)
+    here, there = multiprocessing.Pipe()
+    worker = threading.Thread(target=solve, args=(there, GAME.view(quick, 0), 200_000), daemon=True)
+    worker.start()
+    assert here.poll(120)
+    while (message := here.recv())[0] == "nodes":
+        assert here.poll(120)
+    kind, result, nodes = message
+    assert (kind, result.verdict) == ("result", solve_round(quick, 200_000).verdict) and nodes == result.nodes
+    worker.join(30)
+    # a message cancels: the answer is "unknown" and the worker ends
+    slow = GAME.view(GAME.new_game({}, 2), 0)  # not decided within hundreds of thousands of positions
+    here, there = multiprocessing.Pipe()
+    worker = threading.Thread(target=solve, args=(there, slow, 10**9, 2_000, 0.0), daemon=True)
+    worker.start()
+    assert here.poll(120) and here.recv()[0] == "nodes"  # progress comes, slice by slice
+    here.send(None)
+    while (message := here.recv())[0] == "nodes":
+        pass
+    assert message[1].verdict == "unknown"
+    worker.join(30)
+    assert not worker.is_alive()

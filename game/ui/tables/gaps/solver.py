@@ -9,9 +9,10 @@ import threading
 import time
 from typing import Any
 
+from game.engine.core import msg
 from game.games import gaps as G
 from game.games.gaps.hint import THINK_MEMORY
-from game.games.gaps.think_server import serve
+from game.games.gaps.think_server import serve, solve
 
 #: positions the table's "Still solvable?" may visit.  The engine's default
 #: (1.5 million) holds about 130 MB of seen positions for ~6 s of CPU and
@@ -223,21 +224,35 @@ class ThinkJob:
 
 class SolveJob:
     """The frame loop polls ``done``/``result`` and reads ``nodes`` for the
-    progress line.  ``cancel()`` stops it at the next slice.  The search's
-    tables are emptied on the worker thread, in small bites, so the frame
-    loop never pays for freeing them."""
+    progress line.  ``cancel()`` stops it at the next slice.
+
+    The first check (up to :data:`TABLE_SOLVE_NODES`) searches in a worker
+    thread, which empties the search's tables in small bites so the frame
+    loop never pays for freeing them.  A deeper one runs in a child process
+    (:func:`~game.games.gaps.think_server.solve`; in a thread if none can
+    start): measured on deal 2 with frames stepped back to back, "Search
+    deeper" in a thread took the app from 115 MB to 278 MB and left it at
+    209 MB, with frames up to 57 ms; the first check went 74 -> 119 -> 103
+    MB, frames up to 14 ms (docs/gaps.md)."""
 
     SLICE = 4000
+    #: how often (s) the worker looks for the process's progress and answer
+    POLL = 0.05
 
-    def __init__(self, pos: Any, key: tuple, max_nodes: int = TABLE_SOLVE_NODES) -> None:
+    def __init__(self, pos: Any, key: tuple, max_nodes: int = TABLE_SOLVE_NODES,
+                 in_process: bool | None = None) -> None:
         self.key = key
         self.max_nodes = max_nodes
+        self.in_process = max_nodes > TABLE_SOLVE_NODES if in_process is None else in_process
+        self._pos = pos
         self._stop = threading.Event()
         self._done = threading.Event()
         self.solver: G.RoundSolver | None = G.RoundSolver(pos, max_nodes)
         self.result: G.SolveResult | None = self.solver.result
         self.error: BaseException | None = None
         self._nodes = 0
+        #: the child process of a deeper check, while it runs
+        self.process: Any = None
         self.thread = threading.Thread(target=self._run, name="gaps-solver", daemon=True)
         if self.result is None:
             self.thread.start()
@@ -245,6 +260,8 @@ class SolveJob:
             self._done.set()
 
     def _run(self) -> None:
+        if self.in_process and self._run_there():
+            return
         solver = self.solver
         assert solver is not None
         try:
@@ -262,6 +279,49 @@ class SolveJob:
             self.solver = None
             _release(solver)
             self._done.set()
+
+    def _run_there(self) -> bool:
+        """The check in a child process; False if none could start."""
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            here, there = ctx.Pipe()
+            p = ctx.Process(target=solve, args=(there, self._pos, self.max_nodes), name="gaps-solver", daemon=True)
+            p.start()
+        except (OSError, RuntimeError, ValueError):
+            return False
+        there.close()
+        self.process = p
+        self.solver = None  # the search is the child's
+        try:
+            while True:
+                if self._stop.is_set():
+                    with contextlib.suppress(OSError, ValueError):
+                        here.send(None)
+                    break
+                if not here.poll(self.POLL):
+                    if not p.is_alive() and not here.poll():
+                        raise RuntimeError(f"the solver's process ended without an answer (exit code {p.exitcode})")
+                    continue
+                message = here.recv()
+                if message[0] == "nodes":
+                    self._nodes = message[1]
+                else:
+                    self.result, self._nodes = message[1], message[2]
+                    break
+        except Exception as e:  # noqa: BLE001 -- any failure of the worker is shown as "undecided", never a crash
+            self.error = e
+        finally:
+            if self.result is None:
+                self.result = G.SolveResult("unknown", (), self._nodes, msg("gaps.solve.unknown"))
+            p.join(5)
+            if p.is_alive():
+                p.terminate()
+                p.join(5)
+            with contextlib.suppress(OSError):
+                here.close()
+            self.process = None
+            self._done.set()
+        return True
 
     @property
     def nodes(self) -> int:
