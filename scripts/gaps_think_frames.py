@@ -18,7 +18,7 @@ import pygame
 
 from game.app import App, _release_memory
 from game.ui.tables import gaps as gaps_ui
-from game.ui.tables.gaps.solver import ThinkJob
+from game.ui.tables.gaps.solver import SolveJob, ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 
 
@@ -55,10 +55,12 @@ def resident_mb() -> float:
         return int(f.read().split()[1]) * 4096 / 1e6
 
 
-def whole(deal: int, think: bool = True) -> None:
+def whole(deal: int, think: bool = True, check: int = 0, in_thread: bool = False) -> None:
     """Frames and the process's memory over one whole thinking (10 s of
     the worker's CPU on the round from deal ``deal``) and after it; with
-    ``think`` false, 3,000 frames of the same table without it."""
+    ``think`` false, 3,000 frames of the same table without it; with
+    ``check`` positions, over a solvable check of that budget instead (in
+    its thread or process as the table chooses, or in the thread)."""
     app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
     app.settings.sound = False
     app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
@@ -66,14 +68,23 @@ def whole(deal: int, think: bool = True) -> None:
         app.step(1 / 60, events=[])
     before = resident_mb()
     scene = GapsTable(app, gaps_ui._match(deal))
-    if not think:
+    if not think or check:
         scene.model.think_seconds = 0.0
     app.scenes.reset(scene)
     app.step(1 / 60, events=[])  # the first frame starts the thinking
     th = scene.model.thinker
-    assert (th is not None) == think
+    job = None
+    if check:
+        job = SolveJob(scene.model.view(), scene.model.pos_key(), check, in_process=False if in_thread else None)
+    assert (th is not None) == (think and not check)
     times, peak, i = [], before, 0
-    while (th.wait_idle(0) is False) if th is not None else i < 3000:
+
+    def busy() -> bool:
+        if job is not None:
+            return not job.done
+        return (th.wait_idle(0) is False) if th is not None else i < 3000
+
+    while busy():
         pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
         ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
         t0 = time.perf_counter()
@@ -88,7 +99,9 @@ def whole(deal: int, think: bool = True) -> None:
     _release_memory()
     trimmed = resident_mb()
     t = sorted(times)
-    print(f"deal {deal}: {scene.model.hinter.thought if think else 'no thinking'}, {len(t)} frames: median {statistics.median(t):.2f} ms, "
+    what = f"check of {check:,} positions: {job.result.verdict if job and job.result else '-'}" if check else (
+        scene.model.hinter.thought if think else "no thinking")
+    print(f"deal {deal}: {what}, {len(t)} frames: median {statistics.median(t):.2f} ms, "
           f"p95 {t[int(0.95 * len(t))]:.2f}, p99 {t[int(0.99 * len(t))]:.2f}, max {t[-1]:.2f} ms; "
           f"resident {before:.0f} MB before, {peak:.0f} at the peak, {after:.0f} after, {trimmed:.0f} trimmed",
           flush=True)
@@ -104,12 +117,14 @@ def main() -> None:
     p.add_argument("--no-thinking", action="store_true", help="with --whole: the same table, not thinking")
     p.add_argument("--in-thread", action="store_true",
                    help="think in the worker thread, as when no process can start (the table before 4 December 2026)")
+    p.add_argument("--check", type=int, default=0, metavar="NODES",
+                   help="with --whole: a solvable check of this budget instead of the thinking")
     a = p.parse_args()
     if a.in_thread:
         ThinkJob._start_process = lambda self: None  # type: ignore[method-assign]  # the fallback, measured
     if a.whole:
         for deal in a.whole:
-            whole(deal, think=not a.no_thinking)
+            whole(deal, think=not a.no_thinking, check=a.check, in_thread=a.in_thread)
         return
     for _ in range(a.runs):
         for kind in ("none", "thinking", "check"):

@@ -231,9 +231,10 @@ class SolveJob:
     loop never pays for freeing them.  A deeper one runs in a child process
     (:func:`~game.games.gaps.think_server.solve`; in a thread if none can
     start): measured on deal 2 with frames stepped back to back, "Search
-    deeper" in a thread took the app from 115 MB to 278 MB and left it at
-    209 MB, with frames up to 57 ms; the first check went 74 -> 119 -> 103
-    MB, frames up to 14 ms (docs/gaps.md)."""
+    deeper" in a thread left the app at 183 MB (peak 254) where the table
+    alone ends at 74, with frames up to 28 ms; in a process, 75 MB and 14
+    ms.  The first check in its thread leaves 102 MB (peak 119): 28 MB,
+    not worth a process start (docs/gaps.md)."""
 
     SLICE = 4000
     #: how often (s) the worker looks for the process's progress and answer
