@@ -641,3 +641,26 @@ def test_a_deeper_check_runs_in_a_process_that_answers_as_the_thread_does_and_st
     job.thread.join(30)
     assert job.done and job.result is not None and job.result.verdict == "unknown"
     assert not proc.is_alive() and proc.exitcode == 0
+
+
+def test_if_the_thinking_process_dies_the_thread_thinks_in_its_place(app):
+    t = open_table(app, gaps_ui._match(2))  # not decided in seconds: the thinking runs on
+    job = t.model.thinker
+    assert job is not None
+    for _ in range(300):
+        if job.process is not None and job.process.is_alive():
+            break
+        pump(app, 1)
+        time.sleep(0.01)
+    proc = job.process
+    assert proc is not None
+    proc.kill()  # as an out-of-memory killer or a crash would
+    proc.join(30)
+    for _ in range(300):  # the worker notices and thinks in its own thread
+        if t.model.hinter.thinking:
+            break
+        time.sleep(0.05)
+    assert t.model.hinter.thinking and job.thread.is_alive() and job.error is None
+    t.model.stop_thinking()
+    job.thread.join(30)
+    assert not job.thread.is_alive() and not t.model.hinter.thinking

@@ -117,10 +117,9 @@ class ThinkJob:
     def _run(self) -> None:
         try:
             conn = self._start_process() if self._in_process else None
-            if conn is None:
+            if conn is None or not self._think_there(conn):
+                self._end_process()
                 self._think_here()
-            else:
-                self._think_there(conn)
         except Exception as e:  # noqa: BLE001 -- a failed thinking only leaves the hint as it was, never a crash
             self.error = e
         finally:
@@ -160,13 +159,16 @@ class ThinkJob:
         with contextlib.suppress(OSError):
             self._conn.close()
 
-    def _think_there(self, conn: Any) -> None:
+    def _think_there(self, conn: Any) -> bool:
+        """Think in the child process until stopped (True), or until the
+        process has gone without being told to (False: the thread goes on
+        in its place)."""
         sent: Any = object()  # the position last handed over
         seq = 0
         while True:
             with self._cond:
                 if self._stop:
-                    return
+                    return True
                 view = self._want
                 if view is sent and self._idle_at is view:
                     self._cond.wait()
@@ -176,13 +178,21 @@ class ThinkJob:
                 seq += 1
                 with self.lock:
                     settled = view is None or self.hinter.settled(view)
-                conn.send((seq, None if settled else view))
+                try:
+                    conn.send((seq, None if settled else view))
+                except OSError:  # the process has gone
+                    return False
                 if settled:
                     self._idle(view)
                 continue
-            if not conn.poll(self.POLL):
-                continue
-            got, verdict, line = conn.recv()
+            try:
+                if not conn.poll(self.POLL):
+                    if not self.process.is_alive():
+                        return False
+                    continue
+                got, verdict, line = conn.recv()
+            except (EOFError, OSError):
+                return False
             if got != seq:
                 continue  # about a position the board has left
             if verdict is not None:
