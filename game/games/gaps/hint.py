@@ -53,6 +53,13 @@ THINK_PHASE_ENDS = (0.5, 0.9)
 _NO_LIMIT = 10**12
 
 
+def _think_key(pos: Position) -> tuple[list[int], bytes]:
+    """The cells of ``pos`` and the key a thinking about it is kept under
+    (the layout and its round)."""
+    cells = B.to_cells(pos.grid)
+    return cells, bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+
+
 @dataclass(frozen=True)
 class Hint:
     """The engine's advice for a position.
@@ -184,8 +191,7 @@ class Hinter:
             if not self._freeing.release_some(max(5_000, 4 * nodes)):
                 return False
             self._freeing = None
-        cells = B.to_cells(pos.grid)
-        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        cells, key = _think_key(pos)
         if key == self._thought:
             return True
         if key != self._think_key:
@@ -251,8 +257,7 @@ class Hinter:
         settled without a search (then marked as thought about, as
         :meth:`think` would).  Otherwise another process may think about it
         and hand over what it found with :meth:`adopt`."""
-        cells = B.to_cells(pos.grid)
-        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        cells, key = _think_key(pos)
         if key == self._thought:
             return True
         verdict = self._settled(pos, cells)
@@ -272,8 +277,7 @@ class Hinter:
         ``pos`` (its :attr:`thought` and :meth:`won_line`), as if this
         hinter had thought it: the hints follow the line, or know the round
         is lost."""
-        cells = B.to_cells(pos.grid)
-        key = bytes(cells) + bytes((pos.redeals, pos.max_redeals))
+        cells, key = _think_key(pos)
         self.stop_thinking()
         self._enter_round((pos.redeals, pos.max_redeals))
         self._follow(bytes(cells))

@@ -27,6 +27,17 @@ def think_to_the_end(h: Hinter, view, seconds: float = PLENTY, nodes: int = 500)
     return calls
 
 
+def follow_the_line_to_a_win(h: Hinter, deal) -> None:
+    """Every hint from ``deal`` on is the solver's line, played without a
+    search, and the rules take each move of it to a won round."""
+    st = deal
+    while GAME.legal_actions(st):
+        a = h.hint(GAME.view(st, 0))
+        assert a.wins_round and a.nodes == 0
+        st = GAME.apply(st, a.action)
+    assert is_won(st)
+
+
 def test_thinking_finds_the_win_and_the_hint_follows_its_line():
     found = 0
     for st in unscramble_positions(12, 10, 4):
@@ -50,12 +61,7 @@ def test_thinking_on_an_opening_deal_follows_the_line_to_a_won_round():
     h = Hinter(seconds=0.0001)  # the hint's own search could not find the win in this budget
     think_to_the_end(h, GAME.view(deal, 0), nodes=2_000)
     assert h.thought == "solvable"
-    st = deal
-    while GAME.legal_actions(st):
-        a = h.hint(GAME.view(st, 0))
-        assert a.wins_round and a.nodes == 0
-        st = GAME.apply(st, a.action)
-    assert is_won(st)
+    follow_the_line_to_a_win(h, deal)
 
 
 def test_thinking_proves_an_unsolvable_round_and_the_hint_goes_on():
@@ -263,12 +269,7 @@ def test_a_hinter_adopts_a_line_found_elsewhere_and_refuses_one_that_does_not_wi
         raise AssertionError("a line that stops short of the win was adopted")
     here.adopt(view, "solvable", line)
     assert here.settled(view) and here.thought == "solvable"
-    st = deal
-    while GAME.legal_actions(st):
-        a = here.hint(GAME.view(st, 0))
-        assert a.wins_round and a.nodes == 0
-        st = GAME.apply(st, a.action)
-    assert is_won(st)
+    follow_the_line_to_a_win(here, deal)
 
 
 def test_the_solve_server_reports_progress_and_the_solvers_verdict_and_can_be_cancelled():

@@ -133,31 +133,16 @@ class ThinkJob:
     def _start_process(self) -> Any:
         """The pipe to a new thinking process, or None if none can start
         (then the thread thinks)."""
-        try:
-            ctx = multiprocessing.get_context("spawn")  # fork would copy the display and the app's threads
-            here, there = ctx.Pipe()
-            self.process = ctx.Process(target=serve, args=(there, self.seconds, self.hinter.think_memory),
-                                       name="gaps-think", daemon=True)
-            self.process.start()
-        except (OSError, RuntimeError, ValueError):
-            self.process = None
+        started = _spawn(serve, self.seconds, self.hinter.think_memory)
+        if started is None:
             return None
-        there.close()
-        self._conn = here
-        return here
+        self.process, self._conn = started
+        return self._conn
 
     def _end_process(self) -> None:
         p, self.process = self.process, None
-        if p is None:
-            return
-        with contextlib.suppress(OSError, ValueError):
-            self._conn.send(None)
-        p.join(5)
-        if p.is_alive():
-            p.terminate()
-            p.join(5)
-        with contextlib.suppress(OSError):
-            self._conn.close()
+        if p is not None:
+            _end(p, self._conn)
 
     def _think_there(self, conn: Any) -> bool:
         """Think in the child process until stopped (True), or until the
@@ -293,14 +278,10 @@ class SolveJob:
 
     def _run_there(self) -> bool:
         """The check in a child process; False if none could start."""
-        try:
-            ctx = multiprocessing.get_context("spawn")
-            here, there = ctx.Pipe()
-            p = ctx.Process(target=solve, args=(there, self._pos, self.max_nodes), name="gaps-solver", daemon=True)
-            p.start()
-        except (OSError, RuntimeError, ValueError):
+        started = _spawn(solve, self._pos, self.max_nodes)
+        if started is None:
             return False
-        there.close()
+        p, here = started
         self.process = p
         self.solver = None  # the search is the child's
         try:
@@ -324,12 +305,7 @@ class SolveJob:
         finally:
             if self.result is None:
                 self.result = G.SolveResult("unknown", (), self._nodes, msg("gaps.solve.unknown"))
-            p.join(5)
-            if p.is_alive():
-                p.terminate()
-                p.join(5)
-            with contextlib.suppress(OSError):
-                here.close()
+            _end(p, here, tell=False)  # told to stop above, or done
             self.process = None
             self._done.set()
         return True
@@ -389,6 +365,36 @@ class SolverWork:
 
     def cancel(self) -> None:
         self._stop.set()
+
+
+def _spawn(target: Any, *args: Any) -> tuple[Any, Any] | None:
+    """A child process running ``target(conn, *args)`` and this side's
+    end of its pipe, or None if no process can start.  ``spawn``, because
+    fork would copy the display and the app's threads."""
+    try:
+        ctx = multiprocessing.get_context("spawn")
+        here, there = ctx.Pipe()
+        p = ctx.Process(target=target, args=(there, *args), name=f"gaps-{target.__name__}", daemon=True)
+        p.start()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    there.close()
+    return p, here
+
+
+def _end(p: Any, conn: Any, tell: bool = True) -> None:
+    """Let a child process end (told to with ``None`` first when
+    ``tell``), ended by force if it has not within seconds, and close the
+    pipe."""
+    if tell:
+        with contextlib.suppress(OSError, ValueError):
+            conn.send(None)
+    p.join(5)
+    if p.is_alive():
+        p.terminate()
+        p.join(5)
+    with contextlib.suppress(OSError):
+        conn.close()
 
 
 def _release(solver: Any) -> None:
