@@ -6,6 +6,8 @@ back, not paced at 60 per second, so this is the worst case of the
 worker and the frame loop sharing the interpreter.
 
     SDL_VIDEODRIVER=dummy python scripts/gaps_think_frames.py [--frames 400] [--runs 2]
+    ... --whole DEAL... [--no-thinking | --in-thread | --check NODES]
+    ... --review DEAL... [--in-thread]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pygame
 
 from game.app import App, _release_memory
 from game.ui.tables import gaps as gaps_ui
+from game.ui.tables.gaps.review import ReviewJob
 from game.ui.tables.gaps.solver import SolveJob, ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 
@@ -108,6 +111,46 @@ def whole(deal: int, think: bool = True, check: int = 0, in_thread: bool = False
     app.close()
 
 
+def review(deal: int, in_thread: bool = False) -> None:
+    """Frames and the process's memory over the review of deal ``deal``
+    played to its end by the greedy bot (its checks in the review's
+    solver process, or in its thread with ``in_thread``)."""
+    app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
+    app.settings.sound = False
+    app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    m = gaps_ui._match(deal)
+    m.run(lambda mm: False, limit=1000, stand_in="greedy")
+    if m.outcome is None or m.outcome.won:
+        raise SystemExit(f"deal {deal}: the greedy bot did not lose it; pick another")
+    scene = GapsTable(app, gaps_ui._match(deal))
+    scene.model.think_seconds = 0.0
+    app.scenes.reset(scene)
+    for _ in range(5):
+        app.step(1 / 60, events=[])
+    before = resident_mb()
+    job = ReviewJob(list(m.runner.states), list(m.runner.actions), in_process=not in_thread)
+    times, peak, i = [], before, 0
+    while not job.done:
+        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
+        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(1 / 60, events=ev)
+        times.append((time.perf_counter() - t0) * 1000)
+        i += 1
+        if i % 20 == 0:
+            peak = max(peak, resident_mb())
+    for _ in range(30):
+        app.step(1 / 60, events=[])
+    after = resident_mb()
+    t = sorted(times)
+    f = job.finding
+    print(f"deal {deal} ({len(m.runner.actions)} actions), review {'in its thread' if in_thread else 'in a process'}: "
+          f"{f.kind if f else '-'} (round {f.round if f else '-'}, action {f.index if f else '-'}), {job.checked} checks; "
+          f"{len(t)} frames: median {statistics.median(t):.2f} ms, p95 {t[int(0.95 * len(t))]:.2f}, max {t[-1]:.2f} ms; "
+          f"resident {before:.0f} MB before, {peak:.0f} at the peak, {after:.0f} after", flush=True)
+    app.close()
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--frames", type=int, default=400)
@@ -119,7 +162,13 @@ def main() -> None:
                    help="think in the worker thread, as when no process can start (the table before 4 December 2026)")
     p.add_argument("--check", type=int, default=0, metavar="NODES",
                    help="with --whole: a solvable check of this budget instead of the thinking")
+    p.add_argument("--review", type=int, nargs="*", metavar="DEAL",
+                   help="instead: frames and memory over the review of these deals as the greedy bot lost them")
     a = p.parse_args()
+    if a.review:
+        for deal in a.review:
+            review(deal, in_thread=a.in_thread)
+        return
     if a.in_thread:
         ThinkJob._start_process = lambda self: None  # type: ignore[method-assign]  # the fallback, measured
     if a.whole:

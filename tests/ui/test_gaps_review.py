@@ -5,12 +5,16 @@ winning line ready; a review is practice, never counted or saved."""
 
 from __future__ import annotations
 
+import time
+
 from game.engine.match import Match
 from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.wait import WaitScene
 from game.ui.tables import gaps as gaps_ui
+from game.ui.tables.gaps import solver
+from game.ui.tables.gaps.finder import FindJob
 from game.ui.tables.gaps.review import ReviewJob, rounds_of
 from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import press, pump, seated, settle
@@ -79,3 +83,55 @@ def test_where_was_it_lost_opens_the_deal_before_the_move_with_the_line(app):
     # practice: not counted, not saved
     assert load_stats()[0]["gaps"]["r0-layout"]["games"] == counted
     assert read_save("gaps")[0] is None
+
+
+def _spy_spawn(monkeypatch, kill: bool = False) -> list:
+    """Record the solver processes started (killed at once with ``kill``,
+    as an out-of-memory killer would)."""
+    real, started = solver._spawn, []
+
+    def spawn(*args):
+        got = real(*args)
+        started.append(got[0])
+        if kill:
+            got[0].kill()
+            got[0].join(30)
+        return got
+
+    monkeypatch.setattr(solver, "_spawn", spawn)
+    return started
+
+
+def test_the_review_decides_in_one_child_process_that_ends_with_it(monkeypatch):
+    started = _spy_spawn(monkeypatch)
+    m = gaps_ui.crossed_and_lost()
+    here = ReviewJob(m.runner.states, m.runner.actions, start=False, in_process=False)
+    expected = here.review()
+    assert started == []
+    there = ReviewJob(m.runner.states, m.runner.actions, start=False)
+    assert there.review() == expected and there.checked == here.checked >= 2
+    assert len(started) == 1 and there.process is None  # one process for all the checks
+    assert not started[0].is_alive() and started[0].exitcode == 0
+
+
+def test_if_the_solver_process_dies_the_review_decides_in_its_thread(monkeypatch):
+    started = _spy_spawn(monkeypatch, kill=True)
+    m = gaps_ui.crossed_and_lost()
+    job = ReviewJob(m.runner.states, m.runner.actions, start=False)
+    f = job.review()
+    assert len(started) == 1 and job.error is None
+    assert f is not None and (f.kind, f.round, f.index) == ("lost", 1, 1)
+
+
+def test_a_cancelled_search_for_a_winnable_deal_ends_its_solver_process(monkeypatch):
+    started = _spy_spawn(monkeypatch)
+    job = FindJob(2, max_nodes=10**9)  # deal 2 is not decided within minutes
+    for _ in range(600):  # the process has started and reports progress
+        if job.nodes > 0:
+            break
+        time.sleep(0.1)
+    assert job.nodes > 0 and job.seed == 2 and len(started) == 1
+    job.cancel()
+    job.thread.join(30)
+    assert job.done and job.found is None and job.process is None
+    assert not started[0].is_alive() and started[0].exitcode == 0

@@ -17,7 +17,7 @@ from game.games import gaps as G
 from game.persistence.saves import load_stats, read_save
 from game.ui.kit.wait import WaitScene
 from game.ui.tables import gaps as gaps_ui
-from game.ui.tables.gaps import finder
+from game.ui.tables.gaps import finder, solver
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.table import GapsTable, play_again
@@ -49,6 +49,8 @@ class StandIn:
 def stand_in(monkeypatch):
     StandIn.hold = False
     monkeypatch.setattr(finder.G, "RoundSolver", StandIn)
+    # the search's checks run where the stand-in is: in its thread, as when no solver process can start
+    monkeypatch.setattr(solver, "_spawn", lambda *args: None)
     return StandIn
 
 

@@ -24,8 +24,9 @@ The protocol, over a :func:`multiprocessing.Pipe`:
 A new message ends the thinking about the last one: the server looks for
 one between slices of :data:`~game.games.gaps.hint.THINK_SLICE` positions.
 
-:func:`solve` runs the table's deeper solvable check ("Search deeper",
-2.4 million positions) the same way, one process per check.
+:func:`solve` runs the table's checks that may hold much memory the same
+way: "Search deeper" (2.4 million positions), the winnable-deal search and
+the review of a lost deal, one process per job.
 """
 
 from __future__ import annotations
@@ -77,26 +78,47 @@ def _serve(conn: Any, seconds: float, memory: int) -> None:
             view = None
 
 
-def solve(conn: Any, pos: Any, max_nodes: int, slice_nodes: int = 4_000, every: float = 0.1) -> None:
-    """Decide the round of ``pos`` in this process, for the table's deeper
-    "Still solvable?" (:class:`~game.ui.tables.gaps.solver.SolveJob`):
-    sends ``("nodes", n)`` about every ``every`` seconds for the progress
-    line and ``("result", SolveResult, nodes)`` at the end; any message in
-    cancels (the result is then "unknown").  The process ends with the
-    search, so all its memory goes back at once."""
+def solve(conn: Any, slice_nodes: int = 4_000, every: float = 0.1) -> None:
+    """Decide rounds in this process, one request after another, for the
+    table's checks that may hold much memory ("Search deeper" in
+    :class:`~game.ui.tables.gaps.solver.SolveJob`, the winnable-deal
+    search and the review in
+    :class:`~game.ui.tables.gaps.solver.SolverWork`).
+
+    - in: ``(pos, max_nodes)``, decide the round of ``pos``; ``None``, end.
+    - out: ``("nodes", n)`` about every ``every`` seconds for the progress
+      line, then ``("result", SolveResult, nodes)``.
+
+    Any message that arrives during a search cancels it (the result is
+    then "unknown"); a ``None`` ends the process after that answer.  Each
+    search's positions are dropped before the next starts, and the process
+    gives all its memory back when it ends."""
     try:
-        solver = RoundSolver(pos, max_nodes)
-        last = time.monotonic()
-        r = solver.result
-        while r is None:
-            if conn.poll():
-                conn.recv()
-                r = solver.give_up()
-                break
-            r = solver.step(slice_nodes)
-            if r is None and time.monotonic() - last >= every:
-                conn.send(("nodes", solver.nodes))
-                last = time.monotonic()
-        conn.send(("result", r, solver.nodes))
+        while True:
+            message = conn.recv()
+            if message is None:
+                return
+            pos, max_nodes = message
+            if not _solve_one(conn, pos, max_nodes, slice_nodes, every):
+                return
     except (EOFError, OSError, KeyboardInterrupt):
         return  # the app ended or was interrupted: nothing to report to
+
+
+def _solve_one(conn: Any, pos: Any, max_nodes: int, slice_nodes: int, every: float) -> bool:
+    """One request of :func:`solve`; False when the table said to end."""
+    solver = RoundSolver(pos, max_nodes)
+    last = time.monotonic()
+    go_on = True
+    r = solver.result
+    while r is None:
+        if conn.poll():
+            go_on = conn.recv() is not None
+            r = solver.give_up()
+            break
+        r = solver.step(slice_nodes)
+        if r is None and time.monotonic() - last >= every:
+            conn.send(("nodes", solver.nodes))
+            last = time.monotonic()
+    conn.send(("result", r, solver.nodes))
+    return go_on  # the solver and its positions go with this frame

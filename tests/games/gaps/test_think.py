@@ -272,27 +272,33 @@ def test_a_hinter_adopts_a_line_found_elsewhere_and_refuses_one_that_does_not_wi
     follow_the_line_to_a_win(here, deal)
 
 
-def test_the_solve_server_reports_progress_and_the_solvers_verdict_and_can_be_cancelled():
+def test_the_solve_server_answers_one_request_after_another_reports_progress_and_can_be_cancelled():
     import multiprocessing
     import threading
 
     from game.games.gaps.think_server import solve
 
-    quick = GAME.new_game({"redeals": 0}, 3)
     here, there = multiprocessing.Pipe()
-    worker = threading.Thread(target=solve, args=(there, GAME.view(quick, 0), 200_000), daemon=True)
+    worker = threading.Thread(target=solve, args=(there,), daemon=True)
     worker.start()
-    assert here.poll(120)
-    while (message := here.recv())[0] == "nodes":
+    for deal in (3, 1):  # one server, two checks in turn
+        quick = GAME.new_game({"redeals": 0}, deal)
+        here.send((GAME.view(quick, 0), 200_000))
         assert here.poll(120)
-    kind, result, nodes = message
-    assert (kind, result.verdict) == ("result", solve_round(quick, 200_000).verdict) and nodes == result.nodes
+        while (message := here.recv())[0] == "nodes":
+            assert here.poll(120)
+        kind, result, nodes = message
+        assert (kind, result.verdict) == ("result", solve_round(quick, 200_000).verdict) and nodes == result.nodes
+    assert worker.is_alive()  # waits for the next request
+    here.send(None)
     worker.join(30)
-    # a message cancels: the answer is "unknown" and the worker ends
+    assert not worker.is_alive()
+    # a message during a search cancels it: the answer is "unknown"; None also ends the server
     slow = GAME.view(GAME.new_game({}, 2), 0)  # not decided within hundreds of thousands of positions
     here, there = multiprocessing.Pipe()
-    worker = threading.Thread(target=solve, args=(there, slow, 10**9, 2_000, 0.0), daemon=True)
+    worker = threading.Thread(target=solve, args=(there, 2_000, 0.0), daemon=True)
     worker.start()
+    here.send((slow, 10**9))
     assert here.poll(120) and here.recv()[0] == "nodes"  # progress comes, slice by slice
     here.send(None)
     while (message := here.recv())[0] == "nodes":

@@ -5,7 +5,8 @@ Only a proof counts: a deal the solver cannot decide within its budget is
 passed over like an unwinnable one, so a deal dealt this way is always
 winnable (with perfect play) before any redeal.
 
-The search runs on a worker thread (:class:`FindJob`) while
+The search runs on a worker thread (:class:`FindJob`), its solver in a
+child process (:class:`~game.ui.tables.gaps.solver.SolverWork`), while
 :func:`FindScene` (the kit's :class:`~game.ui.kit.wait.WaitScene`) shows
 which deal is being checked and how many have been tried, with Cancel;
 the frame loop never waits for it.
@@ -30,8 +31,8 @@ class FindJob(SolverWork):
     one winnable without a redeal (``found``), ``cancel()`` is called, or
     ``limit`` deals were tried (``found`` stays None)."""
 
-    def __init__(self, start: int, max_nodes: int = TABLE_SOLVE_NODES, limit: int = 500) -> None:
-        super().__init__(max_nodes)
+    def __init__(self, start: int, max_nodes: int = TABLE_SOLVE_NODES, limit: int = 500, in_process: bool = True) -> None:
+        super().__init__(max_nodes, in_process)
         self.start = max(1, min(int(start), MAX_DEAL))
         self.limit = limit
         #: the deal being checked, the deals tried so far (the current one

@@ -12,7 +12,8 @@ won; the winning alternative is the solver's line from the position
 before the losing move.
 
 :class:`ReviewJob` runs on a worker thread (the table shows it with the
-kit's :class:`~game.ui.kit.wait.WaitScene`); no pygame here.
+kit's :class:`~game.ui.kit.wait.WaitScene`), its solver in a child process
+(:class:`~game.ui.tables.gaps.solver.SolverWork`); no pygame here.
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ class ReviewJob(SolverWork):
     ``finding`` is set when done; ``checked`` counts the solver runs and
     ``round``/``moves`` say where it is, for the progress line."""
 
-    def __init__(self, states: list[G.GapsState], actions: list[Any], max_nodes: int = TABLE_SOLVE_NODES, *, start: bool = True) -> None:
-        super().__init__(max_nodes)
+    def __init__(self, states: list[G.GapsState], actions: list[Any], max_nodes: int = TABLE_SOLVE_NODES, *,
+                 start: bool = True, in_process: bool = True) -> None:
+        super().__init__(max_nodes, in_process)
         self.states, self.actions = list(states), list(actions)
         self.finding: Finding | None = None
         self.checked = 0
@@ -89,7 +91,14 @@ class ReviewJob(SolverWork):
             self.finished()
 
     def review(self) -> Finding | None:
-        """The finding (None when cancelled)."""
+        """The finding (None when cancelled).  The solver's process, if
+        one was started, has ended when it returns."""
+        try:
+            return self._review()
+        finally:
+            self._end_process()
+
+    def _review(self) -> Finding | None:
         undecided = False
         for r, (first, last) in enumerate(rounds_of(self.actions), 1):
             self.round = r

@@ -232,8 +232,6 @@ class SolveJob:
     not worth a process start (docs/gaps.md)."""
 
     SLICE = 4000
-    #: how often (s) the worker looks for the process's progress and answer
-    POLL = 0.05
 
     def __init__(self, pos: Any, key: tuple, max_nodes: int = TABLE_SOLVE_NODES,
                  in_process: bool | None = None) -> None:
@@ -278,37 +276,26 @@ class SolveJob:
 
     def _run_there(self) -> bool:
         """The check in a child process; False if none could start."""
-        started = _spawn(solve, self._pos, self.max_nodes)
+        started = _spawn(solve)
         if started is None:
             return False
         p, here = started
         self.process = p
         self.solver = None  # the search is the child's
         try:
-            while True:
-                if self._stop.is_set():
-                    with contextlib.suppress(OSError, ValueError):
-                        here.send(None)
-                    break
-                if not here.poll(self.POLL):
-                    if not p.is_alive() and not here.poll():
-                        raise RuntimeError(f"the solver's process ended without an answer (exit code {p.exitcode})")
-                    continue
-                message = here.recv()
-                if message[0] == "nodes":
-                    self._nodes = message[1]
-                else:
-                    self.result, self._nodes = message[1], message[2]
-                    break
+            self.result, self._nodes = _ask(p, here, self._pos, self.max_nodes, self._stop, self._progress)
         except Exception as e:  # noqa: BLE001 -- any failure of the worker is shown as "undecided", never a crash
             self.error = e
         finally:
             if self.result is None:
                 self.result = G.SolveResult("unknown", (), self._nodes, msg("gaps.solve.unknown"))
-            _end(p, here, tell=False)  # told to stop above, or done
+            _end(p, here)
             self.process = None
             self._done.set()
         return True
+
+    def _progress(self, nodes: int) -> None:
+        self._nodes = nodes
 
     @property
     def nodes(self) -> int:
@@ -326,15 +313,30 @@ class SolveJob:
 class SolverWork:
     """A worker thread that asks the round solver one position after
     another (the winnable-deal search, the review of a lost deal): the
-    solver of the moment for the progress line (``nodes``), ``done`` once
-    the work has ended, ``cancel()`` for the next slice.  A subclass calls
-    :meth:`decide` from its work and :meth:`finished` when the work ends."""
+    positions of the check of the moment for the progress line
+    (``nodes``), ``done`` once the work has ended, ``cancel()`` for the
+    next slice.  A subclass calls :meth:`decide` from its work and
+    :meth:`finished` when the work ends.
+
+    The checks run in one child process for the whole work
+    (:func:`~game.games.gaps.think_server.solve`), in this thread if none
+    can start or it dies.  Measured with the review of a lost deal
+    (``scripts/gaps_think_frames.py --review 1 [--in-thread]``: seven
+    checks of up to 600,000 positions, frames stepped back to back): in
+    the thread the app went from 75 to a peak of 118 MB and stayed at
+    99 MB, frames up to 27 ms; with the process it stayed at 75 MB, frames
+    up to 9 ms (docs/gaps.md)."""
 
     SLICE = 4000
 
-    def __init__(self, max_nodes: int) -> None:
+    def __init__(self, max_nodes: int, in_process: bool = True) -> None:
         self.max_nodes = max_nodes
         self.error: BaseException | None = None
+        #: the child process that decides, while the work runs in one
+        self.process: Any = None
+        self._in_process = in_process
+        self._conn: Any = None
+        self._nodes = 0
         self._solver: G.RoundSolver | None = None
         self._stop = threading.Event()
         self._done = threading.Event()
@@ -342,6 +344,20 @@ class SolverWork:
     def decide(self, pos: Any) -> G.SolveResult | None:
         """The solver's verdict on ``pos`` within the budget; None when
         cancelled first."""
+        self._nodes = 0
+        if self._in_process and self.process is None:
+            started = _spawn(solve)
+            if started is None:
+                self._in_process = False
+            else:
+                self.process, self._conn = started
+        if self.process is not None:
+            try:
+                result, self._nodes = _ask(self.process, self._conn, pos, self.max_nodes, self._stop, self._progress)
+                return result
+            except (RuntimeError, OSError, EOFError):  # the process has gone: this thread decides from now on
+                self._end_process()
+                self._in_process = False
         solver = self._solver = G.RoundSolver(pos, self.max_nodes)
         result = solver.result
         while result is None:
@@ -350,14 +366,23 @@ class SolverWork:
             result = solver.step(self.SLICE, cancel=self._stop.is_set)
         return result
 
+    def _progress(self, nodes: int) -> None:
+        self._nodes = nodes
+
+    def _end_process(self) -> None:
+        p, self.process = self.process, None
+        if p is not None:
+            _end(p, self._conn)
+
     def finished(self) -> None:
+        self._end_process()
         self._solver = None
         self._done.set()
 
     @property
     def nodes(self) -> int:
         s = self._solver
-        return s.nodes if s is not None else 0
+        return s.nodes if s is not None else self._nodes
 
     @property
     def done(self) -> bool:
@@ -365,6 +390,32 @@ class SolverWork:
 
     def cancel(self) -> None:
         self._stop.set()
+
+
+def _ask(p: Any, conn: Any, pos: Any, max_nodes: int, stop: threading.Event,
+         progress: Any, poll: float = 0.05) -> tuple[G.SolveResult | None, int]:
+    """``pos``'s verdict from the child process ``p`` that runs
+    :func:`~game.games.gaps.think_server.solve`, and its positions;
+    ``progress(nodes)`` as they come.  ``(None, nodes)`` once ``stop`` is
+    set (the process is then told to end).  RuntimeError if the process
+    ends without an answer."""
+    conn.send((pos, max_nodes))
+    nodes = 0
+    while True:
+        if stop.is_set():
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(None)
+            return None, nodes
+        if not conn.poll(poll):
+            if not p.is_alive() and not conn.poll():
+                raise RuntimeError(f"the solver's process ended without an answer (exit code {p.exitcode})")
+            continue
+        message = conn.recv()
+        if message[0] == "nodes":
+            nodes = message[1]
+            progress(nodes)
+        else:
+            return message[1], message[2]
 
 
 def _spawn(target: Any, *args: Any) -> tuple[Any, Any] | None:
@@ -382,13 +433,12 @@ def _spawn(target: Any, *args: Any) -> tuple[Any, Any] | None:
     return p, here
 
 
-def _end(p: Any, conn: Any, tell: bool = True) -> None:
-    """Let a child process end (told to with ``None`` first when
-    ``tell``), ended by force if it has not within seconds, and close the
-    pipe."""
-    if tell:
-        with contextlib.suppress(OSError, ValueError):
-            conn.send(None)
+def _end(p: Any, conn: Any) -> None:
+    """Let a child process end (told to with ``None`` first; one that has
+    ended already does not mind), ended by force if it has not within
+    seconds, and close the pipe."""
+    with contextlib.suppress(OSError, ValueError):
+        conn.send(None)
     p.join(5)
     if p.is_alive():
         p.terminate()
