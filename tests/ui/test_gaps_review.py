@@ -123,8 +123,13 @@ def test_if_the_solver_process_dies_the_review_decides_in_its_thread(monkeypatch
     assert f is not None and (f.kind, f.round, f.index) == ("lost", 1, 1)
 
 
-def test_a_cancelled_search_for_a_winnable_deal_ends_its_solver_process(monkeypatch):
+def test_a_search_for_a_winnable_deal_ends_its_solver_process_found_or_cancelled(monkeypatch):
     started = _spy_spawn(monkeypatch)
+    job = FindJob(3)  # proven at once
+    job.thread.join(60)
+    assert job.found == 3 and job.proof is not None and job.proof.verdict == "solvable"
+    assert len(started) == 1 and not started[0].is_alive() and started[0].exitcode == 0
+    started.clear()
     job = FindJob(2, max_nodes=10**9)  # deal 2 is not decided within minutes
     for _ in range(600):  # the process has started and reports progress
         if job.nodes > 0:
