@@ -28,12 +28,19 @@ from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
 
 
-def open_table(app, match) -> GapsTable:
-    return seated(app, GapsTable(app, match))
+def open_table(app, match, think: bool = True) -> GapsTable:
+    """The table on screen; without ``think`` its hint does not think in
+    the background, so that a check the test runs is the table's own
+    search and not an answer the thinking proved first (which comes when
+    the machine lets it)."""
+    t = GapsTable(app, match)
+    if not think:
+        t.model.think_seconds = 0.0
+    return seated(app, t)
 
 
-def mid_game(app) -> GapsTable:
-    t = open_table(app, gaps_ui._mid_game())
+def mid_game(app, think: bool = True) -> GapsTable:
+    t = open_table(app, gaps_ui._mid_game(), think)
     assert G.has_move(t.view)
     return t
 
@@ -421,7 +428,7 @@ def test_the_solvable_check_answers_while_the_table_keeps_drawing(app, monkeypat
         return real_step(self, *a, **kw)
 
     monkeypatch.setattr(G.RoundSolver, "step", held_step)
-    t = open_table(app, gaps_ui._match(3, layout=gaps_ui.NEAR_WON))
+    t = open_table(app, gaps_ui._match(3, layout=gaps_ui.NEAR_WON), think=False)
     frames = app.frame_count
     press(app, "Still solvable?")
     pump(app, 3)
@@ -452,7 +459,7 @@ def held_solver(monkeypatch) -> threading.Event:
 
 def test_a_move_cancels_a_running_check(app, monkeypatch):
     gate = held_solver(monkeypatch)
-    t = mid_game(app)
+    t = mid_game(app, think=False)
     key(app, pygame.K_s)
     job = t.model.job
     assert job is not None
@@ -482,7 +489,7 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     shows its progress against that budget and can be stopped; once the
     deepest search is undecided too, the table says that it looks no
     further."""
-    t = mid_game(app)  # decided (unsolvable) after 11 positions
+    t = mid_game(app, think=False)  # decided (unsolvable) after 11 positions
     t.model.solve_nodes, t.model.deep_nodes = 5, 10_000
     press(app, "Still solvable?")
     v = _answer(app, t)
@@ -507,7 +514,7 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     assert not button(app, "Still solvable?").is_enabled  # decided: nothing more to ask here
     assert t.status_lines()[1][0] == v.message.render("en")
     # as deep as the table goes and still undecided: said, and the button rests
-    t2 = mid_game(app)
+    t2 = mid_game(app, think=False)
     t2.model.solve_nodes, t2.model.deep_nodes = 5, 8
     key(app, pygame.K_s)
     _answer(app, t2)
@@ -549,6 +556,49 @@ def test_the_hint_thinks_about_a_new_round_in_the_background_and_plays_its_line(
     h = t.model.current_hint()
     assert h is not None and h.wins_round and h.exact and h.nodes == 0  # the solver's line, no search
     assert t.model.meta.assisted is True
+
+
+def no_search_of_its_own(monkeypatch) -> None:
+    """The table's solvable check may not start a search."""
+    from game.ui.tables.gaps import model as model_mod
+
+    monkeypatch.setattr(model_mod, "SolveJob", lambda *a, **kw: pytest.fail("the check searched for itself"))
+
+
+def test_what_the_thinking_proved_answers_still_solvable_at_once(app, monkeypatch):
+    no_search_of_its_own(monkeypatch)
+    t = open_table(app, gaps_ui._match(3))  # the thinking wins the deal's round
+    job = t.model.thinker
+    assert job is not None and job.wait_idle(120)
+    assert t.model.hinter.thought == "solvable"
+    press(app, "Still solvable?")
+    v = t.model.current_verdict()
+    assert t.model.job is None and v is not None and v.verdict == "solvable" and t.model.meta.assisted
+    state = t.match.state
+    for move in v.line:  # the rules agree: the line wins from here
+        state = G.GAME.apply(state, move)
+    assert G.GAME.outcome(state).won
+    assert t.status_lines()[1][0] == v.message.render("en")
+
+
+def test_a_round_the_thinking_proved_lost_is_said_lost_at_once_after_moves_too(app, monkeypatch):
+    no_search_of_its_own(monkeypatch)
+    t = open_table(app, gaps_ui._match(30))  # the deal's round is proved lost in 23,033 positions
+    job = t.model.thinker
+    assert job is not None and job.wait_idle(120)
+    assert t.model.hinter.thought == "unsolvable"
+    press(app, "Still solvable?")
+    v = t.model.current_verdict()
+    assert t.model.job is None and v is not None and v.verdict == "unsolvable"
+    assert t.status_lines()[1][0] == v.message.render("en") and "redeal" in t.status_lines()[1][0]
+    m = a_move(t)
+    t.move_card(G.source_cell(t.view, m))  # a move on from a lost position: lost too
+    settle(app, 0.5)
+    assert job.wait_idle(60)
+    assert t.model.current_verdict() is None
+    press(app, "Still solvable?")
+    v2 = t.model.current_verdict()
+    assert t.model.job is None and v2 is not None and v2.verdict == "unsolvable"
 
 
 def test_the_thinking_runs_in_a_process_that_moves_never_wait_for_and_leaving_ends(app):

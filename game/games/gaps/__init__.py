@@ -47,7 +47,7 @@ from game.games.gaps.rules import (
     start_options,
     status,
 )
-from game.games.gaps.solve import RoundSolver, SolveResult, solve_round
+from game.games.gaps.solve import RoundSolver, SolveResult, solve_round, verdict_of
 from game.games.gaps.state import MAX_REDEALS, REDEAL, STOP, GapsState, GapsView, Move, Redeal, Stop
 
 #: option sets the generic conformance test plays through
@@ -101,5 +101,6 @@ __all__ = [
     "start_options",
     "stats_key",
     "status",
+    "verdict_of",
     "whole_seconds",
 ]

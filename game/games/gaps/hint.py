@@ -266,6 +266,18 @@ class Hinter:
         self._thought_over(key, verdict)
         return True
 
+    def proved(self, pos: Position) -> str | None:
+        """What the thinking has proved about ``pos``'s round: "solvable"
+        (:meth:`won_line` wins from it), "unsolvable" (it was proved lost,
+        or is a move played on from a lost position the thinking has
+        followed), or None."""
+        cells = bytes(B.to_cells(pos.grid))
+        if self._tt_round != (pos.redeals, pos.max_redeals):
+            return None
+        if self._lost and self._over_at == cells:
+            return "unsolvable"
+        return "solvable" if self.won_line(pos) is not None else None
+
     def won_line(self, pos: Position) -> list[tuple[int, int, int]] | None:
         """The winning line the thinking found from ``pos`` (the plan's
         moves as ``(card, from, to)``), or None."""

@@ -72,6 +72,19 @@ class SolveResult:
     message: Message
 
 
+def verdict_of(verdict: str, redeals_left: int, line: Sequence[tuple[int, int, int]] = (), nodes: int = 0) -> SolveResult:
+    """The :class:`SolveResult` of ``verdict`` for a round with
+    ``redeals_left`` redeals after it; ``line`` (as ``(card, from, to)``)
+    wins it when solvable."""
+    if verdict == "solvable":
+        moves = tuple(to_move(m) for m in line)
+        return SolveResult("solvable", moves, nodes, msg("gaps.solve.solvable", n=len(moves)))
+    if verdict == "unsolvable":
+        key = "gaps.solve.unsolvable_redeal" if redeals_left > 0 else "gaps.solve.unsolvable"
+        return SolveResult("unsolvable", (), nodes, msg(key, n=redeals_left))
+    return SolveResult("unknown", (), nodes, msg("gaps.solve.unknown"))
+
+
 class RoundDfs:
     """One depth-first search of a round for a complete layout.
 
@@ -312,15 +325,7 @@ class RoundSolver:
         return self._base + self._search.nodes
 
     def _verdict(self, verdict: str, line: Sequence[tuple[int, int, int]] = ()) -> SolveResult:
-        if verdict == "solvable":
-            moves = tuple(to_move(m) for m in line)
-            r = SolveResult("solvable", moves, self.nodes, msg("gaps.solve.solvable", n=len(moves)))
-        elif verdict == "unsolvable":
-            key = "gaps.solve.unsolvable_redeal" if self.redeals_left > 0 else "gaps.solve.unsolvable"
-            r = SolveResult("unsolvable", (), self.nodes, msg(key, n=self.redeals_left))
-        else:
-            r = SolveResult("unknown", (), self.nodes, msg("gaps.solve.unknown"))
-        self.result = r
+        self.result = r = verdict_of(verdict, self.redeals_left, line, self.nodes)
         return r
 
     def _check(self) -> SolveResult | None:

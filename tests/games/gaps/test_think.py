@@ -306,3 +306,19 @@ def test_the_solve_server_answers_one_request_after_another_reports_progress_and
     assert message[1].verdict == "unknown"
     worker.join(30)
     assert not worker.is_alive()
+
+
+def test_what_a_thinking_proved_is_told_for_its_position_and_round_only():
+    won = GAME.view(GAME.new_game({}, 3), 0)  # the fast phase wins it
+    lost = GAME.view(GAME.new_game({}, 30), 0)  # every position visited: no win
+    h = Hinter()
+    assert h.proved(won) is None  # nothing thought yet
+    think_to_the_end(h, won, nodes=5_000)
+    assert h.proved(won) == "solvable" and B.line_wins(B.to_cells(won.grid), h.won_line(won))
+    assert h.proved(lost) is None
+    think_to_the_end(h, lost, nodes=5_000)
+    assert h.proved(lost) == "unsolvable"
+    # the same cells in another round are not what was proved
+    from dataclasses import replace
+
+    assert h.proved(replace(lost, redeals=1)) is None

@@ -166,6 +166,9 @@ class GapsModel(GapsTableModel):
             return False
         self.mark_assisted()
         known = self.known.get(self.pos_key())
+        if known is None and self.thinker is not None:
+            # what the background thinking proved answers at once, without a search of its own
+            known = self.thinker.proved(self.view())
         if known is not None:
             self.verdict = (self.pos_key(), known)
             return True

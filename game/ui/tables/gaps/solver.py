@@ -97,6 +97,17 @@ class ThinkJob:
         with self.lock:
             return self.hinter.hint(view)
 
+    def proved(self, view: Any) -> G.SolveResult | None:
+        """What the thinking has proved about the round of ``view`` (the
+        position on the board), as the solvable check would say it: its
+        winning line, or that it cannot be won; None if nothing yet."""
+        with self.lock:
+            verdict = self.hinter.proved(view)
+            line = self.hinter.won_line(view) if verdict == "solvable" else ()
+        if verdict is None:
+            return None
+        return G.verdict_of(verdict, view.max_redeals - view.redeals, line or ())
+
     def stop(self) -> None:
         with self._cond:
             self._stop = True
