@@ -25,10 +25,35 @@ from game.ui.tables.gaps.solver import SolveJob, ThinkJob
 from game.ui.tables.gaps.table import GapsTable
 
 
-def run(kind: str, frames: int) -> list[float]:
+def _bench_app() -> App:
+    """The app at 1280x800, silent, writing no settings."""
     app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
     app.settings.sound = False
     app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    return app
+
+
+def _frames_while(app: App, busy, before: float) -> tuple[list[float], float]:
+    """Frames stepped back to back (the mouse moving) while ``busy(i)``
+    holds for frame ``i``, then 30 quiet ones (the worker has let go of its
+    search): the frame times (ms) and the resident set's peak (MB)."""
+    times, peak, i = [], before, 0
+    while busy(i):
+        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
+        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
+        t0 = time.perf_counter()
+        app.step(1 / 60, events=ev)
+        times.append((time.perf_counter() - t0) * 1000)
+        i += 1
+        if i % 20 == 0:
+            peak = max(peak, resident_mb())
+    for _ in range(30):
+        app.step(1 / 60, events=[])
+    return times, peak
+
+
+def run(kind: str, frames: int) -> list[float]:
+    app = _bench_app()
     scene = GapsTable(app, gaps_ui._match(2))
     scene.model.think_seconds = 10.0 if kind == "thinking" else 0.0
     app.scenes.reset(scene)
@@ -64,9 +89,7 @@ def whole(deal: int, think: bool = True, check: int = 0, in_thread: bool = False
     ``think`` false, 3,000 frames of the same table without it; with
     ``check`` positions, over a solvable check of that budget instead (in
     its thread or process as the table chooses, or in the thread)."""
-    app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
-    app.settings.sound = False
-    app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    app = _bench_app()
     for _ in range(5):
         app.step(1 / 60, events=[])
     before = resident_mb()
@@ -80,24 +103,13 @@ def whole(deal: int, think: bool = True, check: int = 0, in_thread: bool = False
     if check:
         job = SolveJob(scene.model.view(), scene.model.pos_key(), check, in_process=False if in_thread else None)
     assert (th is not None) == (think and not check)
-    times, peak, i = [], before, 0
 
-    def busy() -> bool:
+    def busy(i: int) -> bool:
         if job is not None:
             return not job.done
         return (th.wait_idle(0) is False) if th is not None else i < 3000
 
-    while busy():
-        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
-        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
-        t0 = time.perf_counter()
-        app.step(1 / 60, events=ev)
-        times.append((time.perf_counter() - t0) * 1000)
-        i += 1
-        if i % 20 == 0:
-            peak = max(peak, resident_mb())
-    for _ in range(30):  # the frames after: the worker has let go of the search
-        app.step(1 / 60, events=[])
+    times, peak = _frames_while(app, busy, before)
     after = resident_mb()
     _release_memory()
     trimmed = resident_mb()
@@ -115,9 +127,7 @@ def review(deal: int, in_thread: bool = False) -> None:
     """Frames and the process's memory over the review of deal ``deal``
     played to its end by the greedy bot (its checks in the review's
     solver process, or in its thread with ``in_thread``)."""
-    app = App((1280, 800), lang="en", fullscreen=False, home_notices=False)
-    app.settings.sound = False
-    app.save_settings = lambda: None  # type: ignore[method-assign]  # a bench writes no settings
+    app = _bench_app()
     m = gaps_ui._match(deal)
     m.run(lambda mm: False, limit=1000, stand_in="greedy")
     if m.outcome is None or m.outcome.won:
@@ -129,18 +139,7 @@ def review(deal: int, in_thread: bool = False) -> None:
         app.step(1 / 60, events=[])
     before = resident_mb()
     job = ReviewJob(list(m.runner.states), list(m.runner.actions), in_process=not in_thread)
-    times, peak, i = [], before, 0
-    while not job.done:
-        pos = (300 + 6 * (i % 100), 300 + 3 * (i % 100))
-        ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 3), buttons=(0, 0, 0))]
-        t0 = time.perf_counter()
-        app.step(1 / 60, events=ev)
-        times.append((time.perf_counter() - t0) * 1000)
-        i += 1
-        if i % 20 == 0:
-            peak = max(peak, resident_mb())
-    for _ in range(30):
-        app.step(1 / 60, events=[])
+    times, peak = _frames_while(app, lambda i: not job.done, before)
     after = resident_mb()
     t = sorted(times)
     f = job.finding
