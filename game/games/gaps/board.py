@@ -162,18 +162,24 @@ def is_move(before: Sequence[int], after: Sequence[int]) -> bool:
     return w == card or (w == -1 and card & 15 == 2)
 
 
-def line_wins(cells: Sequence[int], line: Iterable[tuple[int, int, int]]) -> bool:
-    """``line`` (moves as ``(card, from_cell, to_cell)``) is legal move by
-    move from ``cells`` and completes every row."""
+def line_end(cells: Sequence[int], line: Iterable[tuple[int, int, int]]) -> Sequence[int] | None:
+    """Where ``line`` (moves as ``(card, from_cell, to_cell)``) leads from
+    ``cells``, or None if one of its moves is not legal where it is played."""
     cur: Sequence[int] = cells
     for card, src, dst in line:
         if not (0 <= src < NCELLS and 0 <= dst < NCELLS) or cur[src] != card or card == 0:
-            return False
+            return None
         nxt = move(cur, src, dst)
         if not is_move(cur, nxt):
-            return False
+            return None
         cur = nxt
-    return is_won(cur)
+    return cur
+
+
+def line_wins(cells: Sequence[int], line: Iterable[tuple[int, int, int]]) -> bool:
+    """``line`` is legal move by move from ``cells`` and completes every row."""
+    end = line_end(cells, line)
+    return end is not None and is_won(end)
 
 
 def move(cells: Sequence[int], src: int, dst: int) -> tuple[int, ...]:

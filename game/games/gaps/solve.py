@@ -39,7 +39,7 @@ from typing import Any
 
 from game.engine.core import Message, msg
 from game.games.gaps import board as B
-from game.games.gaps.search import ZOB, position_key, to_move
+from game.games.gaps.search import ZOB, end_value, position_key, to_move
 from game.games.gaps.state import Move, Position
 
 #: default solver budget (positions)
@@ -57,6 +57,33 @@ COL = B.COL
 ROW = tuple(i // 13 for i in range(52))
 TWOS = B.TWOS
 KING = B.KING
+
+
+class BestEnd:
+    """The best end of the round a search has met on its way (a position
+    with no move left, valued by :func:`~game.games.gaps.search.end_value`
+    for ``redeals_left``) and the line to it from the search's root.
+
+    The solver searches for a win, but the dead ends it passes on the way
+    are ends the player can steer to when no win is found: before a redeal
+    the one that keeps the most promising runs (see ``end_value``).  When
+    the search has visited every position of the round ("unsolvable"),
+    the end it holds is the best of the round."""
+
+    __slots__ = ("line", "redeals_left", "value")
+
+    def __init__(self, redeals_left: int) -> None:
+        self.redeals_left = redeals_left
+        self.value = -1
+        self.line: list[tuple[int, int, int]] = []
+
+    def meet(self, cells: list[int], run: list[int], line: list[tuple[int, int, int]], fast: bool) -> None:
+        """A position where the search found no move to search: kept if it
+        is a real end (the fast game leaves moves out) better than the best."""
+        v = end_value(run, self.redeals_left)
+        if v > self.value and not (fast and B.has_move(cells)):
+            self.value = v
+            self.line = list(line)
 
 
 @dataclass(frozen=True)
@@ -97,7 +124,10 @@ class RoundDfs:
     """
 
     def __init__(self, cells: Sequence[int], fast: bool = False, seen: set[int] | None = None,
-                 first_line: Sequence[tuple[int, int, int]] = (), blocks: bool = False) -> None:
+                 first_line: Sequence[tuple[int, int, int]] = (), blocks: bool = False,
+                 ends: BestEnd | None = None) -> None:
+        #: where the dead ends met are weighed (None: not at all)
+        self.ends = ends
         #: (fast game only) a 2 that leads a run may change rows when the row it goes to
         #: starts with two gaps or more (so a pair 2-3 moves as a block)
         self.blocks = blocks
@@ -214,6 +244,8 @@ class RoundDfs:
         cells, pos, gaps, run = self.cells, self.pos, self.gaps, self.run
         seen, line, undo, stack = self.seen, self.line, self.undo, self.stack
         gen = self._gen
+        ends = self.ends
+        fast = self.fast
         zob = ZOB
         row_of = ROW
         run_length = B.run_length
@@ -267,6 +299,8 @@ class RoundDfs:
                     self.done = True
                     self.nodes = nodes
                     return True
+                if ends is not None:
+                    ends.meet(cells, run, line, fast)
             else:
                 stack.pop()
                 if not undo:
@@ -302,17 +336,20 @@ class RoundSolver:
     ``fast_nodes`` positions each (default :data:`FAST_SHARE` of
     ``max_nodes``) and end early when they run out of positions;
     ``max_memory`` caps the positions kept.  ``nodes`` counts the positions
-    of all phases.
+    of all phases.  With ``ends``, :attr:`best_end` weighs the dead ends
+    all phases meet (the hint's thinking steers to the best when it finds
+    no win).
     """
 
     def __init__(self, pos: Position, max_nodes: int = SOLVE_NODES, fast_nodes: int | None = None,
-                 max_memory: int = SOLVE_MEMORY) -> None:
+                 max_memory: int = SOLVE_MEMORY, ends: bool = False) -> None:
         self.redeals_left = pos.max_redeals - pos.redeals
+        self.best_end = BestEnd(self.redeals_left) if ends else None
         self.max_nodes = max_nodes
         self.fast_nodes = int(max_nodes * FAST_SHARE) if fast_nodes is None else fast_nodes
         self.max_seen = max(1000, max_memory // BYTES_PER_POSITION)
         self._cells = B.to_cells(pos.grid)
-        self._search = RoundDfs(self._cells, fast=True)
+        self._search = RoundDfs(self._cells, fast=True, ends=self.best_end)
         self.phase = 1
         self._base = 0  # positions of the finished phases
         self._drain = False  # emptying a finished phase's set before the next starts
@@ -367,7 +404,7 @@ class RoundSolver:
                 return None
             self._drain = False
             self.phase += 1
-            self._search = RoundDfs(self._cells, fast=self.phase < 3, seen=seen, blocks=True)
+            self._search = RoundDfs(self._cells, fast=self.phase < 3, seen=seen, blocks=True, ends=self.best_end)
             return self._check()
         s = self._search
         budget = self.max_nodes - self.nodes
