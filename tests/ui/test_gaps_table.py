@@ -601,6 +601,22 @@ def test_a_round_the_thinking_proved_lost_is_said_lost_at_once_after_moves_too(a
     assert t.model.job is None and v2 is not None and v2.verdict == "unsolvable"
 
 
+def test_a_round_the_thinking_proved_lost_is_hinted_to_its_best_end_without_a_search(app):
+    """The thinking process visits every position of deal 30's round and
+    hands over the way to its best end: the Hint follows it as it stands."""
+    t = open_table(app, gaps_ui._match(30))
+    job = t.model.thinker
+    assert job is not None and job.wait_idle(120)
+    assert t.model.hinter.thought == "unsolvable"
+    key(app, pygame.K_h)
+    h = t.model.current_hint()
+    assert h is not None and h.exact and h.nodes == 0 and not h.wins_round and h.next_chance is not None
+    state = t.match.state
+    for move in h.line:  # the rules agree: the line ends the round
+        state = G.GAME.apply(state, move)
+    assert not any(isinstance(a, G.Move) for a in G.GAME.legal_actions(state))
+
+
 def test_the_thinking_runs_in_a_process_that_moves_never_wait_for_and_leaving_ends(app):
     """The search runs in a child process: the person moves and asks for
     a Hint while it thinks; leaving the table ends the process, which

@@ -18,8 +18,9 @@ The protocol, over a :func:`multiprocessing.Pipe`:
   ``(seq, None)``, stop thinking and free its memory; ``None``, end.
 - out: ``(seq, verdict, line)`` once the thinking about ``seq`` is over:
   ``verdict`` as :attr:`Hinter.thought` (None when the round's budget
-  was spent already), ``line`` the winning line's moves as ``(card,
-  from, to)`` when solvable (:meth:`Hinter.won_line`).
+  was spent already), ``line`` the moves as ``(card, from, to)`` of the
+  winning line when solvable, else of the way to the best end of the
+  round the thinking met (:meth:`Hinter.plan_line`; empty if none).
 
 A new message ends the thinking about the last one: the server looks for
 one between slices of :data:`~game.games.gaps.hint.THINK_SLICE` positions.
@@ -74,7 +75,7 @@ def _serve(conn: Any, seconds: float, memory: int) -> None:
         done = hinter.think(view, budget, THINK_SLICE)
         spent[rnd] = spent.get(rnd, 0.0) + time.process_time() - t0
         if done:
-            conn.send((seq, hinter.thought, hinter.won_line(view) or ()))
+            conn.send((seq, hinter.thought, hinter.plan_line(view)))
             view = None
 
 

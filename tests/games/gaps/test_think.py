@@ -4,16 +4,18 @@ search from the round's start in slices, its line adopted as the plan."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.engine.match import Match, Seat
-from game.games.gaps import GAME, Hinter, is_won, solve_round
+from game.games.gaps import GAME, Hinter, RoundSolver, is_won, solve_round
 from game.games.gaps import board as B
 from game.games.gaps.bots import HintBot
+from game.games.gaps.search import end_value
 from game.games.gaps.state import Move
 
 from .helpers import layout
 from .test_rules import STUCK
-from .test_search import unscramble_positions
+from .test_search import play_line, unscramble_positions
 from .test_solver import scrambled_tails
 
 #: a budget no slice of these small positions comes near: CPU time never decides these tests
@@ -319,6 +321,136 @@ def test_what_a_thinking_proved_is_told_for_its_position_and_round_only():
     think_to_the_end(h, lost, nodes=5_000)
     assert h.proved(lost) == "unsolvable"
     # the same cells in another round are not what was proved
-    from dataclasses import replace
-
     assert h.proved(replace(lost, redeals=1)) is None
+
+
+def best_end_by_brute_force(st) -> int:
+    """The best :func:`end_value` of any end of the round reachable from
+    ``st`` (a position where the rules allow no move), through the public
+    engine."""
+    left = st.max_redeals - st.redeals
+    seen, todo, best = {st.grid}, [st], -1
+    while todo:
+        s = todo.pop()
+        moves = [a for a in GAME.legal_actions(s) if isinstance(a, Move)]
+        if not moves:
+            best = max(best, end_value(B.prefix_lengths(B.to_cells(s.grid)), left))
+        for a in moves:
+            n = GAME.apply(s, a)
+            if n.grid not in seen:
+                seen.add(n.grid)
+                todo.append(n)
+    return best
+
+
+def play_the_hints_to_the_rounds_end(h: Hinter, st):
+    while any(isinstance(a, Move) for a in GAME.legal_actions(st)):
+        st = GAME.apply(st, h.hint(GAME.view(st, 0)).action)
+    return st
+
+
+def test_a_round_proved_lost_is_played_to_its_best_end():
+    """The thinking that visits every position of a round meets every end
+    of it: the hint then steers to the best one, as an exhaustive search
+    of the rules' moves values them."""
+    checked = 0
+    for st in scrambled_tails(40, 12, 3):
+        st = replace(st, redeals=1, max_redeals=2)  # a redeal left: ends are valued by what they keep
+        if solve_round(st).verdict != "unsolvable":
+            continue
+        best = best_end_by_brute_force(st)
+        h = Hinter(nodes=1)  # the hint's own search can reach no end: the plan comes from the thinking
+        think_to_the_end(h, GAME.view(st, 0))
+        assert h.thought == "unsolvable"
+        first = h.hint(GAME.view(st, 0))
+        assert first.exact and first.nodes == 0
+        end = play_the_hints_to_the_rounds_end(h, st)
+        assert end_value(B.prefix_lengths(B.to_cells(end.grid)), 1) == best
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_thinking_that_finds_no_win_hands_the_hint_the_best_end_it_met():
+    deal = GAME.new_game({"redeals": 2}, 2)  # not decided within thousands of positions
+    view = GAME.view(deal, 0)
+    solver = RoundSolver(view, max_nodes=3_000, ends=True)
+    while solver.step(1_000) is None:
+        pass
+    assert solver.result is not None and solver.result.verdict == "unknown"
+    end = solver.best_end
+    assert end is not None and end.line
+    cells = B.to_cells(deal.grid)
+    for c, s, d in end.line:  # a line of legal moves to a position with none left
+        assert cells[s] == c and cells[d] == 0
+        cells[d], cells[s] = c, 0
+    assert not B.has_move(cells) and end_value(B.prefix_lengths(cells), 2) == end.value
+    # the hint with no search of its own follows that line ...
+    h = Hinter(nodes=1)
+    think_to_the_end(h, view, seconds=0.0, nodes=2_000)
+    assert h.thought == "unknown"
+    a = h.hint(view)
+    assert len(a.line) > 1 and not a.exact and a.next_chance is not None
+    assert not any(isinstance(x, Move) for x in GAME.legal_actions(play_line(deal, a.line)))
+    # ... where without it the hint knows one ordered move
+    h = Hinter(nodes=1, steer=False)
+    think_to_the_end(h, view, seconds=0.0, nodes=2_000)
+    assert len(h.hint(view).line) == 1
+
+
+def test_a_hinter_adopts_the_way_to_the_best_end_found_elsewhere_and_refuses_one_that_does_not_end_the_round():
+    """The table's thinking process hands over the way to the best end it
+    met when it finds no win (:meth:`Hinter.plan_line`)."""
+    for st in scrambled_tails(40, 12, 3):
+        st = replace(st, redeals=1, max_redeals=2)
+        if solve_round(st).verdict == "unsolvable":
+            break
+    view = GAME.view(st, 0)
+    conn, worker = _serving()  # the table's thinking process answers with that way
+    conn.send((1, view))
+    assert conn.poll(120)
+    seq, verdict, line = conn.recv()
+    conn.send(None)
+    worker.join(30)
+    assert (seq, verdict) == (1, "unsolvable") and line
+    there = Hinter()
+    think_to_the_end(there, view)
+    assert there.plan_line(view) == line and there.won_line(view) is None
+    here = Hinter(nodes=1)
+    try:
+        here.adopt(view, "unsolvable", line[:-1])  # stops before the round's end
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a line that does not end the round was adopted")
+    here.adopt(view, "unsolvable", line)
+    assert here.settled(view) and here.plan_line(view) == line
+    end = play_the_hints_to_the_rounds_end(here, st)
+    assert end_value(B.prefix_lengths(B.to_cells(end.grid)), 1) == best_end_by_brute_force(st)
+
+
+def test_the_paired_steering_script_plays_a_won_opening_once_and_adds_the_arms_up():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("gaps_steer_paired", Path(__file__).parents[3] / "scripts" / "gaps_steer_paired.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    row = mod.one_deal(3, PLENTY)  # the thinking wins deal 3 at once: one game for both arms
+    assert row["verdict"] == "solvable" and row["both"]["won"] and row["both"]["redeals"] == 0
+    assert "before" not in row and len(row["both"]["latencies_ms"]) > 40
+
+    def arm(won: bool) -> dict:
+        return {"won": won, "redeals": 1, "runs": [[9, 9, 9, 9]], "latencies_ms": [100.0]}
+
+    rows = [row] + [{"seed": 10 + i, "verdict": "unknown", "before": arm(i < 2), "steered": arm(i >= 1)} for i in range(9)]
+    s = mod.summary(rows)
+    assert s["before"]["won_within_0_1_2"] == [1, 3, 3] and s["steered"]["won_within_0_1_2"] == [1, 9, 9]
+    assert s["won_by_one_arm_only"] == {"before": [10], "steered": [12, 13, 14, 15, 16, 17, 18]}
+    assert s["sign_test_p"] == round(2 * 9 / 256, 4)  # 1 against 7 of 8 discordant pairs
+    try:
+        mod.summary(rows + rows[:1])
+    except SystemExit:
+        pass
+    else:
+        raise AssertionError("overlapping parts were added up")
