@@ -474,7 +474,14 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         ("rules", lambda: RulesScene(app)),
         *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in GAMES),
         ("pass", lambda: PassScene(app, "Anna", lambda: None)),
-        ("confirm", lambda: ConfirmScene(app, "Pay a coin?", "Discarding costs one coin.", lambda: None)),
+        ("confirm", lambda: ConfirmScene(
+            app,
+            tr("mind_the_gap.ui.pay_coin_title"),
+            tr("mind_the_gap.ui.pay_coin_discard", card="7♥", coins=2),
+            lambda: None,
+            yes=tr("mind_the_gap.ui.pay_coin_yes"),
+            no=tr("ui.cancel"),
+        )),
     ]
 
 

@@ -16,7 +16,11 @@ and window size and checked, without saving a picture:
   a line of ``text()`` wider than its ``max_width`` (shrunk to the smallest
   size and still too wide), a wrapped line of ``text_block()`` outside its
   box, text that runs over a panel's edge, text under or over a widget, a
-  line that begins or ends with a stray "·", a text cut with "…".
+  line that begins or ends with a stray "·", a text cut with "…";
+* in German, a button, label or single drawn text that is an English
+  catalog text (or fills an English template) whose German differs: a
+  string left untranslated (a text German also uses, as the app's name,
+  excepted).
 
 It cannot see text drawn by other means (card faces, the pygame_gui text
 boxes' own wrapping and scrolling, a text entry's scrolled content), nor
@@ -121,7 +125,45 @@ def check_scene(app: Any, make: Any) -> list[tuple[str, str, str]]:
     out += check_widgets(app, els)
     out += check_drawn(entries, els, app.scale)
     out += [f for f in check_tooltips(app, els) if f not in out]
+    from game.i18n import current
+
+    if current() != "en":
+        out += check_language(current(), entries, els)
     return out
+
+
+def check_language(lang: str, entries: list, els: list) -> list[tuple[str, str, str]]:
+    """Texts of a screen in ``lang`` that are English catalog texts: whole
+    drawn texts and widget texts (a wrapped line is part of a sentence and
+    is not looked at)."""
+    texts = [txt for kind, txt, *_ in entries if kind == "text"]
+    texts += [t for t in (getattr(e, "text", None) for e in els) if isinstance(t, str)]
+    english = _english_only(lang)
+    return [("english", t, "an English text on a screen in " + lang) for t in dict.fromkeys(x.strip() for x in texts) if t and english.fullmatch(t)]
+
+
+@lru_cache(maxsize=2)
+def _english_only(lang: str) -> Any:
+    """One pattern for every English catalog text that ``lang`` says
+    differently; a template's fields match anything."""
+    import re
+
+    from game.i18n import catalog
+
+    def forms(v: Any) -> list[str]:
+        return [x for x in (v.values() if isinstance(v, dict) else [v]) if isinstance(x, str)]
+
+    # what the language itself says somewhere (the app's name "Mind the Gap" is one)
+    theirs = {x for v in catalog(lang).values() for x in forms(v)}
+    parts = []
+    for v in catalog("en").values():
+        for x in forms(v):
+            literal = re.split(r"\{[^{}]*\}", x)
+            # a text that is mostly fields ("{a} · {b}") says nothing about its language
+            if x in theirs or sum(len(t.strip()) for t in literal) < 6:
+                continue
+            parts.append(".*".join(re.escape(t) for t in literal))
+    return re.compile("|".join(f"(?:{p})" for p in parts), re.S)
 
 
 def record_frame(app: Any, events: list | None = None) -> list:

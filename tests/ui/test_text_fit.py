@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.tools import textfit
 from game.ui import widgets
 from game.ui.scene import Scene
@@ -63,3 +64,33 @@ def test_the_recorder_is_off_outside_a_check(app):
     assert widgets.RECORD is None
     textfit.check_scene(app, lambda: Faulty(app))
     assert widgets.RECORD is None
+
+
+class HalfTranslated(Scene):
+    """A German screen with English left in it: a button, a drawn title and
+    a filled-in template; and text German also uses (the app's name)."""
+
+    name = "half-translated"
+
+    def build_ui(self) -> None:
+        self.button((40, 40, 300, 40), "Pay one coin")
+        self.button((40, 100, 300, 40), "Eine Münze zahlen")
+
+    def draw(self, surface) -> None:
+        surface.fill((0, 40, 20))
+        widgets.text(surface, "Pay a coin?", (400, 200), 20)
+        widgets.text(surface, "Discarding 7♥ costs one of the team's 2 coins. You then draw a card.", (400, 260), 14)
+        widgets.text(surface, "Mind the Gap", (400, 320), 20)
+        widgets.text(surface, "Eine Münze zahlen?", (400, 380), 20)
+
+
+def test_the_check_finds_english_left_on_a_german_screen(app):
+    i18n.set_language("de")
+    try:
+        found = textfit.check_scene(app, lambda: HalfTranslated(app))
+    finally:
+        i18n.set_language("en")
+    english = sorted(t for k, t, _ in found if k == "english")
+    assert english == ["Discarding 7♥ costs one of the team's 2 coins. You then draw a card.", "Pay a coin?", "Pay one coin"], found
+    # in English the same screen is fine
+    assert not [f for f in textfit.check_scene(app, lambda: HalfTranslated(app)) if f[0] == "english"]
