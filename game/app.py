@@ -111,6 +111,7 @@ class App:
         if icon is not None:
             pygame.display.set_icon(icon)
         self._set_minimum_window_size()
+        self._laid_out = self.window.get_size()  # the window size the scenes are laid out for
         self.screen = self._make_screen()
         self.ui = self._make_ui()
         self.scenes = SceneStack()
@@ -208,6 +209,7 @@ class App:
 
     def _rebuild(self) -> None:
         old = self.screen.get_size()
+        self._laid_out = self.window.get_size()
         self.screen = self._make_screen()
         if self.screen.get_size() != old:
             cardart.clear_caches()
@@ -351,6 +353,15 @@ class App:
         if event.type == pg.VIDEORESIZE:
             if not self.settings.fullscreen:
                 self.resize((max(1, event.w), max(1, event.h)))
+            else:
+                # a full-screen window can still change size under the app
+                # (a window manager's shortcut, another display resolution):
+                # laid out for the old size, the table's buttons were off the
+                # window (seen under Xvfb). The windowed size is kept for F11.
+                surface = pg.display.get_surface()
+                if surface is not None and surface.get_size() != self._laid_out:
+                    self.window = surface
+                    self._rebuild()
             return
         if event.type in (pg.KEYDOWN, pg.KEYUP) and event.key == pg.K_F11:
             # once per press: a held F11 flipped the window 4-5 times in

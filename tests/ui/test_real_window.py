@@ -163,6 +163,38 @@ def test_mind_the_gap_resize_f11_then_click_a_card_and_its_gap(window):
     assert paper_share(w.settled(), gap) > 0.5, "the card did not land in the gap on screen"
 
 
+def shown(w: Window):
+    """A settled picture with something drawn: a window made anew is black
+    for a few frames, and two black shots agree as well."""
+
+    def drawn():
+        img = w.settled()
+        return img if sum(pygame.transform.average_color(img)[:3]) > 30 else None
+
+    return wait_for("a drawn window", drawn)
+
+
+def _mtg_menu_button(app, t):
+    from tests.ui.helpers import button
+
+    return button(app, "Menu").rect.center
+
+
+def test_a_full_screen_window_that_changes_size_lays_the_table_out_anew(window):
+    """A window manager (or a new display resolution) can change the size
+    of a full-screen window: the table was left laid out for the old size,
+    with its buttons off the window, so Menu could not be clicked."""
+    menu_at, table_px, menu_px = probe(AFTER, "mind-the-gap-solo", _mtg_menu_button)
+    w = window("--size", "1280x800", "--scene", "mind-the-gap-solo")
+    w.settled()
+    press_until(w, "F11", "full screen", lambda: w.size() == SCREEN)
+    shown(w)
+    w.resize(*AFTER)
+    assert closer_to(shown(w), table_px, menu_px, menu_button_rects(AFTER)), "not the table at the new size"
+    w.click(menu_at)
+    wait_for("the menu after a click on Menu", lambda: closer_to(w.settled(), menu_px, table_px, menu_button_rects(AFTER)))
+
+
 # --- Runs: a forced draw of the next person -----------------------------------------------------
 
 
