@@ -124,6 +124,7 @@ def check_scene(app: Any, make: Any) -> list[tuple[str, str, str]]:
     els = visible_elements(app)
     out += check_widgets(app, els)
     out += check_drawn(entries, els, app.scale)
+    out += check_widgets_in_panels(entries, els)
     out += [f for f in check_tooltips(app, els) if f not in out]
     from game.i18n import current
 
@@ -419,6 +420,21 @@ def check_drawn(entries: list, els: list, scale: float = 1.0) -> list[tuple[str,
             if e.rect.inflate(2 * margin, 2 * margin).colliderect(ink):
                 out.append(("drawn-under-widget", txt, f"{tuple(ink)} meets {_name(e)} {tuple(e.rect)}"))
                 break
+    return out
+
+
+def check_widgets_in_panels(entries: list, els: list) -> list[tuple[str, str, str]]:
+    """A widget that runs over the edge of a drawn panel (part in, part
+    out) and lies inside no other: a row of buttons wider than its form."""
+    panels = [r.clip(clip) for kind, _, r, _, clip in entries if kind == "panel"]
+    out: list[tuple[str, str, str]] = []
+    for e in els:
+        r = e.rect
+        if any(p.contains(r) for p in panels):
+            continue
+        edge = next((p for p in panels if p.colliderect(r) and not r.contains(p)), None)
+        if edge is not None:
+            out.append(("widget-over-panel-edge", _name(e), f"{tuple(r)} runs over the edge of a panel {tuple(edge)}"))
     return out
 
 

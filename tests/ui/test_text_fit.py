@@ -46,17 +46,20 @@ class Faulty(Scene):
         self.button((40, 200, 160, 40), "Show me")
         self.button((180, 210, 160, 40), "Clear")  # overlaps Show me
         self.button((self.app.size[0] - 50, 300, 160, 40), "Out")  # reaches out of the window
+        self.button((550, 120, 100, 30), "Astride")  # over the right edge of the panel drawn below
 
     def draw(self, surface) -> None:
         surface.fill((0, 40, 20))
         widgets.text_block(surface, "the last line of a step under its button", pygame.Rect(50, 190, 100, 10), 16)
         widgets.text(surface, "count(each is red) · sum(each.rank) ·", (400, 400), 14)
+        widgets.panel(surface, pygame.Rect(400, 100, 200, 100))
 
 
 def test_the_check_finds_clipped_overlapping_outside_and_drawn_text_faults(app):
     found = textfit.check_scene(app, lambda: Faulty(app))
     kinds = {k for k, _, _ in found}
-    assert {"clipped", "overlap", "outside", "drawn-under-widget", "drawn-overflow", "stray-bullet"} <= kinds, found
+    assert {"clipped", "overlap", "outside", "drawn-under-widget", "drawn-overflow", "stray-bullet", "widget-over-panel-edge"} <= kinds, found
+    assert [t for k, t, _ in found if k == "widget-over-panel-edge"] == ["UIButton 'Astride'"]
     assert any(k == "clipped" and t == "Kleine Pyramide (3 Reihen)" for k, t, _ in found)
 
 

@@ -281,6 +281,9 @@ class SetupForm(Scene):
             h = bh
             if isinstance(f, TextBox):
                 h = int(f.lines * 24 * s) + int(12 * s) + bh + int(8 * s)
+            elif isinstance(f, (Choice, Toggles)):
+                lines = 1 + max(line for _, line in self._flow(f, g))
+                h = lines * bh + (lines - 1) * int(8 * s)
             row = _Row(f, y, h)
             y += h
             hint = self._hint(f)
@@ -294,6 +297,25 @@ class SetupForm(Scene):
         self._geo = g
         return g
 
+    def _flow(self, f: Choice | Toggles, g: _Geometry) -> list[tuple[int, int]]:
+        """(x, line) of each button of a row of choices: left to right, and
+        on a new line where the next would run past the panel (German rule
+        names at 1280x800 ran 70 px out of it)."""
+        s = g.s
+        right = g.panel.right - int(28 * s)
+        if isinstance(f, Choice):
+            widths = [button_width(label, s, f.least) for _, label in f.options]
+        else:
+            widths = [button_width(label, s, 120) for _, label in f.items]
+        out: list[tuple[int, int]] = []
+        x, line = g.x0, 0
+        for bw in widths:
+            if x > g.x0 and x + bw > right:
+                x, line = g.x0, line + 1
+            out.append((x, line))
+            x += bw + int(8 * s)
+        return out
+
     # --- widgets -----------------------------------------------------------------------------------
     def build_ui(self) -> None:
         g = self.geometry()
@@ -303,21 +325,17 @@ class SetupForm(Scene):
         for row in g.rows:
             f = row.field
             if isinstance(f, Choice):
-                x = x0
-                for value, label in f.options:
+                for (value, label), (x, line) in zip(f.options, self._flow(f, g), strict=True):
                     bw = button_width(label, s, f.least)
-                    b = self.button((x, row.y, bw, bh), label, partial(self.set, f.key, value), key=(f.key, value))
+                    b = self.button((x, row.y + line * (bh + int(8 * s)), bw, bh), label, partial(self.set, f.key, value), key=(f.key, value))
                     if self.values.get(f.key) == value:
                         b.select()
-                    x += bw + int(8 * s)
             elif isinstance(f, Toggles):
-                x = x0
-                for key, label in f.items:
+                for (key, label), (x, line) in zip(f.items, self._flow(f, g), strict=True):
                     bw = button_width(label, s, 120)
-                    b = self.button((x, row.y, bw, bh), label, partial(self._flip, key), key=key)
+                    b = self.button((x, row.y + line * (bh + int(8 * s)), bw, bh), label, partial(self._flip, key), key=key)
                     if self.values.get(key):
                         b.select()
-                    x += bw + int(8 * s)
             elif isinstance(f, Stepper):
                 v = int(self.values.get(f.key, f.lo))
                 self.button((x0, row.y, int(44 * s), bh), "−", partial(self.set, f.key, max(f.lo, v - 1)), enabled=v > f.lo, key=(f.key, "-"))
@@ -472,11 +490,15 @@ class SetupForm(Scene):
         if not f.title:
             used = text_block(surface, body, box, int(15 * s), f.colour)
             return box.y + used + int(8 * s)
-        if box.h < int(70 * s):
+        inner = pygame.Rect(box.x + int(16 * s), box.y + int(36 * s), box.w - int(32 * s), box.h - int(44 * s))
+        # the largest size whose lines fit the room left above the footer
+        # (a row of choices that wraps takes some of it); none: no note
+        size = next((z for z in range(int(15 * s), max(9, int(12 * s)) - 1, -1) if len(wrapped(body, z, inner.w)) * int(z * 1.25) <= inner.h), 0)
+        if box.h < int(70 * s) or not size:
             return box.y
         panel(surface, box, 70, int(10 * s))
         text(surface, f.title, (box.x + int(16 * s), box.y + int(10 * s)), int(16 * s), GOLD, bold=True, shadow=False)
-        text_block(surface, body, pygame.Rect(box.x + int(16 * s), box.y + int(36 * s), box.w - int(32 * s), box.h - int(44 * s)), int(15 * s), f.colour)
+        text_block(surface, body, inner, size, f.colour)
         return box.bottom + int(8 * s)
 
 
