@@ -261,6 +261,17 @@ def test_undo_and_redo_by_keys(app):
     assert t.view.grid != grid and t.match.meta.assisted
 
 
+def test_a_refusal_goes_when_a_move_is_taken_back(app):
+    t = mid_game(app)
+    t.move_card(G.source_cell(t.view, a_move(t)))
+    settle(app, 0.5)
+    t.model.refuse("a reason about the position before the undo")
+    grid = t.view.grid
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert t.view.grid != grid
+    assert "a reason about the position before the undo" not in said(t)
+
+
 # --- the end ---------------------------------------------------------------------------------------
 
 

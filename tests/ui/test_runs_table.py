@@ -146,6 +146,21 @@ def test_a_refused_card_flies_back_with_the_engines_reason_and_nothing_changes(a
     assert t.match.state is state and expected in said(t)
 
 
+def test_a_refusal_goes_when_a_move_is_made(app):
+    """"7♠ does not follow 3♠ (you have 2♠)" stayed up for seconds after 2♠
+    was played (seen in a real window): a refusal speaks of the position
+    before a move."""
+    t = my_turn_with_choice(app)
+    bad = next(c for c in t.view.hand if c not in t.view.playable)
+    click(app, hand_rect(t, bad).center)
+    assert [n for n in t.shown_notes() if n.tone == "refuse"], said(t)
+    settle(app, 0.8)  # the refused card back in the hand
+    n = len(t.match.actions)
+    click(app, hand_rect(t, t.view.playable[0]).center)
+    assert len(t.match.actions) > n
+    assert not [n for n in t.shown_notes() if n.tone == "refuse"], said(t)
+
+
 def test_dropping_on_the_felt_flies_back_and_plays_nothing(app):
     t = my_turn_with_choice(app)
     card = t.view.playable[0]

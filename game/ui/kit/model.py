@@ -85,6 +85,9 @@ class Notes:
         """The device goes to ``viewer``: every note for another seat goes."""
         return Notes(tuple(n for n in self.items if n.seat is None or n.seat == viewer))
 
+    def without(self, tone: Tone) -> Notes:
+        return Notes(tuple(n for n in self.items if n.tone != tone))
+
 
 class TableModel(Generic[S, A, V]):
     """Everything a table holds besides the match, for one match: it
@@ -151,6 +154,13 @@ class TableModel(Generic[S, A, V]):
         """A game's own time (a clock)."""
 
     # --- moves ------------------------------------------------------------------------------
+    def move_made(self, how: How) -> None:
+        """A move was made or taken back: the reasons of refused moves
+        were about the position before it and go ("7♠ does not follow 3♠"
+        stayed for seconds after 2♠ was played), then :meth:`moved`."""
+        self.notes = self.notes.without(Tone.REFUSE)
+        self.moved(how)
+
     def moved(self, how: How) -> None:
         """A move was made (by anyone): a game's parts that belong to the
         position before it (a hint, a selection) go here."""

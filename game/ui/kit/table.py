@@ -296,7 +296,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.app.play_sound(self.sound_for(res))
         if self.drag is not None:
             self.drag.cancel()
-        self.model.moved(res.how)
+        self.model.move_made(res.how)
         wait = self.animate(res, intent)
         self.sync_ui()
         if wait > 0 and self.app.settings.animation_factor > 0:
@@ -387,7 +387,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             return
         if self.drag is not None:
             self.drag.cancel()
-        self.model.moved(How.REDO)
+        self.model.move_made(How.REDO)
         self.autosave()
         self.on_undo()
         if self.offers_undo():  # several moves went: say what happened
