@@ -283,3 +283,40 @@ def test_the_model_has_no_pygame_and_the_table_no_mixins():
     assert len([c for c in RunsTable.__mro__ if c is not object]) <= 4, RunsTable.__mro__
     assert "_origin" not in inspect.getsource(inspect.getmodule(RunsTable))
     assert not (PACKAGE / "draw.py").exists()
+
+
+def _one_short_closed_run(st) -> bool:
+    """Seat 0 to play beside one closed run of two cards (the label is
+    wider than the run)."""
+    from game.games.runs.deck import run_starts
+    from game.games.runs.state import PHASE_PLAY
+
+    if st.phase != PHASE_PLAY or st.turn != 0 or GAME.chain_dead(st) or not GAME.playable(st, 0):
+        return False
+    starts = run_starts(st.chain, st.wrap)
+    return len(starts) == 2 and starts[1] - starts[0] == 2 and len(st.chain) - starts[1] <= 2
+
+
+@pytest.mark.parametrize("size", [(800, 500), (900, 560), (1280, 800), (1920, 1080)])
+def test_the_closed_runs_label_keeps_clear_of_the_run_in_play(app, size):
+    """"1 geschlossene Reihe" is wider than one short closed run: centred
+    under it, it ran under the first card of the run in play (seen at
+    900x560 in a real window)."""
+    from game import i18n
+    from game.tools.textfit import record_frame
+
+    i18n.set_language("de")
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        pump(app, 1)
+        t = seated(app, demo.table_for(app, demo.find_runner({"players": 2, "rounds": 5, "new_run": True}, _one_short_closed_run)))
+        settle(app, 0.3)
+        L = t.layout()
+        label = i18n.tr("runs.table.closed_runs", n=len(L.closed))
+        drawn = [r for kind, txt, r, *_ in record_frame(app) if kind == "text" and txt == label]
+        assert len(drawn) == 1, label
+        live = [*L.chain[L.closed[-1][1] :], *([L.slot] if L.slot is not None else [])]
+        assert not [r for r in live if r.colliderect(drawn[0])], (drawn[0], live)
+        assert drawn[0].left > L.pile.right
+    finally:
+        i18n.set_language("en")

@@ -245,7 +245,16 @@ def _closed_runs(surface: pygame.Surface, p: Still, L: Layout) -> None:
         surface.blit(shade, box)
         area = box if area is None else area.union(box)
     if area is not None and p.run.closed_label is not None:
-        text(surface, p.run.closed_label, (area.centerx, area.bottom + int(8 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=max(area.w, int(90 * s)))
+        # under the closed runs, and between the pile and the run in play: a
+        # label wider than the runs moves left ("1 geschlossene Reihe" ran
+        # under the first card of the run in play at 900x560)
+        size, pad = int(13 * s), int(6 * s)
+        after = [r.x for r in (*L.chain[L.closed[-1][1] :], L.slot) if r is not None]
+        right = (min(after) if after else area.right + int(45 * s)) - pad
+        left = L.pile.right + pad
+        half = min(font(size).size(p.run.closed_label)[0], right - left) // 2
+        cx = max(left + half, min(area.centerx, right - half))
+        text(surface, p.run.closed_label, (cx, area.bottom + int(8 * s)), size, INK_DIM, anchor="midtop", shadow=False, max_width=right - left)
 
 
 def _board(surface: pygame.Surface, b: Board, L: Layout) -> None:
