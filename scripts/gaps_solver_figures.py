@@ -1,7 +1,8 @@
 """How often and how fast the round solver decides, for docs/gaps.md.
 
     nice -n 10 python scripts/gaps_solver_figures.py [--deals 200] [--seed 1]
-        [--seconds 30] [--memory-mb 1024] [--jobs 2] [--redeals 100] [--json]
+        [--seconds 30] [--memory-mb 1024] [--jobs 2] [--phase-ends 0.5,0.9]
+        [--redeals 100] [--json]
 
 Part 1: the opening layout of deals seed .. seed+N-1 (the largest rounds),
 each solved in a fresh worker process (so that one deal's memory cannot
@@ -32,6 +33,7 @@ import time
 from game.cards import rng_for
 from game.games.gaps import GAME, is_won, solve_round
 from game.games.gaps import board as B
+from game.games.gaps.solve import PHASE_ENDS
 from game.games.gaps.state import GapsState
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
@@ -53,12 +55,12 @@ def _maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def solve_deal(args: tuple[int, float, int]) -> dict:
-    seed, seconds, memory_mb = args
+def solve_deal(args: tuple[int, float, int, tuple[float, float]]) -> dict:
+    seed, seconds, memory_mb, phase_ends = args
     st = GAME.new_game({}, seed)
     rss0 = _maxrss_mb()
     t = time.process_time()
-    r = solve_round(st, max_nodes=10**12, seconds=seconds, max_memory=memory_mb << 20)
+    r = solve_round(st, max_nodes=10**12, seconds=seconds, max_memory=memory_mb << 20, phase_ends=phase_ends)
     cpu = time.process_time() - t
     replay_ok = None
     if r.verdict == "solvable":
@@ -69,6 +71,13 @@ def solve_deal(args: tuple[int, float, int]) -> dict:
     return {"seed": seed, "verdict": r.verdict, "nodes": r.nodes, "cpu": round(cpu, 3),
             "line": len(r.line), "replay_ok": replay_ok,
             "peak_mb": round(_maxrss_mb(), 1), "growth_mb": round(_maxrss_mb() - rss0, 1)}
+
+
+def _ends(text: str) -> tuple[float, float]:
+    a, b = (float(x) for x in text.split(","))
+    if not 0 <= a <= b <= 1:
+        raise argparse.ArgumentTypeError("two shares 0 <= a <= b <= 1, as 0.5,0.9")
+    return (a, b)
 
 
 def random_runs(total: int, rng: random.Random) -> tuple[int, ...]:
@@ -83,7 +92,7 @@ def pct(x: float) -> float:
 
 
 def openings(a: argparse.Namespace) -> dict:
-    jobs = [(s, a.seconds, a.memory_mb) for s in range(a.seed, a.seed + a.deals)]
+    jobs = [(s, a.seconds, a.memory_mb, a.phase_ends) for s in range(a.seed, a.seed + a.deals)]
     rows: list[dict] = []
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(a.jobs, maxtasksperchild=1) as pool:
@@ -102,6 +111,7 @@ def openings(a: argparse.Namespace) -> dict:
     dlo, dhi = wilson(won + lost, n)
     return {
         "deals": n, "first_seed": a.seed, "cpu_limit_s": a.seconds, "memory_limit_mb": a.memory_mb,
+        "phase_ends": list(a.phase_ends),
         "solvable": won, "unsolvable": lost, "unknown": unknown,
         "decided_pct": pct((won + lost) / n), "decided_ci_pct": [pct(dlo), pct(dhi)],
         "winnable_pct": pct(won / n), "winnable_ci_pct": [pct(lo), pct(hi)],
@@ -143,6 +153,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--memory-mb", type=int, default=1024)
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--phase-ends", type=_ends, default=PHASE_ENDS,
+                   help="where the two fast phases end, shares of --seconds (default %(default)s)")
     p.add_argument("--redeals", type=int, default=100, help="positions per kept total in part 2 (0: skip)")
     p.add_argument("--json", action="store_true", help="print only the JSON (no progress lines)")
     a = p.parse_args(argv)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from game.engine.core import Message, msg
 from game.games.gaps import board as B
 from game.games.gaps.search import WIN_VALUE, RoundSearch, end_value, ordered_moves, position_key, redeal_chance, to_move
-from game.games.gaps.solve import RoundDfs, RoundSolver
+from game.games.gaps.solve import PHASE_ENDS, RoundDfs, RoundSolver
 from game.games.gaps.state import REDEAL, Move, Position, Redeal
 
 #: default hint budget: positions per call and CPU seconds per call
@@ -44,11 +44,11 @@ THINK_SLICE = 2_000
 #: s of its search); it is freed when the thinking ends
 THINK_MEMORY = 256 << 20
 #: where the thinking's first two phases end, as shares of its CPU budget
-#: (the last phase, the exhaustive one, gets the rest).  The fast phases
-#: find the wins: on deals 401-1000 at 10 s a round, ends at 0.25/0.5 won
-#: 528, at 0.5/0.9 542 (14 more, none fewer); deals 1-1000 at 0.5/0.9: 906
+#: (the last phase, the exhaustive one, gets the rest): the solver's own
+#: split.  On deals 401-1000 at 10 s a round, ends at 0.25/0.5 won 528, at
+#: 0.5/0.9 542 (14 more, none fewer); deals 1-1000 at 0.5/0.9: 906
 #: (docs/gaps.md)
-THINK_PHASE_ENDS = (0.5, 0.9)
+THINK_PHASE_ENDS = PHASE_ENDS
 #: "no limit" for the thinking solver's position budget (time ends it)
 _NO_LIMIT = 10**12
 

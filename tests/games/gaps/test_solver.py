@@ -117,3 +117,23 @@ def test_the_hint_plays_the_solvers_line():
         assert a.wins_round and a.nodes == 0  # the line is followed without searching again
         st = GAME.apply(st, a.action)
     assert is_won(st)
+
+
+def test_solve_round_ends_the_fast_phases_at_the_shares_it_is_given(monkeypatch):
+    """``phase_ends`` are shares of the CPU budget, measured from the start
+    (deal 2: its fast game runs out of positions within a second, so the
+    second phase starts long before its end)."""
+    import time
+
+    seen: dict[int, float] = {}
+    real = RoundSolver.step
+
+    def spy(self, nodes=20_000, deadline=None, cancel=None, clock=time.process_time):
+        seen.setdefault(self.phase, deadline)
+        return real(self, nodes, deadline, cancel, clock)
+
+    monkeypatch.setattr(RoundSolver, "step", spy)
+    t0 = time.process_time()
+    r = solve_round(GAME.new_game({}, 2), max_nodes=10**9, seconds=100, phase_ends=(0.2, 0.7), cancel=lambda: 2 in seen)
+    assert r.verdict == "unknown"
+    assert abs(seen[1] - t0 - 20) < 1 and abs(seen[2] - t0 - 70) < 1, (seen, t0)
