@@ -43,12 +43,6 @@ THINK_SLICE = 2_000
 #: memory the thinking solver may hold (about 2.6 million positions, 10-15
 #: s of its search); it is freed when the thinking ends
 THINK_MEMORY = 256 << 20
-#: where the thinking's first two phases end, as shares of its CPU budget
-#: (the last phase, the exhaustive one, gets the rest): the solver's own
-#: split.  On deals 401-1000 at 10 s a round, ends at 0.25/0.5 won 528, at
-#: 0.5/0.9 542 (14 more, none fewer); deals 1-1000 at 0.5/0.9: 906
-#: (docs/gaps.md)
-THINK_PHASE_ENDS = PHASE_ENDS
 #: "no limit" for the thinking solver's position budget (time ends it)
 _NO_LIMIT = 10**12
 
@@ -187,7 +181,7 @@ class Hinter:
         replaces only with a better end; after a proof it is the best end
         there is, and exact (on deals 1-1000 at 10 s a round this won 941
         deals against 907, docs/gaps.md).  The fast phases end at
-        :data:`THINK_PHASE_ENDS` of the budget; the last phase gets the
+        :data:`PHASE_ENDS` of the budget; the last phase gets the
         rest.  A new position starts a new thinking; the solver's memory
         is freed when the thinking ends.  ``thought`` then tells how it
         ended.  The CPU clock is ``clock``: ``time.process_time`` by
@@ -214,7 +208,7 @@ class Hinter:
         r = s.result
         if r is None:
             phase = s.phase
-            phase_end = seconds * THINK_PHASE_ENDS[phase - 1] if phase < 3 else seconds
+            phase_end = seconds * PHASE_ENDS[phase - 1] if phase < 3 else seconds
             d = t0 + max(0.0, phase_end - self._think_spent)
             r = s.step(nodes, d if deadline is None else min(d, deadline), clock=clock)
             self._think_spent += clock() - t0

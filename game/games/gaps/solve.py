@@ -53,7 +53,7 @@ FAST_SHARE = 0.25
 #: to the next.  The fast phases find the wins: the openings of deals 1-200
 #: at 30 s each, paired, 0.25/0.5 decided 151, 0.5/0.9 159 (9 more, 1
 #: fewer); the thinking at 10 s a round won 14 more deals of 401-1000
-#: (docs/gaps.md)
+#: (0.25/0.5 won 528, 0.5/0.9 542, none fewer; docs/gaps.md)
 PHASE_ENDS = (0.5, 0.9)
 #: default memory budget of one solver, bytes
 SOLVE_MEMORY = 1 << 30

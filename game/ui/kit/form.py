@@ -282,8 +282,7 @@ class SetupForm(Scene):
             if isinstance(f, TextBox):
                 h = int(f.lines * 24 * s) + int(12 * s) + bh + int(8 * s)
             elif isinstance(f, (Choice, Toggles)):
-                lines = 1 + max(line for _, line in self._flow(f, g))
-                h = lines * bh + (lines - 1) * int(8 * s)
+                h = max(r.bottom for r in self._flow(f, g, 0))
             row = _Row(f, y, h)
             y += h
             hint = self._hint(f)
@@ -297,23 +296,21 @@ class SetupForm(Scene):
         self._geo = g
         return g
 
-    def _flow(self, f: Choice | Toggles, g: _Geometry) -> list[tuple[int, int]]:
-        """(x, line) of each button of a row of choices: left to right, and
-        on a new line where the next would run past the panel (German rule
-        names at 1280x800 ran 70 px out of it)."""
-        s = g.s
+    def _flow(self, f: Choice | Toggles, g: _Geometry, y: int) -> list[pygame.Rect]:
+        """Where each button of a row of choices starting at ``y`` goes: left
+        to right, and on a new line where the next would run past the panel
+        (German rule names at 1280x800 ran 70 px out of it)."""
+        s, gap = g.s, int(8 * g.s)
         right = g.panel.right - int(28 * s)
-        if isinstance(f, Choice):
-            widths = [button_width(label, s, f.least) for _, label in f.options]
-        else:
-            widths = [button_width(label, s, 120) for _, label in f.items]
-        out: list[tuple[int, int]] = []
-        x, line = g.x0, 0
-        for bw in widths:
+        labels, least = ([label for _, label in f.options], f.least) if isinstance(f, Choice) else ([label for _, label in f.items], 120)
+        out: list[pygame.Rect] = []
+        x = g.x0
+        for label in labels:
+            bw = button_width(label, s, least)
             if x > g.x0 and x + bw > right:
-                x, line = g.x0, line + 1
-            out.append((x, line))
-            x += bw + int(8 * s)
+                x, y = g.x0, y + g.bh + gap
+            out.append(pygame.Rect(x, y, bw, g.bh))
+            x += bw + gap
         return out
 
     # --- widgets -----------------------------------------------------------------------------------
@@ -325,15 +322,13 @@ class SetupForm(Scene):
         for row in g.rows:
             f = row.field
             if isinstance(f, Choice):
-                for (value, label), (x, line) in zip(f.options, self._flow(f, g), strict=True):
-                    bw = button_width(label, s, f.least)
-                    b = self.button((x, row.y + line * (bh + int(8 * s)), bw, bh), label, partial(self.set, f.key, value), key=(f.key, value))
+                for (value, label), r in zip(f.options, self._flow(f, g, row.y), strict=True):
+                    b = self.button(r, label, partial(self.set, f.key, value), key=(f.key, value))
                     if self.values.get(f.key) == value:
                         b.select()
             elif isinstance(f, Toggles):
-                for (key, label), (x, line) in zip(f.items, self._flow(f, g), strict=True):
-                    bw = button_width(label, s, 120)
-                    b = self.button((x, row.y + line * (bh + int(8 * s)), bw, bh), label, partial(self._flip, key), key=key)
+                for (key, label), r in zip(f.items, self._flow(f, g, row.y), strict=True):
+                    b = self.button(r, label, partial(self._flip, key), key=key)
                     if self.values.get(key):
                         b.select()
             elif isinstance(f, Stepper):
