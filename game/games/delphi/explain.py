@@ -261,6 +261,8 @@ def _pct(x: float) -> int:
 def card_why(r: CardReason) -> Message:
     """Why the augur played a card, from the quantities it chose by."""
     share = _pct(r.p)
+    if r.ahead:
+        return msg("delphi.explain.why.ahead", card=r.card, share=share)
     if r.certain:
         return msg("delphi.explain.why.settled", card=r.card)
     if r.gated:

@@ -68,12 +68,14 @@ class Blindfold:
 #: survivors being others; the same score, turn and wrong guesses); four
 #: re-pinned with its rank sets (other survivors, so other cards and
 #: guesses: alternate_colour 25 -> 26, gardner 17 -> 19, pos_colour
-#: 15 -> 9; the gated red round the same score by other cards)
+#: 15 -> 9; the gated red round the same score by other cards); two
+#: re-pinned with the look ahead at uninformative hands (red the same
+#: score by other cards, pos_colour 9 -> 13)
 BEFORE = {
-    ("red", 1, False): (25, 6, 0, "fb537a2c54127f5e"),
+    ("red", 1, False): (25, 6, 0, "2729cfac543aa14b"),
     ("alternate_colour", 2, False): (26, 5, 0, "9541987d7c0b6a65"),
     ("gardner", 3, False): (19, 10, 1, "f6ac03929203e89e"),
-    ("pos_colour", 4, False): (9, 16, 3, "75d5812e9acfee73"),
+    ("pos_colour", 4, False): (13, 14, 2, "2ee20172aae93a0f"),
     ("red", 1, True): (20, 11, 0, "7c61ec0b3886e276"),
     ("gardner", 3, True): (13, 18, 0, "45cccdbc78fcea7d"),
 }
@@ -285,6 +287,7 @@ def _every_reason():
     card = Card.parse("QH")
     cards = [CardReason(card, p, entropy(p), entropy(p), 1, 5, p in (0.0, 1.0)) for p in (0.0, 0.1, 0.5, 0.9)]
     cards += [CardReason(card, 0.8, entropy(0.8), 1.0, 1, 5, False, gated=True, beta=b) for b in (0.0, 0.35)]
+    cards += [CardReason(card, 1.0, 0.0, 0.9, 1, 5, True, ahead=True)]
     guesses = [GuessReason("", "too_many", 25, survivors=5000), GuessReason("card.color = red", "last_turn", 1), GuessReason("", "nothing", 0)]
     guesses += [GuessReason("x", "sure", 20, q=0.6, need=0.2), GuessReason("", "unsure", 20, q=0.1, need=0.2)]
     guesses += [GuessReason("x", "gates_open", 9), GuessReason("", "gates_shut", 9)]
@@ -295,7 +298,7 @@ def test_every_message_is_in_english_and_german():
     _, e = augur_round(library_options("gardner"), 3)
     messages = _messages(e) + _messages(explain_solo(person_round("above_first", 11, {3: "card.color = red"}))) + _every_reason()
     keys = {m.key for m in messages}
-    assert {k for k in keys if k.startswith("delphi.explain.why.")} >= {"delphi.explain.why." + k for k in ("split", "likely", "unlikely", "settled", "safe", "balance")}
+    assert {k for k in keys if k.startswith("delphi.explain.why.")} >= {"delphi.explain.why." + k for k in ("split", "likely", "unlikely", "settled", "safe", "balance", "ahead")}
     for lang in ("en", "de"):
         for m in messages:
             assert m.key in catalog(lang), (lang, m.key)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+from types import SimpleNamespace
 
+from game.cards import Card
 from game.engine import GameRunner
 from game.games.delphi import cli
 from game.games.delphi.infer.solo_bot import SoloAugur
+from game.games.delphi.rulelang.vector import card_index
 from game.games.delphi.solo import SOLO, library_options
 
 
@@ -66,3 +69,49 @@ def test_sim_solo_reports_scores_per_family(capsys):
 
 def test_sim_solo_refuses_a_rule_that_is_no_rule(capsys):
     assert cli.sim(["--solo", "--rule", "card.colr = red"]) == 2
+
+
+class TwoRules:
+    """Beliefs over two equally likely rules, given as their 52-card
+    verdicts in each situation (a main line) the test reaches."""
+
+    def __init__(self, verdicts) -> None:
+        self.verdicts = verdicts  # line -> (mask of rule 0, mask of rule 1)
+        self.space = self
+        self.weight = [1.0, 1.0]
+
+    def listed(self):
+        return [0, 1]
+
+    def um_listed(self, line):
+        return self.verdicts[tuple(line)]
+
+    def cand_mask(self, i, um):
+        return um[i]
+
+    def masks_at(self, line):
+        out = {}
+        for m in self.verdicts[tuple(line)]:
+            out[m] = out.get(m, 0.0) + 1.0
+        return out
+
+    def p_fits(self, line, cards):
+        um = self.verdicts[tuple(line)]
+        return {c: sum(1 for m in um if m & 1 << card_index(c)) / 2 for c in cards}
+
+
+def test_when_no_card_teaches_anything_the_augur_plays_the_one_that_makes_the_next_card_telling():
+    # both rules accept both cards now; only after the queen do they part
+    # on the two: the plain choice is a coin toss, the look ahead is not
+    queen, two = Card.parse("QH"), Card.parse("2S")
+    both = 1 << card_index(queen) | 1 << card_index(two)
+    beliefs = TwoRules({(): (both, both), (queen,): (both, 1 << card_index(queen)), (two,): (both, both)})
+    view = SimpleNamespace(hand=(two, queen), main=())
+    for seed in range(8):
+        bot = SoloAugur()
+        assert bot._card(view, beliefs, random.Random(seed)) == queen
+        assert bot.reason.ahead and bot.reason.certain and bot.reason.score == 1.0
+    # a card that teaches by itself is played without looking further
+    apart = TwoRules({(): (both, 1 << card_index(queen)), (queen,): (both, both), (two,): (both, both)})
+    bot = SoloAugur()
+    assert bot._card(view, apart, random.Random(0)) == two and not bot.reason.ahead
