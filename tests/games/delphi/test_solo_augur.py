@@ -12,7 +12,8 @@ from game.cards import Card
 from game.engine import GameRunner
 from game.games.delphi import cli
 from game.games.delphi.infer.solo_bot import SoloAugur
-from game.games.delphi.rulelang.vector import card_index
+from game.games.delphi.ruleapi import default_parser
+from game.games.delphi.rulelang.vector import CARD_KINDS, card_index
 from game.games.delphi.solo import SOLO, library_options
 
 
@@ -115,3 +116,37 @@ def test_when_no_card_teaches_anything_the_augur_plays_the_one_that_makes_the_ne
     apart = TwoRules({(): (both, 1 << card_index(queen)), (queen,): (both, both), (two,): (both, both)})
     bot = SoloAugur()
     assert bot._card(view, apart, random.Random(0)) == two and not bot.reason.ahead
+
+
+class Thresholds:
+    """Beliefs whose listed survivors are real rules (parsed), judged in
+    any situation by the rule language itself."""
+
+    def __init__(self, texts, weights) -> None:
+        self.rules = [default_parser(t) for t in texts]
+        self.space = self
+        self.weight = list(weights)
+
+    def rule(self, i):
+        return self.rules[i]
+
+    def um_listed(self, line):
+        return tuple(line)
+
+    def cand_mask(self, i, line):
+        return sum(1 << k for k, c in enumerate(CARD_KINDS) if self.rules[i].accepts(c, line))
+
+
+def test_a_guess_among_rules_the_line_cannot_tell_apart_is_the_middle_one():
+    # after a king, every (card.rank <= 6) = (last.rank <= k) accepts the
+    # same cards, and only a wrong guess's example tells k: guessing the
+    # smallest k first steps through them one guess at a time, the middle
+    # one halves them
+    texts = [f"(card.rank <= 6) = (last.rank <= {k})" for k in range(2, 7)]
+    line = (Card.parse("KS"),)
+    bot = SoloAugur()
+    equal = Thresholds(texts, [1.0] * 5)
+    assert equal.rule(bot._centre(line, equal, list(range(5)), 0)).text == texts[2]
+    # a member far heavier than the rest is guessed as before
+    heavy = Thresholds(texts, [1.0, 0.2, 0.2, 0.2, 0.2])
+    assert bot._centre(line, heavy, list(range(5)), 0) == 0
