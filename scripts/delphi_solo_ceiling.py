@@ -56,7 +56,7 @@ class OracleAugur(SoloAugur):
     def _guess(self, view: Any, bl: SoloBeliefs) -> str:
         ix = bl.listed()
         if ix is not None and len(ix) <= GROUP_LIMIT:
-            _, best = self.top_group(view.main, bl, ix)
+            best = self.guess_among(view.main, bl, self.top_group(view.main, bl, ix)[1])
             if judge_guess(self.god, best).same:
                 return best
         return super()._guess(view, bl) if self.keep_wrong else ""

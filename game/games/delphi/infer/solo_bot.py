@@ -298,22 +298,24 @@ class SoloAugur:
             survivors = bl.survivors()[0].bit_count() if ix is None else len(ix)
             self.reason = GuessReason("", "too_many", at_stake, survivors=survivors)
             return ""
-        q, best = self.top_group(view.main, bl, ix)
+        q, members = self.top_group(view.main, bl, ix)
         if last_turn:
+            best = self.guess_among(view.main, bl, members)
             self.reason = GuessReason(best, "last_turn", at_stake, q=q, survivors=len(ix))
             return best
         if at_stake <= 0:
             self.reason = GuessReason("", "nothing", at_stake, q=q, survivors=len(ix))
             return ""
         need = 2.0 / ((1.0 - self.ambition) * at_stake + 2.0)
-        text = best if q >= need else ""
+        # the member to guess is chosen only when a guess is made
+        text = self.guess_among(view.main, bl, members) if q >= need else ""
         self.reason = GuessReason(text, "sure" if text else "unsure", at_stake, q=q, need=need, survivors=len(ix))
         return text
 
-    def top_group(self, line: Sequence[Card], bl: SoloBeliefs, ix: list[int]) -> tuple[float, str]:
+    def top_group(self, line: Sequence[Card], bl: SoloBeliefs, ix: list[int]) -> tuple[float, list[int]]:
         """(weight share of the largest group of survivors that judge all
         52 cards alike in the present situation and :data:`PROBES` others,
-        the text of its member to guess, :meth:`_centre`)."""
+        its members)."""
         sp = bl.space
         w = sp.weight
         label: dict[int, tuple[int, ...]] = {i: () for i in ix}
@@ -326,9 +328,12 @@ class SoloAugur:
             groups[label[i]] = groups.get(label[i], 0.0) + w[i]
         total = sum(groups.values()) or 1.0
         top_label = max(groups, key=lambda k: groups[k])
-        members = [i for i in ix if label[i] == top_label]
-        best = self._centre(line, bl, members, max(members, key=lambda j: (w[j], -j)))
-        return groups[top_label] / total, sp.rule(best).text
+        return groups[top_label] / total, [i for i in ix if label[i] == top_label]
+
+    def guess_among(self, line: Sequence[Card], bl: SoloBeliefs, members: list[int]) -> str:
+        """The text of the top group's member to guess (:meth:`_centre`)."""
+        w = bl.space.weight
+        return bl.space.rule(self._centre(line, bl, members, max(members, key=lambda j: (w[j], -j)))).text
 
     def _centre(self, line: Sequence[Card], bl: SoloBeliefs, members: list[int], heaviest: int) -> int:
         """The guess among the top group's members: of those nearly as heavy
