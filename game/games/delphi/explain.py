@@ -280,7 +280,8 @@ def guess_why(r: GuessReason) -> Message:
     if r.case == "too_many":
         return msg("delphi.explain.guess.too_many", n=Count(r.survivors or 0))
     if r.case in ("sure", "unsure"):
-        return msg(f"delphi.explain.guess.{r.case}", q=_pct(r.q or 0.0), need=_pct(r.need or 0.0), stake=r.at_stake)
+        key = f"delphi.explain.guess.{r.case}_quiet" if r.quiet else f"delphi.explain.guess.{r.case}"
+        return msg(key, q=_pct(r.q or 0.0), need=_pct(r.need or 0.0), stake=r.at_stake)
     return msg(f"delphi.explain.guess.{r.case}")
 
 

@@ -150,3 +150,36 @@ def test_a_guess_among_rules_the_line_cannot_tell_apart_is_the_middle_one():
     # a member far heavier than the rest is guessed as before
     heavy = Thresholds(texts, [1.0, 0.2, 0.2, 0.2, 0.2])
     assert bot._centre(line, heavy, list(range(5)), 0) == 0
+
+
+class Leaning:
+    """Beliefs whose listed survivors lean to one group with weight share
+    ``q``, and that accept each card of the hand with the share given."""
+
+    def __init__(self, p) -> None:
+        self.p = p
+
+    def listed(self):
+        return list(range(10))
+
+    def p_fits(self, line, cards):
+        return {c: self.p[c] for c in cards}
+
+
+def test_when_the_hand_would_teach_nothing_next_turn_the_augur_guesses_sooner(monkeypatch):
+    # 21 points at stake: with a telling hand a guess asks for 21 % of the
+    # weight (ambition 0.65), with a hand every rule judges alike for 13 %
+    # (QUIET_AMBITION), since waiting would cost a point and teach nothing
+    two, queen = Card.parse("2S"), Card.parse("QH")
+    view = SimpleNamespace(turn=10, wrong_guesses=0, main=(Card.parse("5D"),), hand=(two, queen))
+    bot = SoloAugur()
+    monkeypatch.setattr(bot, "top_group", lambda line, bl, ix: (0.17, [0]))
+    monkeypatch.setattr(bot, "guess_among", lambda line, bl, members: "card.color = red")
+    assert bot._guess(view, Leaning({two: 0.5, queen: 1.0})) == ""
+    assert bot.reason.case == "unsure" and not bot.reason.quiet and round(bot.reason.need, 3) == 0.214
+    assert bot._guess(view, Leaning({two: 1.0, queen: 0.0})) == "card.color = red"
+    assert bot.reason.case == "sure" and bot.reason.quiet and round(bot.reason.need, 3) == 0.128
+    # a leading group too light even then: no guess, and the reason says why
+    monkeypatch.setattr(bot, "top_group", lambda line, bl, ix: (0.1, [0]))
+    assert bot._guess(view, Leaning({two: 1.0, queen: 0.0})) == ""
+    assert bot.reason.case == "unsure" and bot.reason.quiet
