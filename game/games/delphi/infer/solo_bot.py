@@ -226,9 +226,7 @@ class SoloAugur:
 
     # --- cards ----------------------------------------------------------------------
     def _card(self, view: Any, bl: SoloBeliefs, rng: random.Random) -> Card:
-        kinds = sorted(set(view.hand), key=card_index)
-        p = bl.p_fits(view.main, kinds)
-        plain = max(entropy(p[c]) for c in kinds)
+        kinds, p, plain = self._telling(view, bl)
         beta = 0.0
         deep: dict[Card, float] | None = None
         if self.gated:
@@ -264,6 +262,14 @@ class SoloAugur:
             ahead=ahead,
         )
         return card
+
+    @staticmethod
+    def _telling(view: Any, bl: SoloBeliefs) -> tuple[list[Card], dict[Card, float], float]:
+        """The hand's different cards, the weighted share of the survivors
+        accepting each, and the most bits any of them would teach."""
+        kinds = sorted(set(view.hand), key=card_index)
+        p = bl.p_fits(view.main, kinds)
+        return kinds, p, max(entropy(p[c]) for c in kinds)
 
     def _ahead(self, view: Any, bl: SoloBeliefs, kinds: list[Card], p: dict[Card, float]) -> dict[Card, float] | None:
         """Each card's ``H(p)`` plus what the best of the rest of the hand
@@ -332,9 +338,7 @@ class SoloAugur:
         need = self.need(at_stake, self.ambition)
         quiet = False
         if q < need:
-            kinds = sorted(set(view.hand), key=card_index)
-            p = bl.p_fits(view.main, kinds)
-            quiet = max(entropy(p[c]) for c in kinds) < QUIET_BITS
+            quiet = self._telling(view, bl)[2] < QUIET_BITS
             if quiet:
                 need = self.need(at_stake, QUIET_AMBITION)
         # the member to guess is chosen only when a guess is made
