@@ -102,6 +102,8 @@ TABLE = Fields(
         "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
         # Delphi (issue 23): the players' notebooks of the round, a page per seat
         "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(TEXT), SEATS)}),
+        # Delphi alone (issue 23): the guess being typed when the round was left
+        "guess": Text(TEXT),
     },
 )
 

@@ -161,6 +161,9 @@ def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
     guess(app, "card is red")  # a wrong guess, kept with its example
     play_first(app, t)
     before = t.match.state
+    # a guess half typed when the round is left comes back with it
+    click(app, t.entry.rect.center)
+    type_text(app, "card.colo")
     press(app, "Menu")
     assert isinstance(app.scenes.top, MenuScene)
     entries = list_saves()[0]
@@ -173,6 +176,8 @@ def test_a_round_under_way_is_saved_and_continued_as_it_was(app):
     press(app, "Resume")
     t2 = table(app)
     assert t2 is not t and t2.match.state == before and t2.view.phase == GUESS
+    assert t2.entry.get_text() == "card.colo"
+    t2.entry.set_text("")
     # the round goes on, and once over it is counted and its save goes
     guess(app, RULE)
     assert t2.view.phase == OVER and t2.view.score == 31 - 2 - 2

@@ -252,6 +252,39 @@ class DelphiPolicy(Policy):
 POLICY = DelphiPolicy()
 
 
+@dataclass(frozen=True)
+class SoloMeta(TableMeta):
+    """What a solo round keeps beside its record: the guess being typed
+    when the round was left (Continue brings it back; it goes once the
+    next card is played).
+
+    >>> SoloMeta.from_json(SoloMeta("card is red").to_json()).guess
+    'card is red'
+    >>> SoloMeta.from_json({"guess": 7})
+    SoloMeta(guess='')
+    """
+
+    guess: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"guess": self.guess} if self.guess else {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        v = data.get("guess")
+        return cls(drawable(v[:DRAFT_TEXT]) if isinstance(v, str) else "")
+
+
+class SoloPolicy(Policy):
+    """A solo round ("delphi-solo", no game of the registry) at a table:
+    the plain turn loop, and the guess being typed kept with the save."""
+
+    meta_type = SoloMeta
+
+
+SOLO_POLICY = SoloPolicy()
+
+
 def _folds(match: Match, moved: Moved, counted: int) -> list[Fold]:
     """A round finished past the ``counted`` ones, and the game if it ended."""
     kinds = [s.kind for s in match.seats]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.match import Match, Policy, Seat
+from game.engine.match import Match, Seat
+from game.games.delphi.policy import SOLO_POLICY
 from game.games.delphi.solo import GUESS, PLAY, SOLO, SoloAction, library_options
 from game.ui.scene import AppServices, Scene
 from game.ui.tables.delphi.explain_scene import ExplainScene
@@ -21,7 +22,7 @@ RULE = "alternate_colour"
 def played(cards: int, guesses: dict[int, str] | None = None, seed: int = 11) -> Match:
     """A round of ``RULE`` after ``cards`` cards (the hand's first each
     time); ``guesses`` by turn, else no guess."""
-    m: Match = Match.start(SOLO, library_options(RULE), seed, [Seat("Ann")], policy=Policy())
+    m: Match = Match.start(SOLO, library_options(RULE), seed, [Seat("Ann")], policy=SOLO_POLICY)
     wanted = dict(guesses or {})
     for _ in range(cards):
         v = SOLO.view(m.state, 0)

@@ -11,9 +11,10 @@ import random
 import pygame
 import pygame_gui
 
-from game.engine.match import Match, Policy, Seat
+from game.engine.match import Match, Seat
 from game.engine.records import Record, RecordError
 from game.engine.runner import GameRunner
+from game.games.delphi.policy import SOLO_POLICY
 from game.games.delphi.rulelang import RuleSyntaxError
 from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
 from game.i18n import current, msg, tr
@@ -71,7 +72,7 @@ def practice_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]
 def start_solo(app, options: dict, seed: int) -> SoloTable:
     """A new solo round on screen (over the menu).  "delphi-solo" is no
     game of the registry: its match is given a policy."""
-    match: Match = Match.start(SOLO, options, seed, [Seat(tr("ui.human"))], policy=Policy())
+    match: Match = Match.start(SOLO, options, seed, [Seat(tr("ui.human"))], policy=SOLO_POLICY)
     table = SoloTable(app, match, again=lambda: again(app))
     app.to_menu()
     app.push(table)
@@ -91,7 +92,7 @@ def replay_solo(save: dict) -> Match:
     runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
     names = meta.get("names") if isinstance(meta, dict) else None
     name = str(names[0]) if isinstance(names, list) and names and isinstance(names[0], str) else tr("ui.human")
-    return Match(runner, [Seat(name)], policy=Policy())
+    return Match(runner, [Seat(name)], policy=SOLO_POLICY, meta=meta)
 
 
 def resume_solo(app, save: dict) -> str | None:

@@ -11,8 +11,9 @@ some rules, so it is worked out first on a worker thread
 Cancel); the engine keeps the verdict (``same_rule`` remembers it), and
 the move then plays at once on the frame loop.
 
-"delphi-solo" is no game of the registry: the match is made with an
-explicit ``Policy()``, and the round's statistics go into Delphi's own
+"delphi-solo" is no game of the registry: the match is made with its
+own policy (``SOLO_POLICY``: the guess being typed is kept in the match's
+meta, so a save holds it), and the round's statistics go into Delphi's own
 under ``solo`` (:func:`count_round`).  A round under way is saved after
 every move with Delphi's saves (its record names "delphi-solo") and
 continued from there (``solo_setup.resume_solo``)."""
@@ -22,14 +23,15 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
 
 from game.cards import Card
 from game.engine.core import IllegalAction, Message
-from game.engine.match import Match, Moved, Refused
+from game.engine.match import Match, Moved, Refused, meta_of
+from game.games.delphi.policy import SoloMeta
 from game.games.delphi.solo import GUESS, OVER, PLAY, SOLO, TURNS, SoloAction, SoloState, SoloView, difference_message, judge_guess, solo_score
 from game.games.delphi.solo_stats import fold_solo
 from game.i18n import msg, tr
@@ -126,7 +128,9 @@ class SoloTable(Scene):
         #: what "Another round" does (the solo setup opens again)
         self.again = again
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.guess_text = ""
+        #: the guess being typed as the save holds it (written when the
+        #: table is left with another one)
+        self._saved_guess = self.guess_text
         #: the last refused move's or bad guess's reason, shown until the next move
         self.problem = ""
         self.counted = False
@@ -142,6 +146,16 @@ class SoloTable(Scene):
     @property
     def view(self) -> SoloView:
         return SOLO.view(self.match.state, 0)
+
+    @property
+    def guess_text(self) -> str:
+        """The guess being typed: the match's, so that a save keeps it
+        (Menu and Continue brought back an empty field)."""
+        return meta_of(self.match, SoloMeta).guess
+
+    @guess_text.setter
+    def guess_text(self, text: str) -> None:
+        self.match.meta = replace(meta_of(self.match, SoloMeta), guess=text)
 
     @property
     def lang(self) -> str:
@@ -293,6 +307,7 @@ class SoloTable(Scene):
                 return  # nothing played yet: nothing to continue
             try:
                 write_save(self.game_id, record, meta)
+                self._saved_guess = self.guess_text
             except OSError as e:
                 self.app.write_failed("save", e)
             return
@@ -435,6 +450,10 @@ class SoloTable(Scene):
         super().resize(size)
 
     def exit(self) -> None:
+        if self.entry is not None:
+            self.guess_text = self.entry.get_text()
+        if self.guess_text != self._saved_guess:
+            self.keep_or_count()  # (a round under way only)
         self.anim.clear()
         super().exit()
 
