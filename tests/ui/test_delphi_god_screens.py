@@ -128,7 +128,7 @@ def test_the_library_has_a_tab_per_family_and_every_label_fits(app, lang, size):
         assert shown == rules_in(family=fam) and len(shown) >= 10
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "the whole main line (counts)"), ("de", "die ganze Hauptreihe (Anzahlen)")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "the whole main line (counts)"), ("de", "die ganze Hauptlinie (Anzahlen)")])
 def test_god_screen_says_a_count_rule_reads_the_whole_line(app, lang, said):
     """Issue 23, 5a: the screen said a count rule looks "only at the card
     itself (and maybe its place)"; what it says now comes from its parts."""

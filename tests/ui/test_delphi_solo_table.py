@@ -225,3 +225,22 @@ def test_a_played_card_travels_to_where_gods_verdict_puts_it(app):
     pump(app, 60)
     click(app, t.hand_rects()[0].center, frames=1)
     assert t.view.turn == 4 and not t.anim.flights
+
+
+def test_gods_rule_is_shown_in_the_words_of_the_language_on_screen(app):
+    """Seen in German: after giving up, "Gottes Regel: card.suit != …"
+    while the explanation sheet wrote the same rule in German words."""
+    from game import i18n
+
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    play_first(app, t)
+    t.give_up()
+    assert t.view.phase == OVER
+    i18n.set_language("de")
+    try:
+        lines = [line for line, _ in t.verdict_lines()]
+        assert any("karte.farbton != letzte.farbton" in line for line in lines), lines
+        assert not any("card.color" in line for line in lines), lines
+    finally:
+        i18n.set_language("en")

@@ -65,7 +65,7 @@ from game.engine.runner import GameRunner
 from game.games.delphi.infer.beliefs import EXPLICIT_LIMIT, Beliefs
 from game.games.delphi.infer.solo_bot import CardReason, GuessReason, SoloAugur, SoloBeliefs, entropy
 from game.games.delphi.infer.space import BYTE_BITS, Space, indices
-from game.games.delphi.library import FAMILIES, LIBRARY, family_name
+from game.games.delphi.library import FAMILIES, LIBRARY, family_words
 from game.games.delphi.rulelang.vector import CARD_KINDS, card_index
 from game.games.delphi.solo import GUESS, PLAY, SOLO, SoloGuess, SoloState, SoloView
 from game.games.delphi.state import DelphiView, NoPlayEvent, SidePlay
@@ -125,7 +125,8 @@ class Kind:
 
     @property
     def name(self) -> Message:
-        return family_name(self.family)
+        """The family's name inside a sentence ("the card alone")."""
+        return family_words(self.family)
 
 
 @dataclass(frozen=True)

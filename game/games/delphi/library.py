@@ -184,6 +184,12 @@ def family_name(family: str) -> Message:
     return Message(f"delphi_lang.family.{family}")
 
 
+def family_words(family: str) -> Message:
+    """``"two"`` -> "the card and the last one": the family's name inside
+    a sentence (a list after "these kinds:"), not as a heading."""
+    return Message(f"delphi_lang.family_words.{family}")
+
+
 def provisional_name(category: str) -> Message:
     """``"easy"`` -> "easy (provisional guess)"."""
     return Message(f"delphi_lang.provisional.{category}")
@@ -254,6 +260,7 @@ __all__ = [
     "choose_rule",
     "difficulty_bands",
     "family_name",
+    "family_words",
     "find_text",
     "library_rule",
     "load_measured",

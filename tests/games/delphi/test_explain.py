@@ -22,7 +22,7 @@ from game.games.delphi.explain import augur_round, candidate_family, explain_mai
 from game.games.delphi.infer.beliefs import Beliefs
 from game.games.delphi.infer.solo_bot import CardReason, GuessReason, SoloBeliefs, entropy
 from game.games.delphi.infer.space import space
-from game.games.delphi.library import LIBRARY, family_name, library_rule
+from game.games.delphi.library import LIBRARY, family_words, library_rule
 from game.games.delphi.rulelang import cached_rule
 from game.games.delphi.same_rule import same_rule
 from game.games.delphi.solo import OVER, PLAY, SOLO, library_options, verdict_text
@@ -157,7 +157,9 @@ def test_a_simple_library_rule_leads_at_the_end_and_its_kind_is_the_card_alone()
     assert last.kinds[0].family == "one" and last.kinds[0].share > 0.9
     assert [k.family for k in e.main_kinds(len(e.steps) - 1)] == ["one"]
     m = e.kinds_message()
-    assert m is not None and m.params["kinds"] == [family_name("one")]
+    assert m is not None and m.params["kinds"] == [family_words("one")]
+    # a name inside the sentence, not a heading
+    assert "kinds: the card alone." in m.render("en") and "Arten: nur die Karte selbst." in m.render("de")
     # shares are of all the weight standing: the groups never hold more
     assert sum(ld.share for ld in last.leaders) <= 1.0 + 1e-9
 

@@ -46,15 +46,15 @@ def test_every_library_rule_is_described_from_the_parts_it_uses(entry):
     assert ("the last card" in en) == (back == 1) and (f"up to {back} places back" in en) == (back > 1)
     assert tr("delphi_lang.reads.starters", "en", n=r.starters) in en
     de = render(describe(rule.tree), "de")
-    assert ("die ganze Hauptreihe" in de) == bool(aggs) and tr("delphi_lang.reads.starters", "de", n=r.starters) in de
+    assert ("die ganze Hauptlinie" in de) == bool(aggs) and tr("delphi_lang.reads.starters", "de", n=r.starters) in de
     assert "{" not in en + de
 
 
 @pytest.mark.parametrize(
     ("text", "en", "de"),
     [
-        ("count(each.suit = card.suit) < 4", "It reads the card itself and the whole main line (counts).", "Sie betrachtet die Karte selbst und die ganze Hauptreihe (Anzahlen)."),
-        ("sum(each.rank) % 2 = 0", "It reads the whole main line (sums).", "Sie betrachtet die ganze Hauptreihe (Summen)."),
+        ("count(each.suit = card.suit) < 4", "It reads the card itself and the whole main line (counts).", "Sie betrachtet die Karte selbst und die ganze Hauptlinie (Anzahlen)."),
+        ("sum(each.rank) % 2 = 0", "It reads the whole main line (sums).", "Sie betrachtet die ganze Hauptlinie (Summen)."),
         ("card.rank > last3.rank", "It reads the card itself and cards up to 3 places back along the main line. 3 starter cards", "Es werden 3 Startkarten ausgelegt."),
         ("card is red", "It reads only the card itself. 1 starter card is laid out.", "Sie betrachtet nur die Karte selbst. Es wird 1 Startkarte ausgelegt."),
     ],

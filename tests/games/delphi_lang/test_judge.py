@@ -66,7 +66,7 @@ def test_human_output_in_english_and_german(capsys):
     assert "String 10♠, 9♥, 4♠, 2♠ does not fit (after 9♠): side line" in lines
     assert lines[-1] == "Cards that fit: 1 of 6."
     code, out, _ = run(capsys, "--rule", GARDNER, "--cards", "3H 9S JD", "--lang", "de")
-    assert "B♦ passt nicht (nach 9♠): Seitenreihe" in out.splitlines()
+    assert "B♦ passt nicht (nach 9♠): Nebenlinie" in out.splitlines()
     assert out.startswith("Regel: wenn letzte.wert ist ungerade dann karte.farbton = schwarz sonst")
 
 

@@ -172,4 +172,17 @@ def cached_rule(text: str) -> Rule:
     return parse_rule(text)
 
 
-__all__ = ["FULL52", "MAX_LENGTH", "MAX_TABLE", "Rule", "cached_rule", "card_index", "parse_rule", "rule_from_tree"]
+def rule_text_in(text: str, lang: str) -> str:
+    """A rule's text in the words of ``lang`` (the printer's form), for a
+    screen in that language; the text as it is when it is no rule.
+
+    >>> rule_text_in("card.color != last.color", "de")
+    'karte.farbton != letzte.farbton'
+    """
+    try:
+        return cached_rule(text).to_text(lang)
+    except (ValueError, KeyError):
+        return text
+
+
+__all__ = ["FULL52", "MAX_LENGTH", "MAX_TABLE", "Rule", "cached_rule", "card_index", "parse_rule", "rule_from_tree", "rule_text_in"]

@@ -23,7 +23,7 @@ import pygame
 
 from game.engine.core import Message
 from game.games.delphi.explain import Explanation, Step, augur_round, explain_main_line, explain_solo
-from game.games.delphi.rulelang import cached_rule
+from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.solo import SoloState
 from game.games.delphi.state import DelphiView
 from game.i18n import grouped, msg, tr
@@ -254,10 +254,7 @@ class ExplainScene(Overlay):
 
     # --- the words under the chart ------------------------------------------------------------
     def rule_text(self, text_: str) -> str:
-        try:
-            return cached_rule(text_).to_text(self.lang)
-        except (ValueError, KeyError):
-            return text_
+        return rule_text_in(text_, self.lang)
 
     def detail_lines(self, e: Explanation, i: int) -> list[tuple[str, tuple[int, int, int], bool]]:
         """(text, colour, bold) for the chosen step (-1: before the first card)."""

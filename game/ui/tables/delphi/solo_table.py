@@ -32,6 +32,7 @@ from game.cards import Card
 from game.engine.core import IllegalAction, Message
 from game.engine.match import Match, Moved, Refused, meta_of
 from game.games.delphi.policy import SoloMeta
+from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.solo import GUESS, OVER, PLAY, SOLO, TURNS, SoloAction, SoloState, SoloView, difference_message, judge_guess, solo_score
 from game.games.delphi.solo_stats import fold_solo
 from game.i18n import msg, tr
@@ -511,7 +512,7 @@ class SoloTable(Scene):
             if outcome is not None and outcome.reason is not None:
                 out.append((self.render(outcome.reason), GOLD))
             if v.rule:
-                out.append((tr("delphi.solo_ui.rule_was", rule=v.rule), INK))
+                out.append((tr("delphi.solo_ui.rule_was", rule=rule_text_in(v.rule, self.lang)), INK))
             return out
         if v.plays:
             card, right = v.plays[-1]

@@ -10,6 +10,7 @@ import pygame
 from game.engine.core import Outcome
 from game.games.delphi.library import find_text
 from game.games.delphi.log import hint_text
+from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
@@ -39,7 +40,7 @@ def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Col
         if result.note:
             out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
     else:
-        out.append((result.rule, HIGHLIGHT, True))
+        out.append((rule_text_in(result.rule, lang), HIGHLIGHT, True))
         entry = find_text(result.rule)
         if entry is not None:
             out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
