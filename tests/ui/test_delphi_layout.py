@@ -127,3 +127,22 @@ def test_cards_grow_with_the_window_and_large_is_never_smaller_than_normal(app, 
     for setting in ("small", "normal", "large"):
         for k in (0, 1):
             assert big[setting][k] >= small[setting][k] * 1.2, (name, setting, small, big)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_awaiting_label_under_a_play_stays_inside_the_line(app, size):
+    """Under a card last in its row the label ran past the line's edge
+    and was cut ("awaiting the verd", seen in a real window): the play
+    is put at the end of the row here, as the layout does when the main
+    line fills it."""
+    from game.tools.textfit import record_frame
+
+    _resized(app, size)
+    t = _seated(app, demo.prophet_judges)
+    T = t.layout().tableau
+    T.pending[0] = T.pending[0].move(T.strip.right - T.pending[0].right, 0)
+    label = i18n.tr("delphi.table.awaiting")
+    drawn = [(r, clip) for kind, txt, r, _mw, clip in record_frame(app) if kind == "text" and txt == label]
+    assert drawn, label
+    for r, clip in drawn:
+        assert clip.contains(r), (r, clip)

@@ -7,12 +7,13 @@ lost), today's rule in the statistics, and a round saved and continued."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.games.delphi.solo import GUESS, OVER, PLAY, daily_round, library_options
 from game.persistence.saves import list_saves, load_stats, saves_count
 from game.ui.kit.wait import WaitScene
 from game.ui.tables.delphi import stats_lines
-from game.ui.tables.delphi.solo_setup import SoloSetup, start_solo, today
+from game.ui.tables.delphi.solo_setup import SoloSetup, daily_lines, practice_lines, start_solo, today
 from game.ui.tables.delphi.solo_table import SoloTable
 from tests.ui.helpers import click, drag, drawn_texts, press, pump
 
@@ -242,5 +243,38 @@ def test_gods_rule_is_shown_in_the_words_of_the_language_on_screen(app):
         lines = [line for line, _ in t.verdict_lines()]
         assert any("karte.farbton != letzte.farbton" in line for line in lines), lines
         assert not any("card.color" in line for line in lines), lines
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_setups_statistics_keep_clear_of_the_next_choice(app, lang):
+    """With six lines of statistics and today's text on three lines, the
+    statistics ran into "A rule from the library…" with no gap (seen at
+    1280x800)."""
+    from game import i18n
+    from game.engine import GameRunner
+    from game.games.delphi.solo import SOLO, SoloAction
+    from game.tools.textfit import record_frame
+    from game.ui.tables.delphi.solo_table import count_round
+
+    for options, seed in (daily_round(today()), (library_options("red"), 5)):
+        runner = GameRunner.start(SOLO, options, seed)
+        runner.play(SoloAction("stop"))
+        count_round(runner.state)
+    i18n.set_language(lang)
+    try:
+        setup = SoloSetup(app)
+        app.push(setup)
+        pump(app, 2)
+        drawn = [(txt, r) for kind, txt, r, *_ in record_frame(app) if kind in ("text", "line") and txt]
+        shown = [f"{label}: {value}" for label, value in daily_lines(setup.stats) + practice_lines(setup.stats)]
+        stats = [r for txt, r in drawn if txt in shown]
+        today_lines = [r for txt, r in drawn if txt in i18n.tr("delphi.solo_ui.today_about", date=today()) and r not in stats]
+        random_lines = [r for txt, r in drawn if txt in i18n.tr("delphi.solo_ui.random_about")]
+        assert len(stats) == 6 and today_lines and random_lines
+        gap = int(8 * app.scale)  # a line's height apart, not touching
+        assert max(r.bottom for r in today_lines) + gap <= min(r.top for r in stats)
+        assert max(r.bottom for r in stats) + gap <= min(r.top for r in random_lines)
     finally:
         i18n.set_language("en")

@@ -115,3 +115,22 @@ def test_a_buttons_tooltip_shows_in_the_notes_band_over_no_card_count_or_clock(a
     for r in [*L.cells, L.clock, L.status, t.header().rect]:
         assert not band.colliderect(r), (band, r)
     assert not [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITooltip)]
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800), (1920, 1080)])
+def test_a_questions_buttons_are_as_wide_as_their_labels(app, size):
+    """"Beenden und werten" was cut to "Beenden und werte" on a 180 px
+    button (seen in a real window at 1280x800); both buttons stay alike
+    and inside the panel."""
+    from game.ui.assets import font
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    q = ConfirmScene(app, "Spiel beenden?", "Die Runde zählt nicht.", lambda: None, yes="Beenden und werten", no="Abbrechen", destructive=True)
+    app.push(q)
+    pump(app, 2)
+    s = app.scale
+    label = font(max(9, round(18 * s))).size("Beenden und werten")[0]
+    assert q.yes_b.rect.w >= label + int(20 * s) and q.yes_b.rect.w == q.no_b.rect.w
+    panel = q._rect()
+    assert panel.contains(q.yes_b.rect) and panel.contains(q.no_b.rect) and not q.yes_b.rect.colliderect(q.no_b.rect)

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui.assets import GOLD, INK
+from game.ui.kit.header import button_width
 from game.ui.kit.overlay import Overlay
 from game.ui.widgets import panel, text, text_block, wrap
 
@@ -48,10 +49,14 @@ class ConfirmScene(Overlay):
     def build_ui(self) -> None:
         r = self._rect()
         s = self.app.scale
-        bw, bh = int(180 * s), int(44 * s)
+        yes, no = self.yes_text or tr("ui.yes"), self.no_text or tr("ui.no")
+        # as wide as the longer label needs ("Beenden und werten" was cut
+        # to "Beenden und werte" at 180), both alike, within the panel
+        bw = min(max(button_width(yes, s, 180), button_width(no, s, 180)), (r.w - int(60 * s)) // 2)
+        bh = int(44 * s)
         yb = r.bottom - bh - int(20 * s)
-        self.yes_b = self.button((r.centerx + int(10 * s), yb, bw, bh), self.yes_text or tr("ui.yes"), self._yes, object_id="#primary", key="yes")
-        self.no_b = self.button((r.centerx - int(10 * s) - bw, yb, bw, bh), self.no_text or tr("ui.no"), self._no, key="no")
+        self.yes_b = self.button((r.centerx + int(10 * s), yb, bw, bh), yes, self._yes, object_id="#primary", key="yes")
+        self.no_b = self.button((r.centerx - int(10 * s) - bw, yb, bw, bh), no, self._no, key="no")
         if self.focused() is None:
             self.focus(self.no_b if self.destructive else self.yes_b)
 

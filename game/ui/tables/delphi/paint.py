@@ -287,7 +287,13 @@ def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
         pygame.draw.rect(surface, HIGHLIGHT, r.inflate(4, 4), 2, border_radius=max(3, cw // 10))
     if T.pending:
         r0 = T.pending[0]
-        text(surface, p.position.awaiting, (r0.x, r0.bottom + int(3 * s)), int(13 * s), HIGHLIGHT, shadow=True, max_width=max(cw * len(T.pending), int(120 * s)))
+        mw = max(cw * len(T.pending), int(120 * s))
+        # under a card last in its row the label ran past the line's clip
+        # ("awaiting the verd"): it ends inside it instead
+        lw = min(font(int(13 * s)).size(p.position.awaiting)[0], mw)
+        clip = surface.get_clip()
+        x = max(clip.x, min(r0.x, clip.right - lw - int(4 * s)))
+        text(surface, p.position.awaiting, (x, r0.bottom + int(3 * s)), int(13 * s), HIGHLIGHT, shadow=True, max_width=mw)
     # markers: white every 10th card, black after the Prophet, the Prophet's own
     ph = max(12, int(cw * 0.36))
     for kind, nums in (("white", line.white), ("black", line.black)):

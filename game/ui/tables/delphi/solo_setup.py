@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import random
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
@@ -22,7 +23,7 @@ from game.persistence.saves import load_stats, set_aside_save
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
 from game.ui.scene import Scene
 from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
-from game.ui.widgets import felt, panel, text, text_block
+from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 
 def today() -> str | None:
@@ -113,6 +114,28 @@ def again(app) -> None:
     app.push(SoloSetup(app))
 
 
+#: lines of statistics the setup keeps room for (today's rule: four; all
+#: rounds: two)
+STATS_ROOM = 6
+
+
+@dataclass(frozen=True)
+class _Places:
+    """The solo setup's geometry (:meth:`SoloSetup._places`)."""
+
+    rect: pygame.Rect
+    pad: int
+    bh: int
+    bw: int
+    #: the width of the texts beside the buttons
+    left: int
+    stats_y: int
+    random_y: int
+    typed_label_y: int
+    typed_y: int
+    problem_y: int
+
+
 class SoloSetup(Scene):
     name = "delphi-solo-setup"
 
@@ -125,30 +148,46 @@ class SoloSetup(Scene):
         games, _ = load_stats()
         self.stats = games.get("delphi", {}) if isinstance(games, dict) else {}
 
-    def _rect(self) -> pygame.Rect:
+    def _places(self) -> _Places:
+        """Where the parts go, top to bottom: today's rule (its text beside
+        its button), the statistics (room for six lines), a random rule, a
+        typed one, a problem, and Back and Rules.  Each part starts below
+        the last one's text: with statistics and a today's text of three
+        lines, the statistics ran into the random rule's text at fixed
+        places."""
         w, h = self.app.size
         s = self.app.scale
-        pw, ph = int(min(w * 0.94, 760 * s)), int(min(h * 0.94, 470 * s))
-        return pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        pad, bh, bw = int(20 * s), int(40 * s), int(260 * s)
+        pw = int(min(w * 0.94, 760 * s))
+        left = pw - 2 * pad - int(270 * s)
+        today_h = len(wrapped(self._today_text(), int(15 * s), left)) * int(15 * s * 1.25)
+        stats = max(int(70 * s) + today_h + int(14 * s), int(124 * s))
+        random_y = max(stats + STATS_ROOM * int(20 * s) + int(18 * s), int(250 * s))
+        random_h = len(wrapped(tr("delphi.solo_ui.random_about"), int(15 * s), left)) * int(15 * s * 1.25)
+        typed_label = max(random_y + bh, random_y + random_h) + int(14 * s)
+        typed_y = typed_label + int(30 * s)
+        problem_y = typed_y + bh + int(14 * s)
+        ph = problem_y + int(30 * s) + int(14 * s) + bh + int(14 * s)
+        ph = min(int(h * 0.94), max(ph, int(470 * s)))
+        r = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        return _Places(r, pad, bh, bw, left, r.y + stats, r.y + random_y, r.y + typed_label, r.y + typed_y, r.y + problem_y)
+
+    def _today_text(self) -> str:
+        return tr("delphi.solo_ui.today_about", date=self.day) if self.day else tr("delphi.solo_ui.today_unknown")
 
     def build_ui(self) -> None:
-        r = self._rect()
-        s = self.app.scale
-        pad = int(20 * s)
-        bh = int(40 * s)
-        bw = int(260 * s)
-        x = r.right - pad - bw
-        y = r.y + int(70 * s)
         self.day = today()
-        self.focus(self.button((x, y, bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None))
-        y = r.y + int(250 * s)
-        self.button((x, y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
-        y += bh + int(44 * s)
+        g = self._places()
+        r, pad, bh, bw = g.rect, g.pad, g.bh, g.bw
+        s = self.app.scale
+        x = r.right - pad - bw
+        self.focus(self.button((x, r.y + int(70 * s), bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None))
+        self.button((x, g.random_y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
         ew = r.w - 2 * pad - bw - int(10 * s)
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + pad, y, ew, bh), manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.typed_placeholder"))
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + pad, g.typed_y, ew, bh), manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.typed_placeholder"))
         self.entry.set_text(self.rule_text)
         self.keep(self.entry, focus=False)
-        self.button((x, y, bw, bh), tr("delphi.solo_ui.typed"), self.play_typed, key="typed")
+        self.button((x, g.typed_y, bw, bh), tr("delphi.solo_ui.typed"), self.play_typed, key="typed")
         fw = int(150 * s)
         self.button((r.x + pad, r.bottom - bh - int(14 * s), fw, bh), tr("ui.back"), self.app.pop, key="back")
         self.button((r.x + pad + fw + int(10 * s), r.bottom - bh - int(14 * s), fw, bh), tr("ui.rules_button"), lambda: self.app.open_rules("delphi"), key="rules")
@@ -187,23 +226,21 @@ class SoloSetup(Scene):
         w, h = self.app.size
         s = self.app.scale
         surface.blit(felt((w, h)), (0, 0))
-        r = self._rect()
+        g = self._places()
+        r, pad = g.rect, g.pad
         panel(surface, r, 200, int(14 * s), GOLD)
-        pad = int(20 * s)
         text(surface, tr("delphi.solo_ui.setup_title"), (r.centerx, r.y + int(16 * s)), int(26 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - 2 * pad)
-        left = r.w - 2 * pad - int(270 * s)
-        y = r.y + int(70 * s)
-        y += text_block(surface, tr("delphi.solo_ui.today_about", date=self.day) if self.day else tr("delphi.solo_ui.today_unknown"), pygame.Rect(r.x + pad, y, left, int(70 * s)), int(15 * s), INK)
+        text_block(surface, self._today_text(), pygame.Rect(r.x + pad, r.y + int(70 * s), g.left, r.h), int(15 * s), INK)
         lines = [f"{label}: {value}" for label, value in daily_lines(self.stats) + practice_lines(self.stats)]
-        y = max(y + int(8 * s), r.y + int(124 * s))
+        y = g.stats_y
         # (the room is kept for six lines of statistics: empty, it says why)
         for line in lines or [tr("delphi.solo_ui.stats.none")]:
             text(surface, line, (r.x + pad, y), int(14 * s), INK_DIM, max_width=r.w - 2 * pad)
             y += int(20 * s)
-        text_block(surface, tr("delphi.solo_ui.random_about"), pygame.Rect(r.x + pad, r.y + int(250 * s), left, int(44 * s)), int(15 * s), INK)
-        text(surface, tr("delphi.solo_ui.typed_about"), (r.x + pad, r.y + int(314 * s)), int(15 * s), INK, max_width=r.w - 2 * pad)
+        text_block(surface, tr("delphi.solo_ui.random_about"), pygame.Rect(r.x + pad, g.random_y, g.left, r.h), int(15 * s), INK)
+        text(surface, tr("delphi.solo_ui.typed_about"), (r.x + pad, g.typed_label_y), int(15 * s), INK, max_width=r.w - 2 * pad)
         if self.problem:
-            text_block(surface, "✗ " + self.problem, pygame.Rect(r.x + pad, r.y + int(382 * s), r.w - 2 * pad, int(30 * s)), int(14 * s), REFUSE)
+            text_block(surface, "✗ " + self.problem, pygame.Rect(r.x + pad, g.problem_y, r.w - 2 * pad, int(30 * s)), int(14 * s), REFUSE)
 
 
 __all__ = ["SoloSetup", "daily_lines", "is_solo", "practice_lines", "resume_solo", "start_solo", "today"]
