@@ -268,3 +268,36 @@ def test_show_me_in_the_tutorial_flies_the_card_from_the_hand(app):
     assert tuple(map(int, flight.start)) == start
     settle(app, 1.0)
     assert t.match.actions == [exp] and t.model.step == 1
+
+
+def test_every_refused_gesture_says_why(app):
+    """Seen in a real window: a card let go over the target, P while the
+    team still had a coin, and a press on a pyramid card with no coin left
+    did nothing at all."""
+    from game.ui.tables.mind_the_gap.table import PASS
+
+    t = start_game(app, {"players": 1, "level": "normal"}, 77, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    L = t.layout()
+    card = t.view.hand[0]
+    drag(app, L.hand[0].center, L.places[0].center)
+    settle(app, 0.4)
+    assert t.render(msg("mind_the_gap.err.target_place")) in said(t) and card in t.view.hand
+    # P with a coin left: the engine's reason
+    assert t.view.coins > 0 and not any(a.kind == PASS for a in t.match.legal())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    pump(app, 2)
+    assert any("pass" in line.lower() for line in said(t)), said(t)
+    # no coin left: a press on a pyramid card says why it cannot be taken back
+    place = next(x for x in t.match.legal() if x.kind == "place")
+    t.act(place)
+    settle(app, 0.4)
+    while t.view.coins > 0:
+        t.act(next(x for x in t.match.legal() if x.kind == "discard"))
+        settle(app, 0.4)
+    assert not t.match.over and t.view.places[place.place] is not None
+    L = t.layout()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=L.places[place.place].center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=L.places[place.place].center))
+    pump(app, 2)
+    assert t.render(msg("mind_the_gap.err.no_coin_takeback")) in said(t), said(t)

@@ -15,6 +15,7 @@ from game.cards import Card
 from game.engine import GameRunner
 from game.engine.match import Match, Moved, Seat
 from game.games import mind_the_gap as mtg
+from game.i18n import tr
 from game.persistence.saves import load_stats, read_save, save_path
 from game.persistence.schema import problems
 from game.persistence.setups import load_setup
@@ -138,7 +139,7 @@ def test_solo_game_to_a_win_through_the_menu_and_mouse(app):
         assert steps < 80
     settle(app, 1.0)
     assert isinstance(app.scenes.top, ResultScene) and app.scenes.top.won
-    assert "complete" in app.scenes.top.title
+    assert app.scenes.top.title == tr("mind_the_gap.ui.won") and "complete" in " ".join(app.scenes.top.lines)
     # the game counted in the statistics and the autosave is gone
     stats, _ = load_stats()
     assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
@@ -593,3 +594,15 @@ def test_statistics_show_rows_by_coins_and_variant_beside_rows_of_before():
     ]
     assert "best series 30" in lines[-1][1] and "best series 80" in lines[2][1]
     assert [label for label, _ in stats_lines(stats, "de")][-1].endswith("frühere Spiele, ohne Münzen und Variante")
+
+
+def test_the_header_says_where_a_series_stands(app):
+    """The series' progress was only in the result and the saves; the
+    header showed the pyramid's 19-digit deal number."""
+    t, last, s = _series_table(app, (2, 0, 3))
+    facts = t._facts(t.view)
+    assert tr("mind_the_gap.ui.series_fact", seed=s.seed, pyramid=4, length=5, n=5) in facts and str(t.match.seed) not in facts
+    perform(app, t, last)
+    settle(app, 1.0)
+    # the finished pyramid is the 4th, counted in the points already
+    assert "pyramid 4 of 5" in t._facts(t.view)

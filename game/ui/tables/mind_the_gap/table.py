@@ -82,7 +82,7 @@ class MtgTable(MtgTableScene):
         #: the last pointer position seen (a wheel event has none)
         self._pointer: tuple[int, int] | None = None
         mtg.prepare(self.view)  # build this target's pyramid table now, not on the first help
-        self.card_drag(double_zones=self._double_zones)
+        self.card_drag(double_zones=self._double_zones, on_zone_click=self._zone_clicked)
 
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
@@ -130,7 +130,8 @@ class MtgTable(MtgTableScene):
 
     def drag_zones(self) -> list[Zone]:
         L = self.layout()
-        return [Zone(r, ("place", p)) for p, r in L.places.items() if p != 0] + [Zone(L.discard_zone, ("discard",))]
+        # the target is a zone too, so a card let go over it hears why not
+        return [Zone(r, ("place", p)) for p, r in L.places.items()] + [Zone(L.discard_zone, ("discard",))]
 
     def drag_legal(self, payload: Any) -> list:
         if not self.my_turn():
@@ -152,6 +153,14 @@ class MtgTable(MtgTableScene):
             # let go over its gap: the drag-and-drop lands the card
             return self.play(Intent(mtg.Action(PLACE, payload[1], zone[1]), How.DROP))
         return msg("mind_the_gap.ui.takeback_only_to_discard")
+
+    def _zone_clicked(self, payload: Any) -> bool:
+        """A press on a pyramid card that cannot be picked up because the
+        team has no coin says why (nothing happened at all before)."""
+        if payload[0] == "place" and payload[1] != 0 and self.my_turn() and not self.can_pay() and self.view.places[payload[1]] is not None:
+            self.notice(msg("mind_the_gap.err.no_coin_takeback"))
+            return True
+        return False
 
     @staticmethod
     def _double_zones(payload: Any, zones: list[Zone]) -> list[Zone]:
@@ -279,8 +288,9 @@ class MtgTable(MtgTableScene):
         if k == pygame.K_h:
             self.toggle_helper()
             return True
-        if k == pygame.K_p and self.can_pass():
-            self.do_pass()
+        if k == pygame.K_p and self.my_turn():
+            # when passing is not allowed, the engine says why
+            self.act_or_refuse(mtg.Action(PASS))
             return True
         assert self.drag is not None
         selected = self.drag.selected
@@ -412,7 +422,15 @@ class MtgTable(MtgTableScene):
             facts.append(tr("mind_the_gap.ui.small"))
         if view.jokers:
             facts.append(tr("mind_the_gap.ui.jokers"))
-        facts.append(tr("mind_the_gap.ui.deal", n=self.match.seed))
+        series = self.model.series
+        if series is None:
+            facts.append(tr("mind_the_gap.ui.deal", n=self.match.seed))
+        else:
+            # where the series stands (it was only in the result and the
+            # saves), by the series' own number, not the pyramid's 19
+            # digits; a finished pyramid is counted in it already
+            pyramid = series.index if self.finished else series.index + 1
+            facts.append(tr("mind_the_gap.ui.series_fact", seed=series.seed, pyramid=min(pyramid, series.length), length=series.length, n=series.total))
         return " · ".join(facts)
 
     def _gap_marks(self, info: mtg.Help) -> tuple[GapMark, ...]:
