@@ -301,3 +301,17 @@ def test_every_refused_gesture_says_why(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=L.places[place.place].center))
     pump(app, 2)
     assert t.render(msg("mind_the_gap.err.no_coin_takeback")) in said(t), said(t)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_partners_open_hands_are_readable_and_in_the_window(size):
+    """On Easy the partners' cards were 30 px wide at scale 1 (18 px at
+    800x500, their indices 4 px): they now take the left column's width,
+    as far as the room under the log allows."""
+    view = next(v for label, v, _ in VIEWS if label == "three-easy")
+    s = scale_for(size)
+    L = compute_layout(size, s, view)
+    assert L.open_card >= int(40 * s), (L.open_card, s)
+    assert L.open_hands.bottom <= size[1] and L.open_hands.top >= L.log.bottom
+    n = max(c for i, c in enumerate(view.hand_counts) if i != view.seat)
+    assert (n - 1) * int(L.open_card * 0.8) + L.open_card <= L.open_hands.w

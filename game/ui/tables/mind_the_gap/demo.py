@@ -121,6 +121,8 @@ def scene_factories(app):
         ("mind-the-gap-tutorial", tutorial),
         # its first step says the most (the intro and the step): the text-fit check reads it
         ("mind-the-gap-tutorial-start", lambda: tutorial_table(app)),
+        # Easy: the partners' hands open in the left column
+        ("mind-the-gap-easy", lambda: shown(app, mid_game(seed=4, moves=4, options={"players": 3, "level": "easy"}))),
         ("mind-the-gap-no-coins", lambda: shown(app, mid_game(seed=8, moves=3, options={"players": 2, "level": "hard", "coins": 0}))),
         ("mind-the-gap-log-scrolled", log_scrolled),
         ("mind-the-gap-who-begins", who_begins),

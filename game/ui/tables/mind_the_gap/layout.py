@@ -45,8 +45,12 @@ MIN_PITCH = 0.62
 #: the gap between two cards of a row (pyramid) and of the hand, in card widths
 PYR_GAP = 0.14
 HAND_GAP = 0.12
-#: the width of the partners' open hands' cards (Easy), at scale 1
+#: the width of the partners' open hands' cards (Easy), at scale 1: at
+#: least, and at most when the left column has room
 OPEN_CARD = 30
+OPEN_CARD_MAX = 56
+#: how much of an open hand's card the next one leaves in view, in card widths
+OPEN_OVERLAP = 0.8
 #: the band of notes under the header (two short lines), at scale 1
 NOTES_H = 44
 #: the tutorial's explanation at the top of the right column, at scale 1
@@ -73,8 +77,9 @@ class Layout:
     # the areas: left column, middle, right column
     seats: pygame.Rect = field(default_factory=pygame.Rect)
     log: pygame.Rect = field(default_factory=pygame.Rect)
-    #: the partners' open hands (Easy), under the log
+    #: the partners' open hands (Easy), under the log, and their cards' width
     open_hands: pygame.Rect = field(default_factory=pygame.Rect)
+    open_card: int = 0
     #: the play area between the columns, under the header
     middle: pygame.Rect = field(default_factory=pygame.Rect)
     #: the band of notes (a refused move's reason, a notice): over no card
@@ -151,7 +156,15 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     L.seats = pygame.Rect(margin, L.top_h + int(14 * s), left_w, int(SEAT_ROW * s) * view.players + int(10 * s))
     L.log = pygame.Rect(margin, L.seats.bottom + int(16 * s), left_w, int(h * 0.3))
     partners = view.players - 1 if view.level == "easy" else 0
-    L.open_hands = pygame.Rect(margin, L.log.bottom + int(8 * s), left_w, partners * (int(18 * s) + int(int(OPEN_CARD * s) * cardart.ASPECT) + int(8 * s)))
+    if partners:
+        # the partners' cards as wide as the column allows (each shows its
+        # index beside the next), within the room under the log: at a
+        # fixed 30 px they were 18 px wide at 800x500, their indices 4 px
+        n = max([MIN_HAND, *(c for i, c in enumerate(view.hand_counts) if i != view.seat)])
+        by_width = int(left_w / ((n - 1) * OPEN_OVERLAP + 1))
+        row_room = (h - int(8 * s) - (L.log.bottom + int(8 * s))) // partners - int(26 * s)
+        L.open_card = max(int(OPEN_CARD * s), min(by_width, int(row_room / cardart.ASPECT), int(OPEN_CARD_MAX * s)))
+    L.open_hands = pygame.Rect(margin, L.log.bottom + int(8 * s), left_w, partners * (int(18 * s) + int(L.open_card * cardart.ASPECT) + int(8 * s)))
     left_bottom = L.open_hands.bottom if partners else L.log.bottom
     # a long hand may reach under the left column when that ends above
     # the hand's row (its cards at the largest size and the status line

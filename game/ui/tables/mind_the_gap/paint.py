@@ -23,7 +23,7 @@ from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
-from game.ui.tables.mind_the_gap.layout import OPEN_CARD, SEAT_ROW, Layout
+from game.ui.tables.mind_the_gap.layout import OPEN_CARD, OPEN_OVERLAP, SEAT_ROW, Layout
 from game.ui.widgets import coin, felt, panel, text, text_block, wrapped
 
 #: the most coins drawn in the header (the setup allows 20)
@@ -162,12 +162,12 @@ def _seats(surface: pygame.Surface, p: Still) -> None:
     if p.log:
         draw_log(surface, L.log, p.log_title, [(None, line) for line in p.log], s)
     y = L.open_hands.y if p.log else L.log.y
-    mw = int(OPEN_CARD * s)
+    mw = L.open_card or int(OPEN_CARD * s)
     for name, cards in p.open_hands:
         text(surface, name, (L.seats.x, y), int(13 * s), INK_DIM, shadow=False)
         y += int(18 * s)
         for i, c in enumerate(cards):
-            surface.blit(p.look.face(c, mw), (L.seats.x + i * int(mw * 0.8), y))
+            surface.blit(p.look.face(c, mw), (L.seats.x + i * int(mw * OPEN_OVERLAP), y))
         y += int(mw * cardart.ASPECT) + int(8 * s)
 
 

@@ -87,7 +87,7 @@ class MtgTable(MtgTableScene):
     # --- what the table knows -------------------------------------------------------------
     def layout(self) -> Layout:
         v = self.view
-        key = (self.app.size, self.app.scale, cardart.size_factor(), v.shape.rows, len(v.hand), len(v.discard), v.players, self.model.tutorial)
+        key = (self.app.size, self.app.scale, cardart.size_factor(), v.shape.rows, len(v.hand), len(v.discard), v.players, v.hand_counts, self.model.tutorial)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(v))
         return self._layout[1]
