@@ -296,6 +296,23 @@ def test_pass_button_is_enabled_exactly_when_the_rules_allow(app):
 # --- the tutorial -----------------------------------------------------------------------------------
 
 
+def test_the_setups_choices_outlast_the_tutorial(app):
+    """Choices made in the setup, then Tutorial, then Menu and the game
+    again: everything was back to the last game's setup."""
+    press(app, "Mind the Gap")
+    setup = app.scenes.top
+    setup.values["level"] = "hard"
+    setup.changed("level")
+    setup.values["series"] = True
+    press(app, "Tutorial")
+    assert isinstance(app.scenes.top, MtgTable) and app.scenes.top.model.tutorial
+    app.to_menu()
+    pump(app, 2)
+    press(app, "Mind the Gap")
+    again = app.scenes.top
+    assert again is not setup and again.values["level"] == "hard" and again.values["series"] is True
+
+
 def test_tutorial_shows_each_step_and_ends_won_with_five_coins(app):
     press(app, "Mind the Gap")
     press(app, "Tutorial")

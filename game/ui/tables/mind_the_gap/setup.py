@@ -89,6 +89,9 @@ class SetupScene(SetupForm):
 
     def tutorial(self) -> None:
         self.remember()
+        # the tutorial leads to the menu: the choices made here open the
+        # setup again afterwards (they went back to the last game's)
+        self.keep_choices(self.prefs())
         self.app.push(tutorial_table(self.app))
 
 
