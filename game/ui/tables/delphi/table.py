@@ -118,8 +118,9 @@ class DelphiTable(DelphiTableScene):
     think = 0.55
     #: base seconds the next computer takes to play while the person at the
     #: screen may still declare themselves Prophet (the chance ends with that
-    #: play): a little longer than ``think``, so there is time to press P
-    prophet_window = 1.2
+    #: play): time to read God's verdict and press P.  At 1.2 s a person
+    #: playing under Xvfb saw the computer play before they could
+    prophet_window = 2.5
     model: DelphiModel
 
     def __init__(self, app: AppServices, match: DelphiMatch) -> None:
