@@ -556,6 +556,9 @@ def test_the_hint_outlines_the_strong_computers_card_says_why_and_counts_as_help
     assert display(card) in told[0]
     key(app, pygame.K_RETURN)
     assert t.match.actions[-1].card == card
+    # the hint was about the position before the card: it goes with it
+    # (it stayed on screen after the card was played, seen in a window)
+    assert not [x for x in said(t) if x.startswith("Hint: play")], said(t)
 
 
 def test_hot_seat_forced_draws_need_no_pass_screen_and_show_as_new_to_their_owner(app):

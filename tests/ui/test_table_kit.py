@@ -9,7 +9,7 @@ import pygame_gui
 import pytest
 
 from game.engine.core import msg
-from game.engine.match import Match, Seat
+from game.engine.match import How, Match, Seat
 from game.games import gaps as G
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.model import Note, Notes, TableModel, Tone
@@ -42,6 +42,18 @@ def test_notes_count_down_only_while_the_table_is_uncovered():
     assert m.notes.items[0].ttl == pytest.approx(0.4)
     m.tick(0.5)
     assert not m.notes.items
+
+
+def test_a_move_takes_the_notes_about_the_position_before_it():
+    """A refusal's reason and a hint were about the position before the
+    move; a notice that is not (a file written, a rule) stays."""
+    m = TableModel(Match.start(G.GAME, {"redeals": 2}, 5, [Seat("A")]))
+    m.match.handed_to(0)
+    m.refuse(msg("gaps_ui.no_card"))
+    m.say("Hint: play 8H", seat=0, positional=True)
+    m.say("saved")
+    m.move_made(How.CLICK)
+    assert [n.text for n in m.notes.items] == ["saved"]
 
 
 def test_the_same_words_again_replace_the_old_and_three_at_most_show():

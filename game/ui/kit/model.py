@@ -53,6 +53,8 @@ class Note:
     tone: Tone = Tone.INFO
     seat: int | None = None
     ttl: float = 3.5
+    #: about the position on the table (a hint): it goes with the next move
+    positional: bool = False
 
     def words(self, lang: str) -> str:
         return self.text if isinstance(self.text, str) else render(self.text, lang)
@@ -88,6 +90,11 @@ class Notes:
     def without(self, tone: Tone) -> Notes:
         return Notes(tuple(n for n in self.items if n.tone != tone))
 
+    def after_move(self) -> Notes:
+        """A move was made: the notes about the position before it go (a
+        refusal's reason, a hint)."""
+        return Notes(tuple(n for n in self.items if n.tone != Tone.REFUSE and not n.positional))
+
 
 class TableModel(Generic[S, A, V]):
     """Everything a table holds besides the match, for one match: it
@@ -119,8 +126,8 @@ class TableModel(Generic[S, A, V]):
         """A game's own parts for one seat (a selection) go here."""
 
     # --- messages ---------------------------------------------------------------------------
-    def say(self, text: Message | str, *, tone: Tone = Tone.INFO, seat: int | None = None, ttl: float = 3.5) -> None:
-        self.notes = self.notes.add(Note(text, tone, seat, ttl))
+    def say(self, text: Message | str, *, tone: Tone = Tone.INFO, seat: int | None = None, ttl: float = 3.5, positional: bool = False) -> None:
+        self.notes = self.notes.add(Note(text, tone, seat, ttl, positional))
 
     def refuse(self, reason: Message | str, seat: int | None = None) -> None:
         """A move refused: its reason, for the seat that tried it (a reason
@@ -155,10 +162,11 @@ class TableModel(Generic[S, A, V]):
 
     # --- moves ------------------------------------------------------------------------------
     def move_made(self, how: How) -> None:
-        """A move was made or taken back: the reasons of refused moves
-        were about the position before it and go ("7♠ does not follow 3♠"
-        stayed for seconds after 2♠ was played), then :meth:`moved`."""
-        self.notes = self.notes.without(Tone.REFUSE)
+        """A move was made or taken back: the reasons of refused moves and
+        the hints were about the position before it and go ("7♠ does not
+        follow 3♠" stayed for seconds after 2♠ was played, "Hint: play 8♥"
+        after 8♥ was), then :meth:`moved`."""
+        self.notes = self.notes.after_move()
         self.moved(how)
 
     def moved(self, how: How) -> None:

@@ -454,9 +454,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
         """A refused move's reason, for the seat at the screen alone."""
         self.model.refuse(self._named(reason))
 
-    def notice(self, message: Message | str, ttl: float = 3.5, *, public: bool = False) -> None:
-        """A notice for the seat at the screen (``public``: for everyone)."""
-        self.model.say(self._named(message), seat=None if public else self.viewer, ttl=ttl)
+    def notice(self, message: Message | str, ttl: float = 3.5, *, public: bool = False, positional: bool = False) -> None:
+        """A notice for the seat at the screen (``public``: for everyone;
+        ``positional``: about this position, gone with the next move)."""
+        self.model.say(self._named(message), seat=None if public else self.viewer, ttl=ttl, positional=positional)
 
     def _named(self, message: Message | str) -> Message | str:
         return message if isinstance(message, str) else self.match.policy.name(self.match, message)

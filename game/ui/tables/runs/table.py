@@ -363,7 +363,7 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         self.autosave()
         if found.action.kind == PLAY and found.action.card in self.view.hand:
             self.model.cursor = list(self.view.hand).index(found.action.card)
-        self.notice(found.reason, ttl=9)
+        self.notice(found.reason, ttl=9, positional=True)
         self.sync_ui()
 
     def panel_buttons(self) -> list[tuple[ButtonSpec, Any]]:
