@@ -75,6 +75,10 @@ def test_where_was_it_lost_opens_the_deal_before_the_move_with_the_line(app):
     assert r.status_lines()[0][0] == "Review: move 2 (2♠) lost round 1. Before it the round could still be won; the winning line is ready."
     assert r.model.solution is not None and not r.model.solution.playing
     assert "review" in r._facts()[0]
+    # the deal was timed already: the review has no clock (it ran from
+    # 0:00 beside the deal's moves, seen in a window)
+    settle(app, 1.0)
+    assert not r.model.clock_running() and r.picture().clock is None
     press(app, "Play")
     settle(app, 5)
     won = app.scenes.top

@@ -217,7 +217,9 @@ class GapsModel(GapsTableModel):
 
     # --- time and moves --------------------------------------------------------------------------
     def clock_running(self) -> bool:
-        return self.playing() and self.focused and not self.paused
+        # a review replays a deal already timed: it has no clock of its own
+        # (it ran from 0:00 beside the deal's 40 moves)
+        return self.playing() and self.focused and not self.paused and not self.meta.review
 
     def tick_game(self, dt: float) -> None:
         if self.clock_running():

@@ -580,7 +580,7 @@ class GapsTable(GapsTableScene):
         info = gaps.get(hover) if hover is not None else None
         shown_hover = Hover(hover, info.wants, info.source) if hover is not None and info is not None and info.kind == "live" and info.wants is not None else (Hover(hover, None, None) if hover is not None and info is not None else None)
         clock = None
-        if self.timer_shown():
+        if self.timer_shown() and not self.model.meta.review:
             clock = (tr("gaps_ui.time", time=clock_text(self.model.elapsed)), self._timer_button(L)[1].x - int(12 * L.scale))
         banner = (tr("gaps_ui.no_moves"), tr("gaps_ui.no_moves_body", n=v.redeals_left)) if self.banner_shown() else None
         return GapsPicture(still, hint, shown_hover, cursor, tr("gaps_ui.moves", n=self.model.moves_made()), clock, self.model.clock_running(), self.status_lines(), banner)
