@@ -146,3 +146,18 @@ def test_a_questions_buttons_are_as_wide_as_their_labels(app, size):
     assert q.yes_b.rect.w >= label + int(20 * s) and q.yes_b.rect.w == q.no_b.rect.w
     panel = q._rect()
     assert panel.contains(q.yes_b.rect) and panel.contains(q.no_b.rect) and not q.yes_b.rect.colliderect(q.no_b.rect)
+
+
+def test_the_notes_of_a_game_go_when_it_ends(app):
+    """"The layout is on the clipboard" stayed frozen beside the result
+    panel for 20 s and more (notes wait while a screen covers the table)."""
+    from game.ui.tables.gaps import NEAR_WON
+    from game.ui.tables.gaps.table import start_game as start_gaps
+    from tests.ui.helpers import click
+
+    t = start_gaps(app, {"redeals": 2, "layout": NEAR_WON}, 77)
+    pump(app, 2)
+    t.notice("The layout is on the clipboard", ttl=5)
+    assert "The layout is on the clipboard" in said(t)
+    click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠: the deal is won
+    assert t.match.over and "The layout is on the clipboard" not in said(t)

@@ -53,7 +53,7 @@ from game.ui.kit.celebrate import KINGS, Party, celebration_title, make_celebrat
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
 from game.ui.kit.layers import StaticLayer
-from game.ui.kit.model import Intent, Note, TableModel, Tone
+from game.ui.kit.model import Intent, Note, Notes, TableModel, Tone
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.kit.picture import Motion, Painters, Picture
@@ -292,6 +292,12 @@ class TableScene(Scene, Generic[S, A, V, P]):
             self.refuse(res.reason)
             self.advance()
             return
+        if self.match.over:
+            # what was said during the game is done with once it ends ("The
+            # layout is on the clipboard" stayed frozen beside the result
+            # for 20 s and more: notes wait while a screen covers the
+            # table); what the end itself says (a file not written) comes after
+            self.model.notes = Notes()
         self._persist(res)
         self.app.play_sound(self.sound_for(res))
         if self.drag is not None:
