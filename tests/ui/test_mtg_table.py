@@ -616,10 +616,22 @@ def test_statistics_show_rows_by_coins_and_variant_beside_rows_of_before():
 def test_the_header_says_where_a_series_stands(app):
     """The series' progress was only in the result and the saves; the
     header showed the pyramid's 19-digit deal number."""
-    t, last, s = _series_table(app, (2, 0, 3))
+    t, last, _ = _series_table(app, (2, 0, 3))
     facts = t._facts(t.view)
-    assert tr("mind_the_gap.ui.series_fact", seed=s.seed, pyramid=4, length=5, n=5) in facts and str(t.match.seed) not in facts
+    assert tr("mind_the_gap.ui.series_fact", pyramid=4, length=5, n=5) in facts and str(t.match.seed) not in facts
     perform(app, t, last)
     settle(app, 1.0)
     # the finished pyramid is the 4th, counted in the points already
     assert "pyramid 4 of 5" in t._facts(t.view)
+
+
+def test_the_deal_number_shows_only_once_the_pyramid_is_over(app):
+    """With the number, the deal replayed in another copy shows every hand
+    and the stock: it showed in the header all game long."""
+    m, last = one_move_from_the_end({"players": 1, "level": "normal"}, 5, [Seat("Anna")])
+    t = open_table(app, m)
+    deal = tr("mind_the_gap.ui.deal", n=m.seed)
+    assert deal not in t._facts(t.view)
+    perform(app, t, last)
+    settle(app, 1.0)
+    assert t.finished and deal in t._facts(t.view)

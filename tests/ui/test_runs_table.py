@@ -212,8 +212,11 @@ def test_draw_is_refused_while_you_can_play(app):
     t = my_turn_with_choice(app)
     assert not button(app, "Draw").is_enabled
     state = t.match.state
-    key(app, pygame.K_d)
     click(app, t.layout().pile.center)
+    assert t.match.state is state
+    # ... and says why (it did nothing at all)
+    assert any("so you may not draw" in x for x in said(t)), said(t)
+    key(app, pygame.K_d)
     assert t.match.state is state
 
 
@@ -594,3 +597,14 @@ def test_hot_seat_forced_draws_need_no_pass_screen_and_show_as_new_to_their_owne
             t.act_or_refuse(bot.choose(m.view(), m.legal(), rng))
         settle(app, 0.3)
     assert marked >= 2
+
+
+def test_the_deal_number_shows_only_once_the_game_is_over(app):
+    """With the number, the deal replayed in another copy shows every hand
+    and the pile: it showed in the header all game long."""
+    from game.i18n import tr
+
+    t = my_turn_with_choice(app)
+    assert tr("runs.table.deal", n=t.match.seed) not in t.facts(), t.facts()
+    over = open_table(app, demo.finished())
+    assert over.finished and tr("runs.table.deal", n=over.match.seed) in over.facts(), over.facts()

@@ -423,14 +423,15 @@ class MtgTable(MtgTableScene):
         if view.jokers:
             facts.append(tr("mind_the_gap.ui.jokers"))
         series = self.model.series
-        if series is None:
-            facts.append(tr("mind_the_gap.ui.deal", n=self.match.seed))
-        else:
+        if series is not None:
             # where the series stands (it was only in the result and the
-            # saves), by the series' own number, not the pyramid's 19
-            # digits; a finished pyramid is counted in it already
+            # saves); a finished pyramid is counted in it already
             pyramid = series.index if self.finished else series.index + 1
-            facts.append(tr("mind_the_gap.ui.series_fact", seed=series.seed, pyramid=min(pyramid, series.length), length=series.length, n=series.total))
+            facts.append(tr("mind_the_gap.ui.series_fact", pyramid=min(pyramid, series.length), length=series.length, n=series.total))
+        elif self.finished:
+            # the deal's number only once it is over: with it, the deal
+            # replayed elsewhere shows every hand and the stock
+            facts.append(tr("mind_the_gap.ui.deal", n=self.match.seed))
         return " · ".join(facts)
 
     def _gap_marks(self, info: mtg.Help) -> tuple[GapMark, ...]:

@@ -192,6 +192,10 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         the person at the screen; on a dead run, the rest of the pile."""
         a = self.model.clicker_forced()
         if a is None:
+            if self.my_turn() and self.view.phase == PHASE_PLAY:
+                # a card can be played: the engine's refusal says which
+                # (a click on the pile did nothing at all)
+                self.act_or_refuse(Action(DRAW), how)
             return
         if a.kind == DRAW and self.model.dead():
             self.model.draw_out()
@@ -386,7 +390,7 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or (self.drag is not None and self.drag.active is not None):
             return False
         L = self.layout()
-        if L.pile.inflate(int(12 * L.s), int(12 * L.s)).collidepoint(event.pos) and self.model.clicker_forced() is not None:
+        if L.pile.inflate(int(12 * L.s), int(12 * L.s)).collidepoint(event.pos) and self.my_turn():
             self.model.cursor = None
             self.draw_click()
             return True
@@ -524,7 +528,10 @@ class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
             out.append(tr("runs.table.stop_short"))
         elif v.new_run:
             out.append(tr("runs.table.new_run_short"))
-        out.append(tr("runs.table.deal", n=self.match.seed))
+        if self.finished:
+            # the deal's number only once the game is over: with it, the
+            # deal replayed elsewhere shows every hand and the pile
+            out.append(tr("runs.table.deal", n=self.match.seed))
         return out
 
     def log_lines(self) -> list[tuple[Colour | None, str]]:
