@@ -18,6 +18,7 @@ import pytest
 from game import i18n
 from game.cards import Card
 from game.games import gaps as G
+from game.i18n import tr
 from game.persistence.saves import load_stats, read_save
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import open_game
@@ -519,6 +520,8 @@ def test_an_undecided_check_stays_available_and_searches_deeper_on_request(app, 
     gate.set()
     job.thread.join(10)
     assert button(app, "Search deeper").is_enabled  # stopped: still undecided, still on offer
+    # the status says it was stopped, not the earlier answer's words
+    assert t.status_lines()[1][0] == f"Check stopped after {t.model.current_stop()[0]:,} of 10,000 positions.", t.status_lines()
     press(app, "Search deeper")
     v = _answer(app, t)
     assert v.verdict == "unsolvable" and v.nodes <= 10_000
@@ -695,6 +698,27 @@ def test_without_a_process_the_thread_thinks_and_moves_never_wait_for_it(app, mo
     assert not hinter.thinking  # the solver and its positions are let go
 
 
+def test_a_press_as_the_check_ends_is_taken_for_the_stop_it_was_meant_for(app, monkeypatch):
+    """"Stop checking" became "Search deeper" under the pointer as the
+    check ended, and a press meant to stop started the deeper search
+    (seen in a real window)."""
+    t = mid_game(app, think=False)
+    t.model.solve_nodes, t.model.deep_nodes = 5, 10_000
+    gate = held_solver(monkeypatch)
+    press(app, "Still solvable?")
+    job = t.model.job
+    assert job is not None
+    gate.set()
+    job.thread.join(10)
+    pump(app, 1)  # the frame that takes the answer
+    assert t.model.job is None and t.model.current_verdict() is not None
+    press(app, "Search deeper")
+    assert t.model.job is None
+    settle(app, 0.7)
+    press(app, "Search deeper")
+    assert t.model.job is not None or t.model.current_verdict().nodes > 5
+
+
 def test_a_deeper_check_runs_in_a_process_that_answers_as_the_thread_does_and_stops_on_cancel():
     from game.ui.tables.gaps.solver import SolveJob
 
@@ -741,3 +765,24 @@ def test_if_the_thinking_process_dies_the_thread_thinks_in_its_place(app):
     t.model.stop_thinking()
     job.thread.join(30)
     assert not job.thread.is_alive() and not t.model.hinter.thinking
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_bars_labels_fit_their_buttons(app, lang, size):
+    """"Prüfung abbrechen" lost its last letter to the button's border
+    (seen at 1280x800 and 800x500)."""
+    from game import i18n
+    from game.ui.assets import font, scale_for
+    from game.ui.tables.gaps.layout import compute_layout
+
+    s = scale_for(size)
+    bw = compute_layout(size, s).bar(7, size[0])[0].w
+    i18n.set_language(lang)
+    try:
+        labels = [tr(k) for k in ("ui.undo", "ui.redo", "ui.hint", "gaps_ui.check", "gaps_ui.deeper", "gaps_ui.stop_check", "gaps_ui.redeal", "gaps_ui.restart", "ui.new_deal", "gaps_ui.solution.show")]
+    finally:
+        i18n.set_language("en")
+    f = font(max(9, round(18 * s)))
+    too_wide = [x for x in labels if f.size(x)[0] + int(24 * s) > bw]
+    assert not too_wide, (bw, too_wide)

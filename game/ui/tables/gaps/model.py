@@ -57,6 +57,9 @@ class GapsModel(GapsTableModel):
         #: deeper" after an undecided answer (tests make them small)
         self.solve_nodes = TABLE_SOLVE_NODES
         self.deep_nodes = DEEP_SOLVE_NODES
+        #: a check stopped by the player: (position, positions checked, its
+        #: budget); the status says so, not the earlier answer's words
+        self.stopped: tuple[Any, int, int] | None = None
         #: the window has the focus (the clock runs only then)
         self.focused = True
         #: the deal is being left half-way through the table's question
@@ -172,14 +175,22 @@ class GapsModel(GapsTableModel):
         if known is not None:
             self.verdict = (self.pos_key(), known)
             return True
+        self.stopped = None
         self.job = SolveJob(self.view(), self.pos_key(), budget)
         self.collect()
         return True
 
     def stop_check(self) -> None:
         if self.job is not None:
+            self.stopped = (self.job.key, self.job.nodes, self.job.max_nodes)
             self.job.cancel()
             self.job = None
+
+    def current_stop(self) -> tuple[int, int] | None:
+        """(positions checked, budget) of a check the player stopped on
+        this position, if that was the last word on it."""
+        st = self.stopped
+        return (st[1], st[2]) if st is not None and st[0] == self.pos_key() else None
 
     def collect(self) -> bool:
         """Take the check's answer once it is there; True when it came."""

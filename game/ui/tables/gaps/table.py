@@ -48,6 +48,9 @@ from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solution import MIN_STEP
 from game.ui.tables.gaps.summary import SummaryScene
 
+#: seconds after a check ends in which a press of its button is taken for
+#: the "Stop checking" it was meant for, not the "Search deeper" in its place
+SWAP_GUARD = 0.6
 #: window events that stop the clock, and those that let it run again
 AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
 BACK = (pygame.WINDOWFOCUSGAINED,)
@@ -72,6 +75,8 @@ class GapsTable(GapsTableScene):
         self._gap_cache: tuple[tuple[Any, ...], dict[int, G.GapInfo]] | None = None
         #: the clock's seconds in the last save (the time since is saved on leaving)
         self._saved_elapsed = round(self.model.elapsed, 2)
+        #: seconds of the table since the last check ended
+        self._since_check_ended = float("inf")
         self.card_drag(on_click=self._card_clicked, on_zone_click=self._gap_clicked)
 
     # --- what the table knows ----------------------------------------------------------------
@@ -194,6 +199,11 @@ class GapsTable(GapsTableScene):
         after a "solvable" answer, show the solution."""
         if self.model.job is not None:
             self.model.stop_check()
+        elif self._since_check_ended < SWAP_GUARD:
+            # the check ended under the pointer: "Stop checking" had just
+            # become "Search deeper", and a press meant to stop started
+            # the deeper search (seen in a real window)
+            return
         elif self.model.show_solution():
             assert self.model.solution is not None
             self.model.solution.wait = self._step_seconds()  # a beat to see the first move marked
@@ -353,7 +363,9 @@ class GapsTable(GapsTableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.model.look()
+        self._since_check_ended += dt
         if self.model.job is not None and self.model.collect():
+            self._since_check_ended = 0.0
             self.sync_ui()
         s = self.model.solution
         if s is not None and s.playing and not self.model.paused and not self.busy:
@@ -648,6 +660,11 @@ class GapsTable(GapsTableScene):
             out.append((line if s.playing else tr("gaps_ui.solution.paused", line=line), GOLD))
         elif m.job is not None:
             out.append((tr("gaps_ui.thinking", nodes=grouped(m.job.nodes, self.lang), max=grouped(m.job.max_nodes, self.lang)), INK))
+        elif (stop := m.current_stop()) is not None:
+            # the player's stop is the last word (the earlier answer's
+            # "Still undecided after 600,000" showed after a deeper search
+            # was stopped at 1,796,000)
+            out.append((tr("gaps_ui.check_stopped", nodes=grouped(stop[0], self.lang), max=grouped(stop[1], self.lang)), INK))
         else:
             verdict = m.current_verdict()
             h = m.current_hint()
