@@ -16,7 +16,7 @@ import pytest
 from game.engine import GameRunner, IllegalAction
 from game.engine.match import Match
 from game.games.delphi import GAME
-from game.games.delphi.state import DECLARE, GAME_OVER, GOD_PICK, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN
+from game.games.delphi.state import DECLARE, GAME_OVER, GOD_PICK, PROPHET_PICK, PROPHET_VERDICT, ROUND_OVER, SETRULE, TURN, Action
 from game.persistence.saves import load_stats, read_save
 from game.ui import cardart
 from game.ui.kit.dialog import ConfirmScene
@@ -231,6 +231,21 @@ def test_engine_reason_shown_when_a_play_is_not_possible_now(app):
     expected = t.render(e.value.reason)
     assert expected in said(t), said(t)
     assert "Anna" in expected
+
+
+def test_a_key_that_cannot_act_now_says_why(app):
+    """P when no declaring was possible, and W with no verdict due, did
+    nothing at all (seen in a real window)."""
+    t = seat_table(app, my_turn_match(prophet=True))
+    before = t.match.state
+    key(app, pygame.K_p)
+    assert t.match.state is before
+    assert t.render(GAME.prophet_blocker(before, t.viewer)) in said(t), said(t)
+    key(app, pygame.K_w)
+    assert t.match.state is before
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(before, Action("verdict", n=0))
+    assert t.render(e.value.reason) in said(t), said(t)
 
 
 def test_buttons_follow_the_engine(app):

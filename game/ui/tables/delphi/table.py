@@ -716,10 +716,10 @@ class DelphiTable(DelphiTableScene):
         if self.viewer is None:
             return False
         if k == pygame.K_p:
-            if self.model.may_declare():
-                self.declare(How.KEY)
-                return True
-            return False
+            # when the chance is not there, the refusal says why (P did
+            # nothing at all, seen in a real window)
+            self.declare(How.KEY)
+            return True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_cursor(k)
             return True  # the arrows are the cursor's, never the drag-and-drop's own
@@ -741,8 +741,14 @@ class DelphiTable(DelphiTableScene):
             self.clear_string()
             return True
         letter = LETTERS.get(k)
-        if letter is None or not self.can(*letter):
+        if letter is None:
             return False
+        if not self.can(*letter):
+            # the engine's or the turn's reason (N during the Prophet's
+            # question did nothing at all)
+            kind, n = letter
+            self.do(Action(kind, n=n) if n is not None else Action(kind), How.KEY)
+            return True
         kind, n = letter
         if kind == "verdict":
             self.verdict(bool(n), How.KEY)
