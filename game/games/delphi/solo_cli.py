@@ -4,6 +4,7 @@ library under the solo protocol (:mod:`~game.games.delphi.solo`), e.g.::
     python -m game sim delphi --solo --rounds 3 --seed 1 --json
     python -m game sim delphi --solo --rule gardner --rule "card.color = red"
     python -m game sim delphi --solo --player gated   # the full game's gates
+    python -m game sim delphi --solo --no-examples    # a wrong guess says only "wrong"
 
 Every rule plays ``--rounds`` rounds; round ``i`` of the ``k``-th rule is
 dealt with seed ``--seed + 1000·i + k``.  Reported: the mean score
@@ -36,6 +37,11 @@ def _parser() -> ToolParser:
     p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--rule", action="append", default=None, help="a library id or a rule text (repeat for several); default: the whole library")
     p.add_argument("--player", choices=PLAYERS, default="solo", help="solo: the solo player; gated: the full game's Prophet gates (the baseline)")
+    p.add_argument(
+        "--no-examples",
+        action="store_true",
+        help="the published protocol: a wrong guess says only that it is wrong (the app's round also shows where the rules differ)",
+    )
     p.add_argument("--json", action="store_true")
     return p
 
@@ -59,10 +65,12 @@ def _p95(xs: list[float]) -> float:
     return ys[min(len(ys) - 1, round(0.95 * (len(ys) - 1)))]
 
 
-def play_round(options: dict[str, Any], seed: int, player: str) -> tuple[dict[str, Any], list[float]]:
-    """One solo round of the augur: its result and the CPU time of each decision."""
+def play_round(options: dict[str, Any], seed: int, player: str, examples: bool = True) -> tuple[dict[str, Any], list[float]]:
+    """One solo round of the augur: its result and the CPU time of each
+    decision.  ``examples=False``: the augur does not read a wrong guess's
+    example."""
     runner = GameRunner.start(SOLO, options, seed)
-    bot = SoloAugur(gated=player == "gated")
+    bot = SoloAugur(gated=player == "gated", examples=examples)
     rng = random.Random(seed)
     lat: list[float] = []
     while SOLO.outcome(runner.state) is None:
@@ -95,7 +103,7 @@ def sim_solo(argv: Sequence[str]) -> int:
     lat: list[float] = []
     for k, (name, family, options) in enumerate(entries):
         for i in range(args.rounds):
-            row, times = play_round(options, args.seed + 1000 * i + k, args.player)
+            row, times = play_round(options, args.seed + 1000 * i + k, args.player, not args.no_examples)
             lat.extend(times)
             by_rule[name].append(row)
             by_family[family].append(row)
@@ -104,6 +112,7 @@ def sim_solo(argv: Sequence[str]) -> int:
         "game": "delphi",
         "mode": "solo",
         "player": args.player,
+        "examples": not args.no_examples,
         "rounds_per_rule": args.rounds,
         "seed": args.seed,
         **_summary(everything),

@@ -4,6 +4,7 @@ reports its rounds."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from types import SimpleNamespace
@@ -66,6 +67,12 @@ def test_sim_solo_reports_scores_per_family(capsys):
     assert set(out["rules"]) == {"red", "card.color != last.color"}
     assert 0 <= out["mean_score"] <= 30 and 0 <= out["solved_share"] <= 1
     assert out["decisions"] > 0
+
+
+def test_sim_solo_plays_the_published_protocol_without_examples(capsys):
+    assert cli.sim(["--solo", "--rule", "red", "--rounds", "1", "--no-examples", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["examples"] is False and out["rounds"] == 1
 
 
 def test_sim_solo_refuses_a_rule_that_is_no_rule(capsys):
@@ -183,3 +190,38 @@ def test_when_the_hand_would_teach_nothing_next_turn_the_augur_guesses_sooner(mo
     monkeypatch.setattr(bot, "top_group", lambda line, bl, ix: (0.1, [0]))
     assert bot._guess(view, Leaning({two: 1.0, queen: 0.0})) == ""
     assert bot.reason.case == "unsure" and bot.reason.quiet
+
+
+def test_without_examples_a_guess_stands_for_the_rules_the_judge_calls_the_same():
+    # the published protocol says only "wrong", and the judge compares
+    # rules wherever God's line can go from any starters: the rewording
+    # `card.rank < 7` is the same rule as `card.rank <= 6`, and a wrong
+    # answer refutes both; the rule that asks for a low card after a low
+    # one is not, though from this round's low starter its line would
+    # hold low cards only (so seen, `card.color = black` and `card.color
+    # = last2.color` after two black starters were taken for one rule)
+    texts = ["card.rank <= 6", "(card.rank <= 6) = (last.rank <= 6)", "card.rank < 7", "card.rank <= 5"]
+    beliefs = Thresholds(texts, [2.0, 1.0, 1.0, 1.0])
+    view = SimpleNamespace(main=(Card.parse("3S"),), starters=1)
+    (i, same), share = SoloAugur(examples=False)._judged_class(view, beliefs, [0, 1, 2, 3], [0, 1, 2, 3])
+    assert i == 0 and same == 0b101 and share == 3 / 5
+
+
+def _blind_to_examples(view):
+    """``view`` as the published protocol shows it: a wrong guess without
+    its example."""
+    return dataclasses.replace(view, guesses=tuple(dataclasses.replace(g, example=None) for g in view.guesses))
+
+
+def test_without_examples_the_augur_never_repeats_a_wrong_guess():
+    for rule_id, seed in (("same_half", 1), ("gardner", 2)):
+        runner = GameRunner.start(SOLO, library_options(rule_id), seed)
+        bot = SoloAugur(examples=False)
+        rng = random.Random(seed)
+        while SOLO.outcome(runner.state) is None:
+            view = _blind_to_examples(SOLO.view(runner.state, 0))
+            runner.play(bot.choose(view, SOLO.legal_actions(runner.state), rng))
+        wrong = [g.text for g in runner.state.guesses if not g.correct]
+        assert runner.state.guesses, rule_id
+        assert len(wrong) == len(set(wrong)), (rule_id, wrong)
+        assert len(bot.guessed) == len(runner.state.guesses)
