@@ -48,6 +48,9 @@ def test_mind_the_gap_with_a_computer_takes_back_the_persons_move(app):
     m.run(lambda mm: mm.current == 0 and len(mm.game.legal_actions(mm.state)) > 1)
     t = seated(app, mtg_demo.shown(app, m, 0))
     assert t.offers_undo() and _undo_button(app) and not _undo_button(app)[0].is_enabled
+    # greyed out, its tip says why, not what it would do
+    spec = next(b for b in t.header_buttons() if b.key == "undo")
+    assert "no move of yours" in spec.tooltip
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert any("no move of yours" in x for x in said(t))
     before, n = m.state, len(m.actions)

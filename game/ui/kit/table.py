@@ -537,7 +537,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
         undo = []
         if self.offers_undo():
             # an arrow, as the gear: "Rückgängig" has no room in the header
-            undo = [ButtonSpec("undo", "↶", self.undo, self.match.can_undo(), tooltip=tr("ui.undo_turn_tip"))]
+            # greyed out, its tip says why (it promised "take back your
+            # last move" after forced draws, which are no decision of one's own)
+            can = self.match.can_undo()
+            undo = [ButtonSpec("undo", "↶", self.undo, can, tooltip=tr("ui.undo_turn_tip") if can else tr("ui.undo_nothing"))]
         return [
             *undo,
             # a gear, not a word: the German header has no room for "Einstellungen"
