@@ -88,6 +88,8 @@ TABLE = Fields(
         "undo_used": Bool(),
         # Runs (issue 24): a hint asked for
         "hint_used": Bool(),
+        # Runs: the moves made when each seat's hand was last on screen
+        "seen": ListOf(Int(-1, 10**7), SEATS),
         "series": SERIES,
         "assisted": Bool(),
         "counted_rounds": Int(0, 10_000),

@@ -599,6 +599,46 @@ def test_hot_seat_forced_draws_need_no_pass_screen_and_show_as_new_to_their_owne
     assert marked >= 2
 
 
+def test_a_card_drawn_while_away_is_new_after_menu_and_continue_too(app):
+    """Seen in a real window: after Menu, Continue and Resume at the pass
+    screen, the card a forced draw had brought into the next person's
+    hand was not marked new (when the hand was last on screen went with
+    the scene)."""
+    import random
+
+    from game.engine.match import Match, Seat
+    from game.games.runs.bots import SimpleBot
+    from game.ui.kit.passdevice import PassScene
+
+    app.settings.animation = "off"
+    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5}, 4, [Seat("Anna"), Seat("Ben")])
+    t = seated(app, RunsTable(app, m))
+    rng, bot = random.Random(4), SimpleBot()
+    for _ in range(300):
+        top = app.scenes.top
+        if isinstance(top, PassScene):
+            # what the next person will find new, from this table and from
+            # the same game continued from its save
+            nxt = m.current
+            resumed = Match.resume(m.record(), meta=m.save_meta())
+            t2 = RunsTable(app, resumed)
+            t2.model.viewer_changed(nxt)
+            click(app, top.ready.rect.center)
+            pump(app, 2)
+            assert t2.model.fresh == t.model.fresh
+            if t.model.fresh:
+                return
+            continue
+        if top is not t:
+            press(app, "Next round") if button(app, "Next round") else key(app, pygame.K_RETURN)
+            continue
+        assert not m.over
+        if t.my_turn():
+            t.act_or_refuse(bot.choose(m.view(), m.legal(), rng))
+        settle(app, 0.3)
+    raise AssertionError("no forced draw came while a hand was away")
+
+
 def test_the_deal_number_shows_only_once_the_game_is_over(app):
     """With the number, the deal replayed in another copy shows every hand
     and the pile: it showed in the header all game long."""

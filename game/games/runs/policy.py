@@ -43,21 +43,40 @@ class RunsMeta(TableMeta):
     themselves (auto-draw; None until the table sets the player's own
     setting), the round in which they chose to draw the pile of a dead
     run out, and whether a turn was taken back against the computers or a
-    hint asked for (such games count apart).  Only those two are saved:
-    auto-draw is a setting of the player's, and the pile is drawn out
-    within a round."""
+    hint asked for (such games count apart), and for each seat how many
+    moves had been made when its hand was last on screen (``seen``, -1:
+    not yet), so the cards that came into a hand while it was away are
+    marked new, after Continue too.  Auto-draw and the dead run are not
+    saved: auto-draw is a setting of the player's, and the pile is drawn
+    out within a round.
+
+    >>> RunsMeta.from_json(RunsMeta(seen=(3, -1)).to_json()).seen
+    (3, -1)
+    """
 
     auto_draw: bool | None = None
     run_out: int | None = None
     undo_used: bool = False
     hint_used: bool = False
+    seen: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {k: True for k in ("undo_used", "hint_used") if getattr(self, k)}
+        out: dict[str, Any] = {k: True for k in ("undo_used", "hint_used") if getattr(self, k)}
+        if self.seen:
+            out["seen"] = list(self.seen)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls(undo_used=data.get("undo_used") is True, hint_used=data.get("hint_used") is True)
+        seen = data.get("seen")
+        ok = isinstance(seen, list) and all(isinstance(n, int) and not isinstance(n, bool) and n >= -1 for n in seen)
+        return cls(undo_used=data.get("undo_used") is True, hint_used=data.get("hint_used") is True, seen=tuple(seen) if ok and isinstance(seen, list) else ())
+
+    def seen_at(self, seat: int, moves: int) -> Self:
+        """``seat``'s hand was on screen after ``moves`` moves."""
+        seen = list(self.seen) + [-1] * (seat + 1 - len(self.seen))
+        seen[seat] = moves
+        return replace(self, seen=tuple(seen))
 
 
 class RunsPolicy(Policy):

@@ -32,8 +32,6 @@ class RunsModel(TableModel[RunsState, Action, RunsView]):
         #: the keyboard cursor: an index into the hand at the screen (None
         #: until an arrow key is pressed)
         self.cursor: int | None = None
-        #: each person's hand as it was last on screen, with its round
-        self._seen: dict[int, tuple[int, frozenset]] = {}
         #: cards that came into the hand at the screen while it was away
         #: (forced draws of people sharing the device), marked as new
         self.fresh: frozenset = frozenset()
@@ -108,13 +106,20 @@ class RunsModel(TableModel[RunsState, Action, RunsView]):
         self.cursor = None  # it pointed into another hand
         if seat is None:
             return
-        before = self._seen.get(seat)
-        now = self._remember(seat)
-        self.fresh = now[1] - before[1] if before is not None and before[0] == now[0] else frozenset()
+        # when the hand was last on screen is the match's (it went with the
+        # scene: after Menu and Continue a card drawn meanwhile was not new)
+        seen = self.meta.seen
+        before = seen[seat] if seat < len(seen) else -1
+        self._remember(seat)
+        states = self.match.states
+        if 0 <= before < len(states) and states[before].round == self.match.state.round:
+            was = self.match.game.view(states[before], seat).hand
+            self.fresh = frozenset(self.match.view(seat).hand) - frozenset(was)
+        else:
+            self.fresh = frozenset()
 
-    def _remember(self, seat: int) -> tuple[int, frozenset]:
-        seen = self._seen[seat] = (self.match.state.round, frozenset(self.match.view(seat).hand))
-        return seen
+    def _remember(self, seat: int) -> None:
+        self.match.meta = self.meta.seen_at(seat, len(self.match.actions))
 
     def moved(self, how: How) -> None:
         self.thinking = None
