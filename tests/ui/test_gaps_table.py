@@ -786,3 +786,21 @@ def test_the_bars_labels_fit_their_buttons(app, lang, size):
     f = font(max(9, round(18 * s)))
     too_wide = [x for x in labels if f.size(x)[0] + int(24 * s) > bw]
     assert not too_wide, (bw, too_wide)
+
+
+def test_stop_showing_stops_the_solution_where_it_is(app):
+    """A QA player saw the solution go on after "Stop showing" (its clicks
+    were uncertain): the replay stops, the board stays, nothing more moves."""
+    t = open_table(app, gaps_ui._match(3), think=False)
+    line = G.solve_round(t.view, max_nodes=200_000)
+    assert line.verdict == "solvable" and len(line.line) > 8
+    t.model.verdict = (t.model.pos_key(), line)
+    t.sync_ui()
+    press(app, "Show solution")
+    settle(app, 2.0)
+    played = len(t.match.actions)
+    assert 0 < played < len(line.line) and t.model.solution is not None
+    press(app, "Stop showing")
+    settle(app, 3.0)
+    assert t.model.solution is None and len(t.match.actions) == played
+    assert [b for b in buttons(app) if b.text == "Still solvable?"]
