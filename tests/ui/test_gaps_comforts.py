@@ -175,7 +175,7 @@ def test_the_summary_after_a_deal_played_to_its_end_and_from_the_header(app):
     assert isinstance(sm, SummaryScene) and isinstance(app.scenes.scenes[-2], MenuScene)
     rows = dict(sm.rows())
     assert rows["Deals played"] == "1" and rows["Won"] == "0" and rows["Wins in a row now (without help)"] == "0"
-    assert rows["Best score"] == f"{sc} with 0 redeals" and rows["Fastest win"] == "–"
+    assert rows["Best score"] == f"{sc} (no redeal used)" and rows["Fastest win"] == "–"
     assert rows["All sessions: streak now / best"] == "0 / 0"  # from the statistics file
     key(app, pygame.K_RETURN)  # Close has the focus
     assert isinstance(app.scenes.top, MenuScene)
@@ -190,7 +190,7 @@ def test_summary_rows_count_wins_streak_best_and_fastest():
     rows = dict(summary_rows(s, "en", {"r2": {"streak": 1, "best_streak": 4}}))
     assert rows["Deals played"] == "5" and rows["Won"] == "3 (1 with help)"
     assert rows["Wins in a row now (without help)"] == "1"  # a loss ended it, the win with help left it
-    assert rows["Best score"] == "48 with 1 redeal" and rows["Fastest win"] == "5:18 · 97 moves"
+    assert rows["Best score"] == "48 (1 redeal used)" and rows["Fastest win"] == "5:18 · 97 moves"
     assert rows["Daily deal 2026-12-02"] == "won" and rows["All sessions: streak now / best"] == "1 / 4"
     de = dict(summary_rows(s, "de", None))
     assert de["Schnellster Sieg"] == "5:18 · 97 Züge" and "Spiel des Tages, 2.12.2026" in de

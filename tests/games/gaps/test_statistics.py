@@ -25,8 +25,8 @@ def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
     # the scores with the redeals they took: the best game's own, the mean over all games
     assert lines[:5] == [
         ("2 redeals", "4 played · 2 won without help (50 %)"),
-        ("· best score", "48 with 0 redeals"),
-        ("· mean score", "43.5 with 1.2 redeals"),
+        ("· best score", "48 (no redeal used)"),
+        ("· mean score", "43.5 (1.2 redeals used)"),
         ("· winning streak now / best", "0 / 2"),
         ("· with help: won / played", "1 / 1"),
     ]
@@ -37,11 +37,11 @@ def test_statistics_fold_per_rule_set_with_assisted_wins_apart():
         ("· winning streak now / best", "0 / 0"),
     ]
     G.fold_stats(st, "r1", False, 40, False, 1)
-    assert ("· best score", "40 with 1 redeal") in gaps_ui.stats_lines(st, "en")
+    assert ("· best score", "40 (1 redeal used)") in gaps_ui.stats_lines(st, "en")
     de = dict(gaps_ui.stats_lines(st, "de"))
     assert de["2 Neuverteilungen"] == "4 gespielt · 2 ohne Hilfe gewonnen (50 %)"
     de_lines = gaps_ui.stats_lines(st, "de")
-    assert ("· mittlere Punktzahl", "43,5 mit 1,2 Neuverteilungen") in de_lines and ("· beste Punktzahl", "40 mit 1 Neuverteilung") in de_lines
+    assert ("· mittlere Punktzahl", "43,5 (1,2 Neuverteilungen genutzt)") in de_lines and ("· beste Punktzahl", "40 (1 Neuverteilung genutzt)") in de_lines
     assert gaps_ui.stats_lines({"r2": "nonsense", "r1": {"games": "x"}}, "en") == []
 
 
@@ -56,7 +56,7 @@ def test_a_statistics_file_of_before_keeps_loading_and_its_rows_are_shown(privat
     games, problem = load_stats()
     assert problem is None and games["gaps"]["r2"] == old_row
     lines = gaps_ui.stats_lines(games["gaps"], "en")
-    assert ("· best score", "48") in lines and ("· mean score", "40.0 with 1.7 redeals") in lines
+    assert ("· best score", "48") in lines and ("· mean score", "40.0 (1.7 redeals used)") in lines
     assert update_stats("gaps", lambda st: G.fold_stats(st, "r2", True, 48, False, 1)) is None
     row = load_stats()[0]["gaps"]["r2"]
     assert (row["games"], row["best"], row["best_redeals"]) == (4, 48, 1)
