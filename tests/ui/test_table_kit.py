@@ -161,3 +161,27 @@ def test_the_notes_of_a_game_go_when_it_ends(app):
     assert "The layout is on the clipboard" in said(t)
     click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠: the deal is won
     assert t.match.over and "The layout is on the clipboard" not in said(t)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_pass_screens_words_keep_clear_of_its_button(app, lang, size):
+    """With a name the words took two lines, the second touching the
+    button (seen at 1280x800): the button goes below the last line."""
+    from game import i18n
+    from game.tools.textfit import record_frame
+    from game.ui.kit.passdevice import PassScene
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    i18n.set_language(lang)
+    try:
+        p = PassScene(app, "Maximiliane-Josefine", lambda: None)
+        app.push(p)
+        pump(app, 2)
+        body = i18n.tr("ui.pass.body", name="Maximiliane-Josefine")
+        lines = [r for kind, txt, r, *_ in record_frame(app) if kind == "line" and txt and txt in body]
+        assert lines
+        assert max(r.bottom for r in lines) + int(20 * app.scale) <= p.ready.rect.top
+    finally:
+        i18n.set_language("en")

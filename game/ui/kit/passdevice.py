@@ -12,7 +12,7 @@ from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
 from game.ui.scene import Scene
-from game.ui.widgets import felt, text, text_block
+from game.ui.widgets import felt, text, text_block, wrapped
 
 
 class PassScene(Scene):
@@ -24,11 +24,23 @@ class PassScene(Scene):
         self.on_ready = on_ready
         self.on_menu = on_menu
 
-    def build_ui(self) -> None:
+    def _body(self) -> tuple[pygame.Rect, int]:
+        """Where the words under the title go, and the top of the button
+        below them: a line's height under their last line at least (with a
+        name the words took two lines, the second touching the button)."""
         w, h = self.app.size
         s = self.app.scale
+        body_w = int(min(w * 0.9, 940 * s))
+        size = int(19 * s)
+        lines = len(wrapped(tr("ui.pass.body", name=self.player_name), size, body_w))
+        rect = pygame.Rect(w // 2 - body_w // 2, int(h * 0.54), body_w, lines * int(size * 1.25))
+        return rect, max(int(h * 0.62), rect.bottom + int(28 * s))
+
+    def build_ui(self) -> None:
+        w = self.app.size[0]
+        s = self.app.scale
         bw, bh = int(460 * s), int(58 * s)
-        self.ready = self.button((w // 2 - bw // 2, int(h * 0.62), bw, bh), tr("ui.pass.ready", name=self.player_name), self._ready, object_id="#primary")
+        self.ready = self.button((w // 2 - bw // 2, self._body()[1], bw, bh), tr("ui.pass.ready", name=self.player_name), self._ready, object_id="#primary")
         if self.on_menu is not None:
             self.button((int(16 * s), int(16 * s), int(120 * s), int(40 * s)), tr("ui.menu"), self.on_menu)
         self.focus(self.ready)
@@ -47,5 +59,4 @@ class PassScene(Scene):
             rot = pygame.transform.rotozoom(back, (i - 1) * 12, 1.0)
             surface.blit(rot, rot.get_rect(center=(w // 2 + (i - 1) * cw * 0.45, int(h * 0.3))))
         text(surface, tr("ui.pass.title", name=self.player_name), (w // 2, int(h * 0.47)), int(36 * s), INK, bold=True, anchor="midtop", max_width=int(w * 0.9))
-        body_w = int(min(w * 0.7, 760 * s))
-        text_block(surface, tr("ui.pass.body", name=self.player_name), pygame.Rect(w // 2 - body_w // 2, int(h * 0.54), body_w, int(80 * s)), int(19 * s), INK_DIM, align="center")
+        text_block(surface, tr("ui.pass.body", name=self.player_name), self._body()[0], int(19 * s), INK_DIM, align="center")
