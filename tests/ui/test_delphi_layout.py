@@ -146,3 +146,26 @@ def test_the_awaiting_label_under_a_play_stays_inside_the_line(app, size):
     assert drawn, label
     for r, clip in drawn:
         assert clip.contains(r), (r, clip)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("name", ["prophet", "mid"])
+def test_the_facts_keep_clear_of_gods_deck_and_its_count(app, size, lang, name):
+    """When one of the first facts wrapped, the fourth ran under the
+    deck's count ("111" on "falsch", German, 1024x640)."""
+    from game.tools.textfit import record_frame
+
+    _resized(app, size)
+    i18n.set_language(lang)
+    try:
+        t = _seated(app, MATCHES[name])
+        L = t.layout()
+        frame = record_frame(app)
+        count = [r for kind, txt, r, *_ in frame if kind == "text" and txt == str(t.view.deck_size) and r.top >= L.deck.bottom]
+        assert count
+        deck = L.deck.union(count[0])
+        rows = [(txt, r) for kind, txt, r, *_ in frame if kind == "line" and txt and L.info.contains(r)]
+        assert rows and not [(txt, r) for txt, r in rows if r.colliderect(deck)], deck
+    finally:
+        i18n.set_language("en")

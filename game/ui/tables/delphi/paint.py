@@ -139,16 +139,29 @@ class DelphiPicture:
     badge: Badge | None
 
 
-def info_width(i: int, width: int, scale: float) -> int:
-    """The width of the facts panel's line ``i``: the first three leave
-    room for God's deck."""
-    return width - int(24 * scale) - (int(50 * scale) if i < 3 else 0)
+#: how far down the facts panel God's deck and its count reach, at scale 1
+DECK_ROOM = 72
+
+
+def info_widths(lines: tuple[tuple[str, Colour], ...], width: int, scale: float) -> list[int]:
+    """The width of each of the facts panel's lines: those that start
+    beside God's deck and its count leave room for them.  (The first three
+    did: when one of them wrapped, the fourth ran under the count, "111"
+    on "falsch" in German at 1024x640.)"""
+    size = int(INFO_SIZE * scale)
+    y = int(8 * scale)
+    out = []
+    for t, _ in lines:
+        w = width - int(24 * scale) - (int(50 * scale) if y < int(DECK_ROOM * scale) else 0)
+        out.append(w)
+        y += len(wrap(t, size, w)) * int(size * 1.3)
+    return out
 
 
 def info_height(lines: tuple[tuple[str, Colour], ...], width: int, scale: float) -> int:
     """The height the facts panel needs for ``lines``."""
     size = int(INFO_SIZE * scale)
-    n = sum(len(wrap(t, size, info_width(i, width, scale))) for i, (t, _) in enumerate(lines))
+    n = sum(len(wrap(t, size, w)) for (t, _), w in zip(lines, info_widths(lines, width, scale), strict=True))
     return int(16 * scale) + n * int(size * 1.3)
 
 
@@ -325,8 +338,9 @@ def _info(surface: pygame.Surface, p: Still, L: Layout) -> None:
     s = L.s
     panel(surface, L.info, 120, int(10 * s))
     y = L.info.y + int(8 * s)
-    for i, (line, colour) in enumerate(p.position.info):
-        y += text_block(surface, line, pygame.Rect(L.info.x + int(12 * s), y, info_width(i, L.info.w, s), 400), int(INFO_SIZE * s), colour, line_gap=1.3)
+    lines = tuple(p.position.info)
+    for (line, colour), w in zip(lines, info_widths(lines, L.info.w, s), strict=True):
+        y += text_block(surface, line, pygame.Rect(L.info.x + int(12 * s), y, w, 400), int(INFO_SIZE * s), colour, line_gap=1.3)
     # God's deck
     d = L.deck
     deck = p.position.deck_size
