@@ -114,8 +114,8 @@ AMBITION = 0.65
 #: the same without examples, where a wrong guess teaches nothing but
 #: "not that rule": measured on seeds 60001… (3 rounds, paired) against
 #: 0.65 without examples: 0.5 −0.27 ± 0.04 (9 seeds), 0.8 +0.36 ± 0.05 (8
-#: seeds, wrong guesses 1.76 → 1.37 a round); against 0.8: 0.9 +0.18 ±
-#: 0.08 (4 seeds, 4 up, wrong guesses 1.37 → 1.04), 0.95 +0.05 ± 0.14 (2)
+#: seeds, wrong guesses 1.76 → 1.37 a round); against 0.8: 0.9 +0.14 ±
+#: 0.06 (6 seeds, 5 up, wrong guesses 1.36 → 1.03), 0.95 +0.05 ± 0.14 (2)
 BLIND_AMBITION = 0.9
 #: without examples (``examples=False``): the random main lines, from
 #: random starters, on which the judge's class of a guess is found
