@@ -87,9 +87,6 @@ class Notes:
         """The device goes to ``viewer``: every note for another seat goes."""
         return Notes(tuple(n for n in self.items if n.seat is None or n.seat == viewer))
 
-    def without(self, tone: Tone) -> Notes:
-        return Notes(tuple(n for n in self.items if n.tone != tone))
-
     def after_move(self) -> Notes:
         """A move was made: the notes about the position before it go (a
         refusal's reason, a hint)."""

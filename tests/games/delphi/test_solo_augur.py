@@ -30,12 +30,14 @@ class Blindfold:
         return getattr(self._view, name)
 
 
-def play(rule_id: str, seed: int, gated: bool = False):
+def play(rule_id: str, seed: int, gated: bool = False, bot: SoloAugur | None = None, shown=Blindfold):
+    """A round of ``bot`` (a new augur by default), each view as ``shown``
+    makes it."""
     runner = GameRunner.start(SOLO, library_options(rule_id), seed)
-    bot = SoloAugur(gated=gated)
+    bot = bot or SoloAugur(gated=gated)
     rng = random.Random(seed)
     while SOLO.outcome(runner.state) is None:
-        view = Blindfold(SOLO.view(runner.state, 0))
+        view = shown(SOLO.view(runner.state, 0))
         runner.play(bot.choose(view, SOLO.legal_actions(runner.state), rng))
     return runner
 
@@ -215,12 +217,8 @@ def _blind_to_examples(view):
 
 def test_without_examples_the_augur_never_repeats_a_wrong_guess():
     for rule_id, seed in (("same_half", 1), ("gardner", 2)):
-        runner = GameRunner.start(SOLO, library_options(rule_id), seed)
         bot = SoloAugur(examples=False)
-        rng = random.Random(seed)
-        while SOLO.outcome(runner.state) is None:
-            view = _blind_to_examples(SOLO.view(runner.state, 0))
-            runner.play(bot.choose(view, SOLO.legal_actions(runner.state), rng))
+        runner = play(rule_id, seed, bot=bot, shown=lambda v: Blindfold(_blind_to_examples(v)))
         wrong = [g.text for g in runner.state.guesses if not g.correct]
         assert runner.state.guesses, rule_id
         assert len(wrong) == len(set(wrong)), (rule_id, wrong)

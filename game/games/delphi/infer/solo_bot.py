@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -126,18 +126,6 @@ BLIND_AMBITION = 0.9
 #: != last.color` were taken for one rule: they part only after two
 #: starters of one colour)
 WALKS = (30, 30, 30, 30, *(4,) * 12)
-
-
-def _off_line(line: Sequence[Card], n: int) -> Iterator[list[Card]]:
-    """``n`` situations off ``line``, the same for a given line: lines as
-    long as it or up to two cards longer, on which every rank comes last
-    twice, in turn in each suit, and the first card varies (what most
-    candidates read); the cards between are random."""
-    rng = random.Random(len(line) * 104_729 + card_index(line[-1]))
-    for k in range(n):
-        pl = [rng.choice(CARD_KINDS) for _ in range(len(line) + rng.randint(0, 2))]
-        pl[0], pl[-1] = CARD_KINDS[5 * k % 52], CARD_KINDS[k % 4 * 13 + k % 13]
-        yield pl
 
 
 def entropy(p: float) -> float:
@@ -511,8 +499,14 @@ class SoloAugur:
         near = [i for i in members if w[i] >= CENTRE_SHARE * w[heaviest]]
         if len(near) < 2:
             return heaviest
+        rng = random.Random(len(line) * 104_729 + card_index(line[-1]))
         far = dict.fromkeys(near, 0.0)
-        for pl in _off_line(line, CENTRE_SITUATIONS):
+        for k in range(CENTRE_SITUATIONS):
+            # every rank comes last twice, in turn in each suit, and the
+            # first card varies (what most members read); the cards
+            # between are random
+            pl = [rng.choice(CARD_KINDS) for _ in range(len(line) + rng.randint(0, 2))]
+            pl[0], pl[-1] = CARD_KINDS[5 * k % 52], CARD_KINDS[k % 4 * 13 + k % 13]
             um = bl.um_listed(pl)
             masks: dict[int, float] = {}
             for i in members:

@@ -743,13 +743,12 @@ class DelphiTable(DelphiTableScene):
         letter = LETTERS.get(k)
         if letter is None:
             return False
-        if not self.can(*letter):
+        kind, n = letter
+        if not self.can(kind, n):
             # the engine's or the turn's reason (N during the Prophet's
             # question did nothing at all)
-            kind, n = letter
-            self.do(Action(kind, n=n) if n is not None else Action(kind), How.KEY)
+            self.do(Action(kind, n=n or 0), How.KEY)
             return True
-        kind, n = letter
         if kind == "verdict":
             self.verdict(bool(n), How.KEY)
         elif kind == "noplay":
