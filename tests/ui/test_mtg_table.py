@@ -171,6 +171,28 @@ def test_hot_seat_shows_the_pass_screen_before_every_human_turn(app):
         perform(app, t, action)
 
 
+def test_the_line_before_a_pass_screen_names_the_next_person_not_as_playing(app):
+    """"Ben is playing …" showed while Anna still held the device, before
+    Ben's pass screen: Ben was not playing yet.  A computer's turn keeps
+    the words."""
+    start_game(app, {"players": 2, "level": "normal"}, 12345, {"names": ["Anna", "Ben"], "bots": [None, None]})
+    pump(app, 2)
+    t = table(app)
+    press(app, f"I'm {t.seat_name(t.match.current)}")
+    first = t.match.current
+    t.act(next(a for a in t.match.legal() if a.kind == "place"))
+    assert t.match.current != first  # the table now waits for the pass screen
+    line = t.status_line(t.view)
+    assert "playing" not in line and t.seat_name(t.match.current) in line and "device" in line
+    start_game(app, {"players": 2, "level": "normal"}, 12345, {"names": ["Anna", "Robo"], "bots": [None, "seed"]})
+    pump(app, 2)
+    t = table(app)
+    first = t.match.current
+    t.act(next(a for a in t.match.legal() if a.kind == "place"))
+    if t.match.current != first:
+        assert t.status_line(t.view) == tr("mind_the_gap.ui.waiting", name="Robo")
+
+
 def _illegal_drop(t):
     view = t.view
     for card in view.hand:

@@ -394,8 +394,10 @@ class MtgTable(MtgTableScene):
                 line = tr("mind_the_gap.ui.your_turn_pass", name=name)
             else:
                 line = tr("mind_the_gap.ui.your_turn_no_coin", name=name)
-        else:
+        elif self.is_bot(self.match.current):
             line = tr("mind_the_gap.ui.waiting", name=self.seat_name(self.match.current))
+        else:  # a person's turn comes behind the pass screen: they are not playing yet
+            line = tr("mind_the_gap.ui.next_person", name=self.seat_name(self.match.current))
         if self.model.helper:
             dead = self.help().dead
             if dead is not None:
