@@ -315,3 +315,25 @@ def test_the_partners_open_hands_are_readable_and_in_the_window(size):
     assert L.open_hands.bottom <= size[1] and L.open_hands.top >= L.log.bottom
     n = max(c for i, c in enumerate(view.hand_counts) if i != view.seat)
     assert (n - 1) * int(L.open_card * 0.8) + L.open_card <= L.open_hands.w
+
+
+def test_six_values_in_a_gap_stay_readable_at_every_size(app):
+    """Six values on one line ("3 5 7 9 10 J") came out about 9 px high in
+    a gap at 800x500; split over two lines each stays at 14 px or more."""
+    from game.ui import widgets
+    from game.ui.tables.mind_the_gap.paint import GapMark, _gap_help
+
+    for label, view, coach in VIEWS:
+        for size in SIZES:
+            L = compute_layout(size, scale_for(size), view, coach=coach)
+            surface = pygame.Surface(size)
+            for place in range(1, len(L.places)):
+                drawn: list = []
+                widgets.RECORD = (surface, drawn)
+                try:
+                    _gap_help(surface, L.visible(place), GapMark(place, "3 5 7 9 10 J"), L.scale)
+                finally:
+                    widgets.RECORD = None
+                assert "".join(d[1] for d in drawn).replace(" ", "") == "35791" + "0J", drawn
+                for d in drawn:
+                    assert d[2].h >= 14 and L.visible(place).contains(d[2]), (label, size, place, d[1], d[2])

@@ -207,8 +207,23 @@ def _gap_help(surface: pygame.Surface, r: pygame.Rect, mark: GapMark, s: float) 
         pygame.draw.line(surface, REFUSE, (r.x + k, r.y + k), (r.right - k, r.bottom - k), width)
         pygame.draw.line(surface, REFUSE, (r.right - k, r.y + k), (r.x + k, r.bottom - k), width)
         return
-    size = int(min(22 * s, r.w / max(2.2, len(mark.text) * 0.62)))
-    text(surface, mark.text, (r.centerx, r.centery - (int(8 * s) if mark.sub else 0)), size, HIGHLIGHT, bold=True, anchor="center", max_width=r.w - 6)
+    def fit(line: str) -> int:
+        return int(min(22 * s, r.w / max(2.2, len(line) * 0.62)))
+
+    lines, size = [mark.text], fit(mark.text)
+    words = mark.text.split()
+    if len(words) > 2 and not mark.sub:
+        # six values ("3 5 7 9 10 J") on one line came out about 9 px high
+        # at 800x500; on two lines they are as large as four on one
+        half = (len(words) + 1) // 2
+        two = [" ".join(words[:half]), " ".join(words[half:])]
+        size2 = min(min(fit(x) for x in two), int(r.h / 2.6))
+        if size2 > size:
+            lines, size = two, size2
+    centre = r.centery - (int(8 * s) if mark.sub else 0)
+    for i, line in enumerate(lines):
+        y = centre + int((i - (len(lines) - 1) / 2) * size * 1.15)
+        text(surface, line, (r.centerx, y), size, HIGHLIGHT, bold=True, anchor="center", max_width=r.w - 6)
     if mark.sub:
         text(surface, mark.sub, (r.centerx, r.centery + int(14 * s)), int(12 * s), INK_DIM, anchor="center", shadow=False, max_width=r.w - 6)
 
