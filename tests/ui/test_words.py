@@ -160,3 +160,22 @@ def test_each_setup_opens_from_the_menu_as_it_was_last_started(app, gid, key, va
     open_game(app, gid)
     again = app.scenes.top
     assert isinstance(again, SetupForm) and again is not setup and again.values[key] == value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_delphi_rule_examples_are_rules_in_the_screens_language(lang):
+    """The German practice field showed an English example rule
+    (card.color != last.color); both parse, but a German screen now shows
+    the German words, and the rules text names God's other names as the
+    setup offers them ("Seherin", not "Seher")."""
+    from pathlib import Path
+
+    from game.games.delphi.rulelang.rule import parse_rule
+    from game.i18n import tr
+
+    example = tr("delphi.solo_ui.typed_placeholder", lang).split("e.g. " if lang == "en" else "z. B. ")[1]
+    parse_rule(example)
+    assert ("card." in example) == (lang == "en") and ("karte." in example) == (lang == "de")
+    rules = (Path(__file__).parents[2] / "game" / "i18n" / "rules" / f"delphi.{lang}.md").read_text(encoding="utf-8")
+    for name in ("oracle", "seer"):
+        assert re.search(r"\b%s\b" % re.escape(tr(f"delphi.table.godname.{name}", lang)), rules), name
