@@ -120,3 +120,22 @@ def test_an_explanation_that_fails_is_said_and_the_app_goes_on(app):
     assert button(app, "Back")
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is not sc
+
+
+def test_a_refused_string_is_numbered_as_the_cards_it_holds(app):
+    """A string of two refused cards is one bar; it was numbered with its
+    first card only, so the numbers under the chart jumped (6, then 8)."""
+    import dataclasses
+
+    from game.games.delphi.explain import SIDE, explain_main_line
+    from game.ui.tables.delphi.explain_scene import Tab
+
+    e = explain_main_line(demo.round_over().view(None))
+    k = next(i for i, st in enumerate(e.steps) if st.kind == SIDE)
+    two = dataclasses.replace(e.steps[k], cards=e.steps[k].cards * 2)
+    steps = e.steps[:k] + (two,) + tuple(dataclasses.replace(st, n=st.n + 1) for st in e.steps[k + 1 :])
+    e = dataclasses.replace(e, steps=steps)
+    app.push(ExplainScene(app, [Tab("", lambda: (e, None))]))
+    worked_out(app)
+    n = two.n
+    assert f"{n}–{n + 1}" in drawn_texts(app)

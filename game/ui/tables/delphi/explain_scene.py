@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.engine.core import Message
-from game.games.delphi.explain import Explanation, Step, augur_round, explain_main_line, explain_solo
+from game.games.delphi.explain import SIDE, Explanation, Step, augur_round, explain_main_line, explain_solo
 from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.solo import SoloState
 from game.games.delphi.state import DelphiView
@@ -32,7 +32,7 @@ from game.ui.kit.header import button_width
 from game.ui.kit.overlay import Overlay
 from game.ui.scene import AppServices
 from game.ui.tables.delphi.draw import RIGHT_GREEN, WRONG_RED
-from game.ui.widgets import panel, text, wrapped
+from game.ui.widgets import font, panel, text, wrapped
 
 #: the bars' colour before the first card
 START_GREY = (150, 150, 160)
@@ -350,11 +350,20 @@ class ExplainScene(Overlay):
         # the card numbers under the bars, as many as fit
         # (in the full game a main-line card and the strings refused after
         # it share their number: it is written once)
+        # a refused string is one bar for several cards: its numbers as a
+        # range ("6–7"), where it fits, or the next number seemed to jump
+        pitch = bars[1].x - bars[0].x if len(bars) > 1 else bars[0].w + 1
         every = max(1, math.ceil(int(24 * s) / max(1, bars[0].w + 1)))
         for k, b in enumerate(bars):
             n = e.steps[k - 1].n if k else 0
             if k and (k % every == 0 or k == len(bars) - 1) and (k == 1 or e.steps[k - 2].n != n):
-                text(surface, str(n), (b.centerx, chart.bottom + int(12 * s)), small, INK_DIM, anchor="midtop")
+                step = e.steps[k - 1]
+                label = str(n)
+                if step.kind == SIDE and len(step.cards) > 1:
+                    wide = f"{n}–{n + len(step.cards) - 1}"
+                    if font(small).size(wide)[0] <= every * pitch - int(4 * s):
+                        label = wide
+                text(surface, label, (b.centerx, chart.bottom + int(12 * s)), small, INK_DIM, anchor="midtop")
 
     def _draw_details(self, surface: pygame.Surface, e: Explanation, area: pygame.Rect) -> None:
         s = self.app.scale
