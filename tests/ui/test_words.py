@@ -179,3 +179,20 @@ def test_the_delphi_rule_examples_are_rules_in_the_screens_language(lang):
     rules = (Path(__file__).parents[2] / "game" / "i18n" / "rules" / f"delphi.{lang}.md").read_text(encoding="utf-8")
     for name in ("oracle", "seer"):
         assert re.search(r"\b%s\b" % re.escape(tr(f"delphi.table.godname.{name}", lang)), rules), name
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_gaps_layout_example_is_a_row_the_notation_reads(lang):
+    """The German setup showed its example row in English codes (2H 9C JD)
+    without saying what H, C, D stand for: it now writes the suits as
+    symbols and the hint names the letters the copied layout uses."""
+    from game.cards import Card
+    from game.i18n import tr
+
+    cells = tr("gaps_ui.layout_example", lang).split(": ", 1)[1].split()
+    assert len(cells) == 13
+    cards = [Card.parse(c) for c in cells if c != "--"]
+    assert len(set(cards)) == 11
+    if lang == "de":
+        assert all(c[-1] in "♥♦♠♣" for c in cells if c != "--")
+        assert "H D S C" in tr("gaps_ui.layout_hint", lang)

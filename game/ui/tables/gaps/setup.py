@@ -70,7 +70,7 @@ class SetupScene(SetupForm):
                     ButtonSpec("start-layout", tr("gaps_ui.start_layout"), self.start_layout),
                 ],
                 error_key="error",
-                hint=tr("gaps_ui.layout_hint") + " " + tr("gaps_ui.layout_example"),
+                hint=tr("gaps_ui.layout_hint") + "\n" + tr("gaps_ui.layout_example"),  # the example on a line of its own
             ),
             Note(self.daily_note()),
         ]
