@@ -47,13 +47,17 @@ def continue_game(app, game_id: str, name: str | None = None) -> None:
 class MenuScene(Scene):
     name = "menu"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.tags: list[tuple[str, tuple[int, int]]] = []  # each game's line under its button, placed by build_ui
+
     def build_ui(self) -> None:
         w, h = self.app.size
         s = self.app.scale
         bw, bh = int(440 * s), int(50 * s)
         x = w // 2 - bw // 2
         y = int(h * 0.25)
-        self.tags = []
+        self.tags.clear()
         saved = saves_count()  # files named after a known game; read when the list opens
         newer = newer_saves_untold()
         if newer:  # not offered: left for the newer version, and said once
@@ -112,5 +116,5 @@ class MenuScene(Scene):
                 surface.blit(rot, r)
         text(surface, tr("ui.app_title"), (w // 2, int(h * 0.07)), int(58 * s), INK, bold=True, anchor="midtop")
         text(surface, tr("ui.app_subtitle"), (w // 2, int(h * 0.07) + int(70 * s)), int(20 * s), INK_DIM, anchor="midtop")
-        for tag, pos in getattr(self, "tags", []):
+        for tag, pos in self.tags:
             text(surface, tag, pos, int(14 * s), INK_DIM, anchor="midtop", shadow=False)

@@ -131,6 +131,10 @@ class RulesScene(Scene):
         self.game_id = game_id or GAMES[0].id
         self.scroll = 0
         self.dragging_bar = False
+        # the text as laid out by build_ui (`_layout`), for the frames to draw
+        self.lines: list[Line] = []
+        self.placed: list[tuple[str, int, int, pygame.Surface]] = []
+        self.column = False
 
     # --- layout -----------------------------------------------------------------------
     def _areas(self):
@@ -165,12 +169,12 @@ class RulesScene(Scene):
         surfaces come from diagrams.block, drawn once and cached."""
         known = self.diagrams()
         cw = diagrams.card_width(s)
-        four = bool(getattr(self.app.settings, "four_colour", False))
+        four = self.app.settings.four_colour
         wanted = [n for k, n in parse_markdown(body) if k == "diagram" and n in known]
         pics = {n: diagrams.picture(known[n], cw, lang, four) for n in wanted}
         col_w = max([int(260 * s)] + [p.get_width() for p in pics.values()])
         gutter = int(28 * s)
-        self.placed: list[tuple[str, int, int, pygame.Surface]] = []
+        self.placed = []
         self.column = bool(pics) and width - col_w - gutter >= int(MIN_TEXT * s)
         if self.column:
             text_w = width - col_w - gutter
@@ -299,7 +303,7 @@ class RulesScene(Scene):
         inner = box.inflate(-int(40 * s), -int(24 * s))
         surface.set_clip(inner)
         y = inner.y - self.scroll
-        for line in getattr(self, "lines", []):
+        for line in self.lines:
             lh = self._line_h(line)
             if line.text and y + lh >= inner.y and y <= inner.bottom:
                 img, _ = rendered(line.text, line.size, tuple(line.colour), line.bold, False, None)
@@ -307,7 +311,7 @@ class RulesScene(Scene):
             y += lh
             if y > inner.bottom:
                 break
-        for _, dx, dy, surf in getattr(self, "placed", []):
+        for _, dx, dy, surf in self.placed:
             top = inner.y - self.scroll + dy
             if top < inner.bottom and top + surf.get_height() > inner.y:
                 surface.blit(surf, (inner.x + dx, top))

@@ -38,6 +38,12 @@ def _next(options: tuple[str, ...], value: str) -> str:
 class SettingsScene(Scene):
     name = "settings"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        # where build_ui put each row's label, and the preview under the right column
+        self.row_pos: list[tuple[str, pygame.Rect]] = []
+        self.preview_y: int | None = None
+
     # --- the buttons, as data --------------------------------------------------------
     def columns(self) -> tuple[list[tuple[str, ButtonSpec]], list[tuple[str, ButtonSpec]]]:
         """(label key, button) rows of the left and the right column."""
@@ -87,7 +93,7 @@ class SettingsScene(Scene):
     def build_ui(self) -> None:
         r, s = self._panel()
         bw, bh, step = self._row_metrics()
-        self.row_pos: list[tuple[str, pygame.Rect]] = []
+        self.row_pos = []
         placed = []
         for col, rows in zip(self._column_rects(), self.columns()):
             y = col.y
@@ -153,7 +159,7 @@ class SettingsScene(Scene):
         for col, key in ((left, "ui.settings.general"), (right, "ui.settings.appearance")):
             text(surface, tr(key), (col.x, col.y - int(10 * s)), int(17 * s), GOLD, bold=True, anchor="bottomleft")
         size = int(19 * s)
-        for key, box in getattr(self, "row_pos", []):
+        for key, box in self.row_pos:
             lines = wrapped(tr(key), size, box.w)
             if len(lines) > 1:  # a long label takes two smaller lines beside its button
                 lines = wrapped(tr(key), int(16 * s), box.w)[:2]
@@ -161,7 +167,7 @@ class SettingsScene(Scene):
                     text(surface, line, (box.x, box.centery + (i - 0.5) * int(18 * s)), int(16 * s), INK, anchor="midleft", max_width=box.w)
             else:
                 text(surface, lines[0], (box.x, box.centery), size, INK, anchor="midleft", max_width=box.w)
-        self._draw_preview(surface, right, getattr(self, "preview_y", right.y), s)
+        self._draw_preview(surface, right, right.y if self.preview_y is None else self.preview_y, s)
         text(surface, tr("ui.settings.where", path=path_text(settings_path())), (r.centerx, r.bottom - int(78 * s)), int(13 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
 
     def _draw_preview(self, surface, col: pygame.Rect, y: int, s: float) -> None:
