@@ -178,7 +178,8 @@ def test_the_delphi_rule_examples_are_rules_in_the_screens_language(lang):
     assert ("card." in example) == (lang == "en") and ("karte." in example) == (lang == "de")
     rules = (Path(__file__).parents[2] / "game" / "i18n" / "rules" / f"delphi.{lang}.md").read_text(encoding="utf-8")
     for name in ("oracle", "seer"):
-        assert re.search(r"\b%s\b" % re.escape(tr(f"delphi.table.godname.{name}", lang)), rules), name
+        word = re.escape(tr(f"delphi.table.godname.{name}", lang))
+        assert re.search(rf"\b{word}\b", rules), name
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
