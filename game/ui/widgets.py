@@ -83,6 +83,12 @@ def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: i
         while size > 9 and f.size(txt)[0] > max_width:
             size -= 1
             f = font(size, bold)
+        if f.size(txt)[0] > max_width:
+            # at the smallest size still too wide (a 20-letter name in a
+            # seat panel): shortened with "…" where a clip cut it mid-letter
+            while len(txt) > 1 and f.size(txt + "…")[0] > max_width:
+                txt = txt[:-1]
+            txt = txt.rstrip() + "…"
     img = f.render(txt, True, colour)
     sh = None
     if shadow:
@@ -97,7 +103,8 @@ def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: i
 
 
 def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="topleft", shadow=True, max_width: int | None = None) -> pygame.Rect:
-    """Draw text; shrinks the font until it fits ``max_width`` (never clips)."""
+    """Draw text; shrinks the font until it fits ``max_width``, down to 9 px,
+    and shortens it with "…" when even that is too wide (never clips)."""
     img, sh = rendered(txt, int(size), tuple(colour), bold, shadow, None if max_width is None else int(max_width))
     r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if sh is not None:

@@ -97,3 +97,15 @@ def test_the_check_finds_english_left_on_a_german_screen(app):
     assert english == ["Discarding 7♥ costs one of the team's 2 coins. You then draw a card.", "Pay a coin?", "Pay one coin"], found
     # in English the same screen is fine
     assert not [f for f in textfit.check_scene(app, lambda: HalfTranslated(app)) if f[0] == "english"]
+
+
+def test_a_text_too_wide_even_at_the_smallest_size_ends_in_an_ellipsis(app):
+    """A 20-letter name in Delphi's seat panel stayed too wide at 9 px and
+    was cut mid-letter by the panel's clip; it now ends in "…" within its
+    width, and a text that fits is drawn whole."""
+    surface = pygame.Surface((400, 100))
+    assert widgets.font(9, False).size("W" * 20)[0] > 100  # too wide at the smallest size
+    wide = widgets.text(surface, "W" * 20, (0, 0), 14, max_width=100)
+    assert 60 < wide.w <= 100
+    short = widgets.text(surface, "Anna", (0, 50), 14, max_width=100)
+    assert short.w == widgets.font(14, False).size("Anna")[0]
