@@ -20,9 +20,10 @@ from game.games.runs.state import DRAW, PASS, PHASE_PLAY, Action, RunsState, Run
 from game.ui.kit.model import TableModel
 
 RunsMatch = Match[RunsState, Action, RunsView]
+RunsTableModel = TableModel[RunsState, Action, RunsView]  # named, as the other tables name theirs
 
 
-class RunsModel(TableModel[RunsState, Action, RunsView]):
+class RunsModel(RunsTableModel):
     def __init__(self, match: RunsMatch, auto_draw: bool) -> None:
         super().__init__(match)
         if self.meta.auto_draw is None:  # the player's own setting, unless the match was given a choice

@@ -79,7 +79,10 @@ SUMMARY_PAUSE = 0.8  # the last card of a round stays in view this long
 DOTTED = (PLAY, DRAW, PASS)
 
 
-class RunsTable(TableScene[RunsState, Action, RunsView, RunsPicture]):
+RunsTableScene = TableScene[RunsState, Action, RunsView, RunsPicture]
+
+
+class RunsTable(RunsTableScene):
     game_id = "runs"
     name = "runs-table"
     model: RunsModel
