@@ -129,6 +129,31 @@ def test_a_buttons_tooltip_shows_in_the_notes_band_over_no_card_count_or_clock(a
     assert not [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITooltip)]
 
 
+def test_a_screen_over_the_table_forgets_where_the_pointer_rested(app):
+    """After ⚙ → Settings → Back, "Settings" showed in the notes' band
+    until the mouse moved (seen in a real window): the table still took
+    the pointer to rest on ⚙, where it was when ⚙ was clicked, and the
+    time under the settings counted as resting."""
+    t = _gaps_table(app)
+    gear = button(app, "⚙")
+    sx, sy = app.view_scale or (1, 1)
+    at = (int(gear.rect.centerx / sx), int(gear.rect.centery / sy))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    settle(app, 1.0)
+    assert t.resting_tip() == "Settings"  # the test's premise: resting on ⚙ shows its tip
+    t.open_settings()
+    pump(app, 2)
+    assert app.scenes.top is not t
+    settle(app, 1.0)
+    app.scenes.pop()
+    pump(app, 2)
+    settle(app, 1.0)
+    assert app.scenes.top is t
+    assert t.resting_tip() is None
+    assert "Settings" not in said(t)
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 800), (1920, 1080)])
 def test_a_questions_buttons_are_as_wide_as_their_labels(app, size):
     """"Beenden und werten" was cut to "Beenden und werte" on a 180 px

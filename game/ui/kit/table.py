@@ -168,6 +168,11 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.party.skip()
         if self.drag is not None:
             self.drag.release()
+        # the pointer's moves go to the screen on top: where it rested is
+        # unknown until it moves again (it was taken to rest on ⚙ all
+        # through the settings, and "Settings" showed after Back)
+        self._pointer = None
+        self._resting = 0.0
         super().pause()
 
     def resume(self) -> None:
