@@ -70,6 +70,10 @@ def _felt(size: tuple[int, int], name: str) -> pygame.Surface:
     return big
 
 
+#: the smallest font size text shrinks to before it is shortened with "…"
+MIN_TEXT = 9
+
+
 @lru_cache(maxsize=1024)
 def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: int | None):
     """Rendered text (and its shadow), cached: tables draw the same labels
@@ -80,7 +84,7 @@ def rendered(txt: str, size: int, colour, bold: bool, shadow: bool, max_width: i
     txt = drawable(txt)  # (a zero-width text cannot be rendered at all)
     f = font(size, bold)
     if max_width is not None:
-        while size > 9 and f.size(txt)[0] > max_width:
+        while size > MIN_TEXT and f.size(txt)[0] > max_width:
             size -= 1
             f = font(size, bold)
         if f.size(txt)[0] > max_width:

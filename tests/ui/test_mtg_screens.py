@@ -337,3 +337,36 @@ def test_six_values_in_a_gap_stay_readable_at_every_size(app):
                 assert "".join(d[1] for d in drawn).replace(" ", "") == "357910J", drawn
                 for d in drawn:
                     assert d[2].h >= 14 and L.visible(place).contains(d[2]), (label, size, place, d[1], d[2])
+
+
+def test_a_dead_ends_reason_fits_the_status_line_whole_at_every_size(app):
+    """The gap help's dead-end reason ("... asked for two different things
+    (one pair of neighbours allows: 3, 7; anot…") ended in "…" at 800x500,
+    its values cut off (seen in a real window). Every reason, in both
+    languages, now shows whole: on two lines where one is too long, each
+    at least 9 px and inside the status band and its gaps."""
+    from game.i18n import catalog, tr
+    from game.ui import widgets
+    from game.ui.tables.mind_the_gap.paint import status_lines
+
+    texts = []
+    for lang in ("en", "de"):
+        for key in catalog(lang):
+            if key.startswith("mind_the_gap.dead."):
+                for n, values in ((1, "7"), (4, "3, 7, 9, 10")):
+                    texts.append(tr(key, lang, row=3, pos=2, values=values, n=n, first="3, 7", second="6, 12"))
+    assert len(texts) >= 20
+    two_somewhere = False
+    for label, view, coach in VIEWS:
+        for size in SIZES:
+            L = compute_layout(size, scale_for(size), view, coach=coach)
+            for t in texts:
+                lines, px = status_lines(t, L)
+                two_somewhere |= len(lines) == 2
+                assert " ".join(lines) == t and len(lines) <= 2, (size, t)
+                assert px >= widgets.MIN_TEXT
+                for line in lines:
+                    assert widgets.font(px).size(line)[0] <= L.status.w, (label, size, line)
+                gap = int(8 * L.scale)
+                assert len(lines) * int(px * 1.15) <= L.status.h + 2 * gap, (label, size, t)
+    assert two_somewhere  # the test's premise: some reason needs two lines somewhere

@@ -19,12 +19,12 @@ import pygame
 
 from game.cards import Card
 from game.ui import cardart
-from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
+from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
 from game.ui.tables.mind_the_gap.layout import OPEN_CARD, OPEN_OVERLAP, SEAT_ROW, Layout
-from game.ui.widgets import coin, felt, panel, text, text_block, wrapped
+from game.ui.widgets import MIN_TEXT, coin, felt, panel, text, text_block, wrapped
 
 #: the most coins drawn in the header (the setup allows 20)
 MAX_COINS_DRAWN = 20
@@ -285,8 +285,31 @@ def _hand(surface: pygame.Surface, p: Still) -> None:
 
 def _status(surface: pygame.Surface, p: Still) -> None:
     L = p.layout
-    if p.status:
-        text(surface, p.status, L.status.center, int(16 * L.scale), INK, anchor="center", max_width=L.status.w)
+    if not p.status:
+        return
+    lines, size = status_lines(p.status, L)
+    step = int(size * 1.15)
+    for i, line in enumerate(lines):
+        y = L.status.centery + int((i - (len(lines) - 1) / 2) * step)
+        text(surface, line, (L.status.centerx, y), size, INK, anchor="center", max_width=L.status.w)
+
+
+def status_lines(status: str, L: Layout) -> tuple[list[str], int]:
+    """The status line as one line, or as two where two come out larger.
+    A dead end's reason (up to 156 letters in German) was one line of 9
+    px ending in "…" at 800x500, its values cut off; on two lines it
+    fits whole.  Two lines take the status band and the gaps beside it."""
+    nominal = int(16 * L.scale)
+    w = L.status.w
+    one = next((z for z in range(nominal, MIN_TEXT - 1, -1) if font(z).size(status)[0] <= w), MIN_TEXT - 1)
+    if one == nominal:
+        return [status], nominal
+    cap = min(nominal, int((L.status.h + 2 * int(8 * L.scale)) / 2.3))  # (the layout's gap)
+    for z in range(cap, one, -1):
+        two = wrapped(status, z, w)
+        if len(two) <= 2 and all(font(z).size(x)[0] <= w for x in two):
+            return list(two), z
+    return [status], max(one, MIN_TEXT)
 
 
 # --- the tutorial's explanation ---------------------------------------------------------------------
