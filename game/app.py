@@ -209,6 +209,9 @@ class App:
 
     def _rebuild(self) -> None:
         old = self.screen.get_size()
+        # (the window's own surface is resized in place: ``old`` is then
+        # already the new size, so the scenes compare the layout's size)
+        relaid = self.window.get_size() != self._laid_out
         self._laid_out = self.window.get_size()
         self.screen = self._make_screen()
         if self.screen.get_size() != old:
@@ -218,6 +221,8 @@ class App:
             _release_memory()
         for s in self.scenes.scenes:
             s.clear_ui()
+            if relaid:
+                s.screen_changed()
         self.ui = self._make_ui()
         # only the top scene has elements; one below builds its own when it
         # comes back (a paused menu rebuilt here drew its buttons over the

@@ -150,6 +150,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         self.rebuild_ui()
 
+    def screen_changed(self) -> None:
+        """The screen took another size: every scene hears it, the covered
+        ones too (only the top one gets ``resize``)."""
+
     def language_changed(self) -> None:
         self.rebuild_ui()
 

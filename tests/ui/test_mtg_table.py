@@ -247,6 +247,28 @@ def test_discarding_asks_for_a_coin_and_cancel_keeps_everything(app):
     assert not t.anim.flights
 
 
+def test_a_discard_waiting_for_its_coin_is_not_left_at_old_pixels_by_a_resize(app):
+    """A card let go over the pile hangs there while "Pay a coin?" asks;
+    after F11 it hung at its old pixels, over the target (seen in a real
+    window). A new screen size lands it back in the hand, and paying still
+    discards it."""
+    start_game(app, {"players": 1, "level": "normal"}, 77, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    t = table(app)
+    L = t.layout()
+    card = t.view.hand[0]
+    drag(app, L.hand[0].center, L.discard_zone.center)
+    assert app.scenes.top.name == "confirm"
+    assert t.anim.flights  # the test's premise: the card waits in the air
+    app.resize((1920, 1080))
+    pump(app, 2)
+    assert app.scenes.top.name == "confirm" and not t.anim.flights
+    assert not t.anim.hidden(t.drag.hide_key(("hand", card)))
+    press(app, "Pay one coin")
+    settle(app, 0.4)
+    assert t.view.discard[-1] == card and card not in t.view.hand
+
+
 def test_click_to_move_and_keyboard_place_a_card(app):
     start_game(app, {"players": 1, "level": "normal"}, 5, {"names": ["Anna"], "bots": [None]})
     pump(app, 2)

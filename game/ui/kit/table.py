@@ -185,6 +185,13 @@ class TableScene(Scene, Generic[S, A, V, P]):
         # and the result panel follows at the next frame
         self.party.skip()
 
+    def screen_changed(self) -> None:
+        # a card in the air was drawn and placed for the old size: it lands
+        # where it goes.  A discard waiting for "Pay a coin?" hung over the
+        # pile at its old pixels, over the target after F11 (seen in a real
+        # window); it goes back to the hand until the coin is paid.
+        self.anim.land_flights()
+
     def exit(self) -> None:
         # nothing plays on after the table is left; the save holds the game
         # exactly as far as it got (a computer that was thinking thinks
