@@ -87,6 +87,9 @@ class Layout:
     #: the gap help's count of finished pyramids, beside the target
     help_box: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the status band with the gaps over and under it: the room a status
+    #: too long for one line takes on two
+    status_room: pygame.Rect = field(default_factory=pygame.Rect)
     stock: pygame.Rect = field(default_factory=pygame.Rect)
     discard_zone: pygame.Rect = field(default_factory=pygame.Rect)
     tally: pygame.Rect = field(default_factory=pygame.Rect)
@@ -203,6 +206,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     hx = max(hand_row.x, min(cx - total // 2, hand_row.right - total))
     L.hand = [pygame.Rect(hx + i * (L.hw + hgap_hand), hand_y, L.hw, hh) for i in range(n_hand)]
     L.status = pygame.Rect(L.middle.x, hand_y - gap - status_h, L.middle.w, status_h)
+    L.status_room = L.status.inflate(0, 2 * gap)
     # the pyramid between the notes and the status line, its rows as far
     # apart as the room allows (up to a small gap)
     avail = L.status.y - gap - pyr_top

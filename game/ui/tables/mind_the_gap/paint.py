@@ -298,13 +298,14 @@ def status_lines(status: str, L: Layout) -> tuple[list[str], int]:
     """The status line as one line, or as two where two come out larger.
     A dead end's reason (up to 156 letters in German) was one line of 9
     px ending in "…" at 800x500, its values cut off; on two lines it
-    fits whole.  Two lines take the status band and the gaps beside it."""
+    fits whole.  Two lines take the status band and the gaps beside it
+    (``L.status_room``)."""
     nominal = int(16 * L.scale)
     w = L.status.w
     one = next((z for z in range(nominal, MIN_TEXT - 1, -1) if font(z).size(status)[0] <= w), MIN_TEXT - 1)
     if one == nominal:
         return [status], nominal
-    cap = min(nominal, int((L.status.h + 2 * int(8 * L.scale)) / 2.3))  # (the layout's gap)
+    cap = min(nominal, int(L.status_room.h / 2.3))  # (two lines 1.15 apart, as drawn)
     for z in range(cap, one, -1):
         two = wrapped(status, z, w)
         if len(two) <= 2 and all(font(z).size(x)[0] <= w for x in two):
