@@ -30,6 +30,9 @@ import pygame_gui
 
 from game.ui.assets import HIGHLIGHT
 
+#: the pygame_gui elements a person types into
+TEXT_FIELDS = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+
 if TYPE_CHECKING:  # (types only: the animator and the notices draw with pygame, as scenes do)
     from game.persistence.settings import Settings
     from game.ui.anim import Animator
@@ -251,8 +254,19 @@ class Scene:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
-            else:
+            elif not self.typing():
                 self.handle_key(event)
+            elif event.key == pygame.K_TAB:
+                # the way out of a field by keyboard: Tab leaves it for the buttons
+                for el in self._elements:
+                    if isinstance(el, TEXT_FIELDS) and el.is_focused:
+                        el.unfocus()
+                self.handle_key(event)
+
+    def typing(self) -> bool:
+        """A text field of this scene has the keyboard: its keys (Space and
+        Enter too) are the field's, not a press of the focused button."""
+        return any(isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused for el in self._elements)
 
     def on_escape(self) -> None:
         """Esc: back (a screen over the menu goes; the menu quits)."""

@@ -70,6 +70,45 @@ def test_the_setup_offers_the_solo_round_and_a_typed_rule_starts_it(app):
     assert t.match.state.rule == RULE and t.view.phase == PLAY and len(t.view.hand) == 12
 
 
+def test_a_rule_typed_on_a_keyboard_and_enter_play_that_rule(app):
+    """Keys as a keyboard sends them (KEYDOWN, then the text): Space and
+    Enter in the rule field are the field's.  Before, the first Space
+    pressed the focused "Today's rule" button and the typed rule was lost."""
+    s = SoloSetup(app)
+    app.push(s)
+    pump(app, 2)
+    click(app, s.entry.rect.center)
+    for ch in RULE:
+        key = pygame.K_SPACE if ch == " " else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+    assert app.scenes.top is s and s.entry.get_text() == RULE
+    # the rules opened and closed: the rule is kept, and Enter now plays it
+    press(app, "Rules")
+    assert app.scenes.top is not s
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    pump(app, 2)
+    assert app.scenes.top is s and s.entry.get_text() == RULE and not s.entry.is_focused
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    pump(app, 3)
+    t = table(app)
+    assert t.match.state.rule == RULE and not t.view.daily
+
+
+def test_tab_leaves_the_rule_field_for_the_buttons(app):
+    """While a field has the keyboard its keys are its own; Tab is the way
+    out to the buttons (and Enter then presses the one it reached)."""
+    s = SoloSetup(app)
+    app.push(s)
+    pump(app, 2)
+    click(app, s.entry.rect.center)
+    assert s.entry.is_focused and s.typing()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    pump(app, 2)
+    assert not s.entry.is_focused and not s.typing() and s.focused() is not None
+
+
 def test_a_typed_rule_that_is_no_rule_is_refused_on_the_setup(app):
     s = SoloSetup(app)
     app.push(s)

@@ -12,13 +12,11 @@ import sys
 import unicodedata
 
 import pygame
-import pygame_gui
 import pytest
 
 from game.app import all_scene_factories
 from game.i18n.plain import drawable
-
-ENTRY = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+from game.ui.scene import TEXT_FIELDS as ENTRY
 
 
 def _samples() -> list[str]:
@@ -101,3 +99,31 @@ def test_a_name_of_nothing_drawable_in_a_save_reads_as_the_seats_own(ch):
 
     seats = seats_from([ch, f"Ben{ch}"], [None, None])
     assert [s.name for s in seats] == ["Player 1", "Ben"]
+
+
+def test_space_and_letters_typed_into_a_field_stay_in_it_on_every_screen(app):
+    """A key typed into a field is the field's.  Before, Space typed into
+    the solo challenge's rule field ("card.suit == last.suit") pressed the
+    focused "Today's rule" button: a round started and the typed rule was
+    gone (seen in a real window).  The other tests type TEXTINPUT alone; a
+    keyboard sends KEYDOWN first, and that is what pressed the button."""
+    factories = dict(all_scene_factories(app))
+    for name in _scenes_with_entries(app):
+        app.to_menu()
+        app.scenes.push(factories[name]())
+        app.step(1 / 60, events=[])
+        scene = app.scenes.top
+        for k in range(len(_entries(scene))):
+            entry = _entries(scene)[k]
+            entry.set_text("")
+            entry.focus()
+            events = []
+            for ch, key in (("a", pygame.K_a), (" ", pygame.K_SPACE), ("b", pygame.K_b)):
+                events += [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0),
+                           pygame.event.Event(pygame.TEXTINPUT, text=ch)]
+            app.step(1 / 60, events=events)
+            app.step(1 / 60, events=[])  # (a pressed button is seen a frame later)
+            assert app.scenes.top is scene, (name, k)
+            got = _entries(scene)[k].get_text()
+            assert "a" not in got or got == "a b", (name, k, got)
+    app.to_menu()

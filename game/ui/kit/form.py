@@ -418,16 +418,11 @@ class SetupForm(Scene):
                 x_left += bw + int(12 * s)
 
     # --- input -------------------------------------------------------------------------------------
-    def typing(self) -> bool:
-        return any(el.alive() and el.is_focused for el in self._entries.values())
-
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.remember()
             return
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self.typing():
-            return  # the keys belong to the text field
-        super().handle_event(event)
+        super().handle_event(event)  # (keys typed into a field stay the field's: Scene.typing)
 
     def pause(self) -> None:
         self.remember()

@@ -284,16 +284,12 @@ class GodScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             self.use_rule()
             return
-        typing = any(e is not None and e.alive() and e.is_focused for e in (self.entry, self.note_entry, self.hint_entry))
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                for e in (self.entry, self.note_entry, self.hint_entry):
-                    if e is not None and e.alive() and e.is_focused:
-                        e.unfocus()
-                return
-            if typing:
-                return  # the keys belong to the text field
-        super().handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            for e in (self.entry, self.note_entry, self.hint_entry):
+                if e is not None and e.alive() and e.is_focused:
+                    e.unfocus()
+            return
+        super().handle_event(event)  # (keys typed into a field stay the field's: Scene.typing)
 
     def update(self, dt: float) -> None:
         self._sync_button()

@@ -181,7 +181,7 @@ class SoloSetup(Scene):
         r, pad, bh, bw = g.rect, g.pad, g.bh, g.bw
         s = self.app.scale
         x = r.right - pad - bw
-        self.focus(self.button((x, r.y + int(70 * s), bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None))
+        self.button((x, r.y + int(70 * s), bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None)
         self.button((x, g.random_y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
         ew = r.w - 2 * pad - bw - int(10 * s)
         self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + pad, g.typed_y, ew, bh), manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.typed_placeholder"))
@@ -191,6 +191,9 @@ class SoloSetup(Scene):
         fw = int(150 * s)
         self.button((r.x + pad, r.bottom - bh - int(14 * s), fw, bh), tr("ui.back"), self.app.pop, key="back")
         self.button((r.x + pad + fw + int(10 * s), r.bottom - bh - int(14 * s), fw, bh), tr("ui.rules_button"), lambda: self.app.open_rules("delphi"), key="rules")
+        # Enter plays what the person chose: a rule typed (and kept while the
+        # rules were open) over today's
+        self.focus_key("typed" if self.rule_text.strip() else "today")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry and self.entry is not None:
