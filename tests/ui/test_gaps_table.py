@@ -25,7 +25,7 @@ from game.ui.scenes.menu import open_game
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, ThinkJob
-from game.ui.tables.gaps.table import GapsTable
+from game.ui.tables.gaps.table import SWAP_GUARD, GapsTable
 from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
 
 
@@ -486,10 +486,14 @@ def test_a_move_cancels_a_running_check(app, monkeypatch):
 
 
 def _answer(app, t: GapsTable) -> G.SolveResult:
-    """Let the running check finish and the table take its answer."""
+    """Let the running check finish and the table take its answer, then
+    wait out the guard that swallows a press just after the button changed
+    (a press there was lost whenever the solver's thread had not finished
+    by the frame that started it: on a busy machine)."""
     if t.model.job is not None:  # a small budget may have answered already
         t.model.job.thread.join(20)
     pump(app, 2)
+    settle(app, SWAP_GUARD + 0.2)
     v = t.model.current_verdict()
     assert t.model.job is None and v is not None
     return v
