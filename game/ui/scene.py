@@ -258,15 +258,19 @@ class Scene:
                 self.handle_key(event)
             elif event.key == pygame.K_TAB:
                 # the way out of a field by keyboard: Tab leaves it for the buttons
-                for el in self._elements:
-                    if isinstance(el, TEXT_FIELDS) and el.is_focused:
-                        el.unfocus()
+                self.leave_fields()
                 self.handle_key(event)
 
     def typing(self) -> bool:
         """A text field of this scene has the keyboard: its keys (Space and
         Enter too) are the field's, not a press of the focused button."""
         return any(isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused for el in self._elements)
+
+    def leave_fields(self) -> None:
+        """Take the keyboard back from the scene's text fields."""
+        for el in self._elements:
+            if isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused:
+                el.unfocus()
 
     def on_escape(self) -> None:
         """Esc: back (a screen over the menu goes; the menu quits)."""

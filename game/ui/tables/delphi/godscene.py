@@ -285,9 +285,7 @@ class GodScene(Scene):
             self.use_rule()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            for e in (self.entry, self.note_entry, self.hint_entry):
-                if e is not None and e.alive() and e.is_focused:
-                    e.unfocus()
+            self.leave_fields()
             return
         super().handle_event(event)  # (keys typed into a field stay the field's: Scene.typing)
 
