@@ -84,6 +84,25 @@ def test_situations_kept_card_by_card_agree_with_a_fold_from_the_start():
         assert [kept.unit_mask(u, line) for u in range(len(kept.units))] == got
 
 
+def test_situations_made_for_a_few_units_at_a_time_agree_with_a_fold_from_the_start():
+    """A line's situations are made unit by unit, as asked (the judge's
+    walks ask for the few units of a handful of rules): a unit asked late
+    on a line whose shorter line knew only other units' situations, and a
+    unit asked card by card, both agree with every unit folded at once."""
+    sp, fresh = Space(4), Space(4)
+    whole = [u for u, unit in enumerate(sp.units) if unit.whole]
+    rng = random.Random(7)
+    for _ in range(8):
+        line = tuple(rng.choice(CARD_KINDS) for _ in range(rng.randint(4, 30)))
+        for j in range(4, len(line) + 1):
+            some = rng.sample(whole, 5)
+            got = sp.some_unit_masks(some, line[:j])
+            for u in some:
+                assert got[u] == sp.units[u].mask_line(line[:j])
+        fresh._envs.clear()
+        assert sp.unit_masks(line) == fresh.unit_masks(line)
+
+
 def test_it_cracks_a_rule_about_the_whole_line():
     runner, decisions = play_round("count(each is red) % 2 = card.rank % 2", seed=2)
     res = runner.state.results[0]
