@@ -52,3 +52,26 @@ def test_a_setup_opens_as_last_started_from_the_menu_and_from_a_table(app, priva
         assert _setup(again).values.get(key) == value
     finally:
         again.close()
+
+
+def test_a_default_seat_name_kept_from_another_language_comes_in_the_language_of_now(app, private_home):
+    """Names left as they came ("Player 1") were kept in the setups file
+    and came back English on the German setup and at the German table;
+    a name someone typed stays as typed."""
+    from game import i18n
+    from game.ui.tables.runs.setup import SetupScene
+
+    i18n.set_language("de")
+    try:
+        english = i18n.tr("ui.seat", "en", n=1)
+        app.push(SetupScene(app, {"players": 3, "names": [english, "Spieler 2", "Player 3 Bea"], "kinds": [None, None, None]}))
+        pump(app, 2)
+        form = _setup(app)
+        shown = [form._entries[("names", seat)].get_text() for seat in range(3)]
+        assert shown == [i18n.tr("ui.seat", "de", n=1), "Spieler 2", "Player 3 Bea"] and shown[0] != english, shown
+        form.start()
+        pump(app, 2)
+        table = next(s for s in app.scenes.scenes if isinstance(s, TableScene))
+        assert table.match.seats[0].name == i18n.tr("ui.seat", "de", n=1)
+    finally:
+        i18n.set_language("en")
