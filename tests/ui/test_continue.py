@@ -6,6 +6,7 @@ the keyboard goes over the rows."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import GameRunner, Record
 from game.games import gaps as G
@@ -159,3 +160,41 @@ def test_two_saved_games_of_one_table_read_apart_by_their_own_facts(app):
     assert "pyramid 3 of 5" in rows[entries[0].file]
     rules = [a for e in entries if e.game == "delphi" for a in e.save["record"]["actions"] if a.startswith("rule ")]
     assert rules and not [r for r in rows.values() for a in rules if a[5:] in r]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)])
+def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
+    """Details too long for one line go on two, broken between facts.
+    Before, the line shrank and was cut with "…": at 800x500 a Runs game
+    of three lost its "57 moves made", a solo Delphi round its guesses."""
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scenes.saves import progress_text, when_text
+
+    i18n.set_language(lang)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        pump(app, 2)
+        s = SavesScene(app, sample_entries())
+        app.push(s)
+        pump(app, 2)
+        entries: list = []
+        widgets.RECORD = (app.screen, entries)
+        try:
+            app.step(1 / 60, events=[])
+        finally:
+            widgets.RECORD = None
+        drawn = [e[1] for e in entries if e[0] == "text"]
+        _, _, fit = s._geometry()
+        assert not any(t.endswith("…") for t in drawn), drawn
+        broken = 0
+        for e in s.entries[:fit]:
+            details = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, s.facts(e, lang))}"
+            shown = " · ".join(t for t in drawn if t and t in details)
+            for fact in details.split(" · "):
+                assert fact in shown, (fact, shown)
+            broken += details not in drawn
+        assert broken or size != (800, 500)  # the sample's long Runs line is broken at the smallest size
+    finally:
+        i18n.set_language("en")

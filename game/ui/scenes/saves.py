@@ -26,7 +26,7 @@ from game.engine.records import RecordError
 from game.engine.registry import info
 from game.i18n import date_text, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
-from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.assets import GOLD, INK, INK_DIM, font
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.scene import AppServices, Scene
 from game.ui.tables import available, table
@@ -119,7 +119,7 @@ class SavesScene(Scene):
         s = self.app.scale
         top = int(96 * s)
         bottom = h - int(84 * s)
-        row_h = int(70 * s)
+        row_h = int(78 * s)  # a name line and up to two lines of details
         width = min(w - int(40 * s), int(1000 * s))
         area = pygame.Rect(w // 2 - width // 2, top, width, max(row_h, bottom - top))
         return area, row_h, max(1, (area.h + int(8 * s)) // (row_h + int(8 * s)))
@@ -240,13 +240,35 @@ class SavesScene(Scene):
             panel(surface, r, 170 if focused else 130, int(10 * s), GOLD if focused else None)
             x = r.x + int(16 * s)
             name = info(e.game).name(lang)
-            text(surface, f"{name} · {players_text(e, lang)}", (x, r.y + int(10 * s)), int(20 * s), INK, bold=True, shadow=False, max_width=tw)
-            line2 = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, self.facts(e, lang))}"
-            text(surface, line2, (x, r.y + int(40 * s)), int(16 * s), INK_DIM, shadow=False, max_width=tw)
+            details = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, self.facts(e, lang))}"
+            # too long for one line: two lines at the same size, rather than
+            # one shrunk and cut (a Runs game of three at 800x500 lost its
+            # moves, a Delphi solo round its wrong guesses)
+            lines = detail_lines(details, int(16 * s), tw)
+            y = r.y + (row_h - int(28 * s) - len(lines) * int(20 * s)) // 2  # the texts centred in the row
+            text(surface, f"{name} · {players_text(e, lang)}", (x, y), int(20 * s), INK, bold=True, shadow=False, max_width=tw)
+            for k, line in enumerate(lines):
+                text(surface, line, (x, y + int(28 * s) + k * int(20 * s)), int(16 * s), INK_DIM, shadow=False, max_width=tw)
         if len(self.entries) > fit:
             last = min(len(self.entries), self.first + fit)
             where = tr("ui.saves.showing", lang, a=self.first + 1, b=last, n=len(self.entries))
             text(surface, where, (area.right, area.y - int(6 * s)), int(14 * s), INK_DIM, anchor="bottomright", shadow=False)
+
+
+def detail_lines(details: str, size: int, width: int) -> tuple[str, ...]:
+    """A save's details on one line, or on two broken between its facts
+    (" · "), so that no fact ("57 moves made") is split; the second line
+    takes the rest, shrunk by ``text`` if it must be."""
+    if font(size).size(details)[0] <= width:
+        return (details,)
+    facts = details.split(" · ")
+    first = facts[0]
+    k = 1
+    while k < len(facts) and font(size).size(f"{first} · {facts[k]}")[0] <= width:
+        first = f"{first} · {facts[k]}"
+        k += 1
+    rest = " · ".join(facts[k:])
+    return (first, rest) if rest else (first,)
 
 
 def sample_entries(now: float | None = None) -> list[SaveEntry]:
