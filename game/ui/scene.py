@@ -261,16 +261,19 @@ class Scene:
                 self.leave_fields()
                 self.handle_key(event)
 
+    def _typed_into(self) -> list:
+        """The scene's text fields that have the keyboard (one, or none)."""
+        return [el for el in self._elements if isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused]
+
     def typing(self) -> bool:
         """A text field of this scene has the keyboard: its keys (Space and
         Enter too) are the field's, not a press of the focused button."""
-        return any(isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused for el in self._elements)
+        return bool(self._typed_into())
 
     def leave_fields(self) -> None:
         """Take the keyboard back from the scene's text fields."""
-        for el in self._elements:
-            if isinstance(el, TEXT_FIELDS) and el.alive() and el.is_focused:
-                el.unfocus()
+        for el in self._typed_into():
+            el.unfocus()
 
     def on_escape(self) -> None:
         """Esc: back (a screen over the menu goes; the menu quits)."""

@@ -16,7 +16,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.saves import SavesScene, sample_entries
 from game.ui.tables.gaps.table import start_game as start_gaps
 from game.ui.tables.runs.table import start_game as start_runs
-from tests.ui.helpers import button, buttons, key, press, pump, settle
+from tests.ui.helpers import button, buttons, drawn_texts, key, press, pump, settle
 from tests.ui.test_gaps_table import a_move
 
 
@@ -169,7 +169,6 @@ def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
     Before, the line shrank and was cut with "…": at 800x500 a Runs game
     of three lost its "57 moves made", a solo Delphi round its guesses."""
     from game import i18n
-    from game.ui import widgets
     from game.ui.scenes.saves import progress_text, when_text
 
     i18n.set_language(lang)
@@ -179,13 +178,7 @@ def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
         s = SavesScene(app, sample_entries())
         app.push(s)
         pump(app, 2)
-        entries: list = []
-        widgets.RECORD = (app.screen, entries)
-        try:
-            app.step(1 / 60, events=[])
-        finally:
-            widgets.RECORD = None
-        drawn = [e[1] for e in entries if e[0] == "text"]
+        drawn = drawn_texts(app)
         _, _, fit = s._geometry()
         assert not any(t.endswith("…") for t in drawn), drawn
         broken = 0

@@ -14,20 +14,16 @@ from game.persistence.saves import load_stats
 from game.ui.kit.overlay import ResultScene
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS, Solution
-from game.ui.tables.gaps.table import SWAP_GUARD, GapsTable
-from tests.ui.helpers import button, key, press, pump, seated, settle
+from game.ui.tables.gaps.table import GapsTable
+from tests.ui.helpers import button, key, press, seated, settle
+from tests.ui.test_gaps_table import _answer
 
 
 def checked(app, t: GapsTable) -> None:
-    """Press "Still solvable?" and wait for its answer, then past the
-    guard that swallows a press just after the button changed (without
-    it, "Show solution" was lost whenever the solver's thread had not
-    finished by the frame that started it: on a busy machine)."""
+    """Press "Still solvable?" and wait for its answer (and past the swap
+    guard: :func:`tests.ui.test_gaps_table._answer`)."""
     press(app, "Still solvable?")
-    if t.model.job is not None:
-        t.model.job.thread.join(20)
-    pump(app, 2)
-    settle(app, SWAP_GUARD + 0.2)
+    _answer(app, t)
 
 
 def solved_table(app) -> GapsTable:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -255,10 +255,12 @@ class SavesScene(Scene):
             text(surface, where, (area.right, area.y - int(6 * s)), int(14 * s), INK_DIM, anchor="bottomright", shadow=False)
 
 
+@lru_cache(maxsize=64)
 def detail_lines(details: str, size: int, width: int) -> tuple[str, ...]:
     """A save's details on one line, or on two broken between its facts
     (" · "), so that no fact ("57 moves made") is split; the second line
-    takes the rest, shrunk by ``text`` if it must be."""
+    takes the rest, shrunk by ``text`` if it must be.  (Cached: the list
+    measures the same details every frame.)"""
     if font(size).size(details)[0] <= width:
         return (details,)
     facts = details.split(" · ")

@@ -186,9 +186,7 @@ class Space:
         for took 43 % of it without examples (the judge's walks)."""
         got = self._envs.get(line)
         if got is None:
-            if len(self._envs) > ENVS_KEPT:
-                self._envs.clear()
-            got = self._envs[line] = [None] * len(self._whole_rules)
+            got = self._keep(line, [None] * len(self._whole_rules))
         e = got[w]
         if e is None:
             rule = self._whole_rules[w]
@@ -212,10 +210,16 @@ class Space:
             full = [r.push(cast(tuple, e), k) for r, e in zip(rules, prev)]
         else:
             full = [r.situation(line) for r in rules]
+        self._keep(line, cast(list[tuple | None], full))
+        return full
+
+    def _keep(self, line: tuple[Card, ...], envs: list[tuple | None]) -> list[tuple | None]:
+        """Keep ``line``'s situations (forgetting every line's when
+        :data:`ENVS_KEPT` are kept)."""
         if len(self._envs) > ENVS_KEPT:
             self._envs.clear()
-        self._envs[line] = list(full)
-        return full
+        self._envs[line] = envs
+        return envs
 
     def _masks_plan(self) -> tuple[list[int], dict[int, Callable[[tuple], int]]]:
         """(every unit's mask where it never changes – a constant or a test
