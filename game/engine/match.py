@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from game.engine.core import Bot, Game, IllegalAction, Message, Outcome, msg
@@ -37,7 +38,7 @@ from game.engine.records import Record
 from game.engine.registry import module
 from game.engine.runner import GameRunner
 from game.engine.turns import How, LogLine, Moved, Refused, Seat, Step, StepKind, TableMeta, seats_from
-from game.i18n import tr
+from game.i18n import seat_name, tr
 
 #: a statistics fold: adds one finished game (or round) to a game's
 #: statistics dict in place; pure data, the app's persistence writes it
@@ -183,6 +184,7 @@ class Match(Generic[S, A, V]):
         players = int(getattr(runner.state, "players", 1))
         given = list(seats or [])
         self.seats: list[Seat] = [given[i] if i < len(given) else Seat(_default_name(i)) for i in range(players)]
+        self.localize_names()
         self.policy = policy or policy_for(self.game)
         #: what the match keeps beside its record, of the policy's kind
         #: (a save's table data is read by it; the seats are read above)
@@ -254,10 +256,17 @@ class Match(Generic[S, A, V]):
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.seats) and not self.seats[seat].person
 
+    def localize_names(self) -> None:
+        """Seats named by default in another language take the default of
+        the language of now (a game set up in English, continued or
+        switched to German, said "Player 1" on the German pass screen and
+        in its log); typed names stay."""
+        self.seats = [replace(s, name=seat_name(s.name, i)) for i, s in enumerate(self.seats)]
+
     def name_of(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.seats):
             return ""
-        return self.seats[seat].name
+        return seat_name(self.seats[seat].name, seat)
 
     def view(self, seat: int | None = None) -> V:
         """What ``seat`` may see (default: the seat at the screen)."""

@@ -76,6 +76,15 @@ def set_language(lang: str) -> None:
             fn(lang)
 
 
+def seat_name(name: str, seat: int, lang: str | None = None) -> str:
+    """A seat's name as ``lang`` (the language of now by default) says it:
+    a default name of any language ("Player 2", "Spieler 2") becomes that
+    language's default for the seat; a typed name stays as it is."""
+    if any(name == tr("ui.seat", other, n=seat + 1) for other in LANGUAGES):
+        return tr("ui.seat", lang, n=seat + 1)
+    return name
+
+
 def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
     """Call ``fn(lang)`` after every language switch; returns an unsubscribe."""
     _listeners.append(fn)

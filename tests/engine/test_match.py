@@ -339,3 +339,26 @@ def test_each_seat_can_have_its_own_generator():
     m.play_bot()
     m.play_bot()
     assert seen == gens
+
+
+def test_default_names_come_in_the_language_of_now_and_typed_names_stay():
+    """A game set up in English and continued (or switched) in German said
+    "Player 1" on the German pass screen and in its log: a seat still
+    named by default in any language is named in the language of now."""
+    from game import i18n
+
+    english = [i18n.tr("ui.seat", "en", n=i + 1) for i in range(3)]
+    german = [i18n.tr("ui.seat", "de", n=i + 1) for i in range(3)]
+    assert english != german
+    i18n.set_language("de")
+    try:
+        # a default name of another seat (seat 1 called "Player 1") was typed
+        m = make([Seat(english[0]), Seat("Anna"), Seat(english[0])])
+        assert [m.name_of(i) for i in range(3)] == [german[0], "Anna", english[0]]
+        i18n.set_language("en")
+        assert [m.name_of(i) for i in range(3)] == [english[0], "Anna", english[0]]
+        assert m.seats[0].name == german[0]  # what the log and the save read, until
+        m.localize_names()
+        assert [s.name for s in m.seats] == [english[0], "Anna", english[0]]
+    finally:
+        i18n.set_language("en")

@@ -648,3 +648,27 @@ def test_the_deal_number_shows_only_once_the_game_is_over(app):
     assert tr("runs.table.deal", n=t.match.seed) not in t.facts(), t.facts()
     over = open_table(app, demo.finished())
     assert over.finished and tr("runs.table.deal", n=over.match.seed) in over.facts(), over.facts()
+
+
+def test_a_table_set_up_in_english_names_its_default_seats_in_german_after_a_switch(app):
+    """A game set up in English and switched to German mid-game said "Gib
+    das Gerät an Player 2 weiter" and "Player 1" in its log: seats named by
+    default are named in the language of now, typed names stay."""
+    from game import i18n
+
+    english = [i18n.tr("ui.seat", "en", n=i + 1) for i in range(3)]
+    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
+    t = open_table(app, runner, bots=[None, None, "strong"], names=[english[0], english[1], "Cleo"])
+    assert top(app).name == "pass"
+    try:
+        i18n.set_language("de")
+        pump(app, 2)
+        german = [i18n.tr("ui.seat", "de", n=i + 1) for i in range(3)]
+        drawn = drawn_texts(app)
+        assert any(german[0] in d for d in drawn) and not any(english[0] in d for d in drawn), drawn
+        press(app, i18n.tr("ui.pass.ready", name=german[0]))
+        assert top(app) is t and t.viewer == 0
+        assert [s.name for s in t.match.seats] == [german[0], german[1], "Cleo"]
+        assert t.seat_name(1) == german[1]
+    finally:
+        i18n.set_language("en")

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.i18n import LANGUAGES, tr
+from game.i18n import seat_name, tr
 from game.i18n.plain import drawable
 from game.persistence.setups import load_setup, save_setup
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
@@ -362,7 +362,7 @@ class SetupForm(Scene):
         names = list(self.values.get(f.names_key) or [])
         x = g.x0
         name_w = int(220 * s)
-        self._entry(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), "", False, f.name_limit, text=name_in_language(str(names[seat]), seat) if seat < len(names) else "")
+        self._entry(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), "", False, f.name_limit, text=seat_name(str(names[seat]), seat) if seat < len(names) else "")
         x += name_w + int(10 * s)
         kinds = list(self.values.get(f.kinds_key) or [])
         kind = kinds[seat] if seat < len(kinds) else f.kinds[0][0]
@@ -499,15 +499,6 @@ def remembered(app: Any, game_id: str) -> Values:
     if problem is not None:
         app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
     return values
-
-
-def name_in_language(name: str, seat: int) -> str:
-    """A seat's name as its field shows it: a default name of any language
-    in the language of now ("Player 2", kept from a game started in
-    English, was still "Player 2" on the German setup and at the table)."""
-    if any(name == tr("ui.seat", lang, n=seat + 1) for lang in LANGUAGES):
-        return tr("ui.seat", n=seat + 1)
-    return name
 
 
 def unique_names(names: Sequence[str], count: int) -> list[str]:

@@ -18,11 +18,17 @@ from game.ui.widgets import felt, text, text_block, wrapped
 class PassScene(Scene):
     name = "pass"
 
-    def __init__(self, app, player_name: str, on_ready: Callable[[], None], on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(self, app, player_name: str | Callable[[], str], on_ready: Callable[[], None], on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.player_name = player_name
+        #: the next player's name, or how to ask for it (a table's seat
+        #: named by default is named in the language of now)
+        self._name = player_name
         self.on_ready = on_ready
         self.on_menu = on_menu
+
+    @property
+    def player_name(self) -> str:
+        return self._name() if callable(self._name) else self._name
 
     def _body(self) -> tuple[pygame.Rect, int]:
         """Where the words under the title go, and the top of the button

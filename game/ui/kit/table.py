@@ -177,7 +177,13 @@ class TableScene(Scene, Generic[S, A, V, P]):
 
     def resume(self) -> None:
         self.model.uncover()
+        # the language may have changed under Settings or Menu
+        self.match.localize_names()
         super().resume()
+
+    def language_changed(self) -> None:
+        self.match.localize_names()
+        super().language_changed()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -258,7 +264,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
 
         def cover() -> None:
             if not self._leaving:
-                self.app.push(PassScene(self.app, self.seat_name(seat), ready, on_menu=self.leave))
+                self.app.push(PassScene(self.app, lambda: self.seat_name(seat), ready, on_menu=self.leave))
 
         # the last card lands in view first; the hand is already hidden
         self.anim.when_landed(cover)
