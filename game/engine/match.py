@@ -263,10 +263,11 @@ class Match(Generic[S, A, V]):
         in its log); typed names stay."""
         self.seats = [replace(s, name=seat_name(s.name, i)) for i, s in enumerate(self.seats)]
 
-    def name_of(self, seat: int | None) -> str:
+    def name_of(self, seat: int | None, lang: str | None = None) -> str:
+        """The seat's name; a default one in ``lang`` (the language of now)."""
         if seat is None or not 0 <= seat < len(self.seats):
             return ""
-        return seat_name(self.seats[seat].name, seat)
+        return seat_name(self.seats[seat].name, seat, lang)
 
     def view(self, seat: int | None = None) -> V:
         """What ``seat`` may see (default: the seat at the screen)."""

@@ -191,3 +191,16 @@ def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
         assert broken or size != (800, 500)  # the sample's long Runs line is broken at the smallest size
     finally:
         i18n.set_language("en")
+
+
+def test_saved_games_name_default_seats_in_the_language_of_the_list():
+    """A game set up in German and listed in English said "Person 1, Person
+    2" in its title and "Player 1 9" in its details."""
+    from game.i18n import tr
+    from game.persistence.saves import SaveEntry
+    from game.ui.scenes.saves import players_text
+
+    german = [tr("ui.seat", "de", n=i + 1) for i in range(3)]
+    e = SaveEntry("runs.x.json", "runs", 0.0, (german[0], "Anna", german[2]), (None, None, "strong"), 5, 0, {})
+    assert players_text(e, "en") == f"{tr('ui.seat', 'en', n=1)}, Anna, {tr('ui.saves.computer', 'en', name=tr('ui.seat', 'en', n=3))}"
+    assert players_text(e, "de").startswith(f"{german[0]}, Anna, ")

@@ -24,7 +24,7 @@ import pygame
 from game.engine.match import Match
 from game.engine.records import RecordError
 from game.engine.registry import info
-from game.i18n import date_text, tr
+from game.i18n import date_text, seat_name, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
 from game.ui.assets import GOLD, INK, INK_DIM, font
 from game.ui.kit.dialog import ConfirmScene
@@ -73,7 +73,8 @@ def replayed(e: SaveEntry) -> Match[Any, Any, Any] | None:
 
 def players_text(e: SaveEntry, lang: str) -> str:
     """The seats' names; a computer's seat says so."""
-    names = [tr("ui.saves.computer", lang, name=n) if b else n for n, b in zip(e.names, e.bots, strict=False)]
+    named = [seat_name(n, i, lang) for i, n in enumerate(e.names)]  # "Player 1" saved, "Spieler 1" shown in German
+    names = [tr("ui.saves.computer", lang, name=n) if b else n for n, b in zip(named, e.bots, strict=False)]
     return ", ".join(names) if names else "–"
 
 

@@ -20,10 +20,10 @@ def facts(match: Match[Any, Any, Any], lang: str) -> list[str]:
     v = match.game.view(match.state, None)
     out = [tr("ui.saves.round_of", lang, n=v.round + 1, of=v.rounds)]
     god = v.god_name or tr("delphi.god", lang)
-    out.append(tr("delphi.table.god_is", lang, god=god, name=match.name_of(v.god)))
+    out.append(tr("delphi.table.god_is", lang, god=god, name=match.name_of(v.god, lang)))
     if any(v.totals):
         order = sorted(range(v.players), key=lambda s: -v.totals[s])
-        out.append(", ".join(f"{match.name_of(s)} {v.totals[s]}" for s in order))
+        out.append(", ".join(f"{match.name_of(s, lang)} {v.totals[s]}" for s in order))
     return out
 
 
