@@ -76,12 +76,19 @@ def set_language(lang: str) -> None:
             fn(lang)
 
 
-def seat_name(name: str, seat: int, lang: str | None = None) -> str:
+#: seats a table may have (Delphi's most), for names whose seat is not known
+MOST_SEATS = 8
+
+
+def seat_name(name: str, seat: int | None, lang: str | None = None) -> str:
     """A seat's name as ``lang`` (the language of now by default) says it:
-    a default name of any language ("Player 2", "Spieler 2") becomes that
-    language's default for the seat; a typed name stays as it is."""
-    if any(name == tr("ui.seat", other, n=seat + 1) for other in LANGUAGES):
-        return tr("ui.seat", lang, n=seat + 1)
+    a default name of any language ("Player 2", "Person 2") becomes that
+    language's default for the seat; a typed name stays as it is.  With
+    ``seat`` None (a name kept in the statistics) any seat's default
+    counts."""
+    for i in range(MOST_SEATS) if seat is None else (seat,):
+        if any(name == tr("ui.seat", other, n=i + 1) for other in LANGUAGES):
+            return tr("ui.seat", lang, n=i + 1)
     return name
 
 

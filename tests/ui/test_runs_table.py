@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.cards import display
-from game.engine import IllegalAction, Termination
+from game.engine import IllegalAction, Outcome, Termination, msg
 from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
@@ -535,7 +535,6 @@ def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
 
 
 def test_statistics_lines_and_odd_files():
-    from game.engine import Outcome, msg
 
     # the fold itself is tested in tests/games/runs/test_policy.py
     st: dict = {}
@@ -672,3 +671,20 @@ def test_a_table_set_up_in_english_names_its_default_seats_in_german_after_a_swi
         assert t.seat_name(1) == german[1]
     finally:
         i18n.set_language("en")
+
+
+def test_statistics_count_a_default_named_person_once_whatever_the_language():
+    """Games played as "Player 1" in English and "Person 1" in German were
+    two people in the statistics; typed names stay apart."""
+    from game.i18n import tr
+
+    st: dict = {}
+    fold_stats(st, Outcome(winners=(0,), scores=(40, 10), reason=msg("runs.outcome.win")), ["person", "person"], [tr("ui.seat", "en", n=1), "Anna"], 5)
+    fold_stats(st, Outcome(winners=(0,), scores=(65, 60), reason=msg("runs.outcome.win")), ["person", "person"], [tr("ui.seat", "de", n=1), "Anna"], 5)
+    for lang in ("en", "de"):
+        lines = dict(runs_ui.stats_lines(st, lang))
+        me = "· " + tr("ui.seat", lang, n=1)
+        assert me in lines and "· Anna" in lines, lines
+        assert lines[me] == tr("runs.table.stats_row", lang, wins=2, n=2, best="65"), lines[me]
+        assert not [k for k in lines if k.startswith("· ") and k not in (me, "· Anna")], lines
+        assert lines[tr("runs.table.stats_best", lang)].endswith(tr("ui.seat", lang, n=1))

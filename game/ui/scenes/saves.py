@@ -73,7 +73,7 @@ def replayed(e: SaveEntry) -> Match[Any, Any, Any] | None:
 
 def players_text(e: SaveEntry, lang: str) -> str:
     """The seats' names; a computer's seat says so."""
-    named = [seat_name(n, i, lang) for i, n in enumerate(e.names)]  # "Player 1" saved, "Spieler 1" shown in German
+    named = [seat_name(n, i, lang) for i, n in enumerate(e.names)]  # "Player 1" saved, "Person 1" shown in German
     names = [tr("ui.saves.computer", lang, name=n) if b else n for n, b in zip(named, e.bots, strict=False)]
     return ", ".join(names) if names else "–"
 

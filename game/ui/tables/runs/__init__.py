@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.engine.match import Match, seats_from
 from game.games.runs import GAME
 from game.games.runs.policy import CIRCUIT_STATS, NEW_RUN_STATS, STOP_STATS, num
-from game.i18n import tr
+from game.i18n import seat_name, tr
 from game.ui.kit import table as kit
 from game.ui.kit.entry import TableEntry
 from game.ui.kit.form import remembered
@@ -53,6 +53,23 @@ def _dict(value: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _people(stats: dict, lang: str) -> dict[str, dict]:
+    """The rows per person, by the names ``lang`` gives them: a seat named
+    by default folds under the name of the language it was played in
+    ("Player 1", "Person 1"), one person, one row."""
+    out: dict[str, dict] = {}
+    for name, row in _dict(stats.get("people")).items():
+        if not isinstance(row, dict):
+            continue
+        merged = out.setdefault(seat_name(str(name), None, lang), {})
+        for key in ("seats", "wins", "sum"):
+            merged[key] = int(merged.get(key, 0)) + int(row.get(key, 0))
+        best = row.get("best")
+        if isinstance(best, int):
+            merged["best"] = best if not isinstance(merged.get("best"), int) else max(merged["best"], best)
+    return out
+
+
 def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     """The games of each rule set (the written rules at the top level, all
     a file from before the house rules holds; ``new_run``; ``circuit``;
@@ -84,14 +101,14 @@ def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     best = stats.get("best")
     if isinstance(best, dict) and "score" in best:
         score = best["score"]
-        out.append((tr("runs.table.stats_best", lang), f"{num(score) if isinstance(score, int) else score} · {best.get('name', '')}"))
+        out.append((tr("runs.table.stats_best", lang), f"{num(score) if isinstance(score, int) else score} · {seat_name(str(best.get('name', '')), None, lang)}"))
     kinds = _dict(stats.get("kinds"))
     for k in KIND_ORDER:
         row = kinds.get(k)
         if isinstance(row, dict) and row.get("seats"):
             label = tr("ui.human", lang) if k == "person" else tr("runs.table.kind." + k, lang)
             out.append((tr("runs.table.stats_kind", lang, kind=label), _row_value(row, lang)))
-    people = _dict(stats.get("people"))
+    people = _people(stats, lang)
     top = sorted((p for p in people.items() if isinstance(p[1], dict) and p[1].get("seats")), key=lambda p: (-int(p[1].get("seats", 0)), p[0]))[:4]
     if len(people) > 1:
         for name, row in top:
