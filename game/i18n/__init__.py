@@ -80,16 +80,24 @@ def set_language(lang: str) -> None:
 MOST_SEATS = 8
 
 
+@cache
+def _default_seats() -> dict[str, int]:
+    """Every language's default seat names, each with its seat (asked
+    for every frame by the pass screen, the saved games and the
+    statistics: built once)."""
+    return {tr("ui.seat", lang, n=i + 1): i for lang in LANGUAGES for i in range(MOST_SEATS)}
+
+
 def seat_name(name: str, seat: int | None, lang: str | None = None) -> str:
     """A seat's name as ``lang`` (the language of now by default) says it:
     a default name of any language ("Player 2", "Person 2") becomes that
     language's default for the seat; a typed name stays as it is.  With
     ``seat`` None (a name kept in the statistics) any seat's default
     counts."""
-    for i in range(MOST_SEATS) if seat is None else (seat,):
-        if any(name == tr("ui.seat", other, n=i + 1) for other in LANGUAGES):
-            return tr("ui.seat", lang, n=i + 1)
-    return name
+    i = _default_seats().get(name)
+    if i is None or (seat is not None and i != seat):
+        return name
+    return tr("ui.seat", lang, n=i + 1)
 
 
 def on_change(fn: Callable[[str], None]) -> Callable[[], None]:

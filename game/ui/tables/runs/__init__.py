@@ -109,7 +109,7 @@ def _rule_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
             label = tr("ui.human", lang) if k == "person" else tr("runs.table.kind." + k, lang)
             out.append((tr("runs.table.stats_kind", lang, kind=label), _row_value(row, lang)))
     people = _people(stats, lang)
-    top = sorted((p for p in people.items() if isinstance(p[1], dict) and p[1].get("seats")), key=lambda p: (-int(p[1].get("seats", 0)), p[0]))[:4]
+    top = sorted((p for p in people.items() if p[1].get("seats")), key=lambda p: (-p[1]["seats"], p[0]))[:4]
     if len(people) > 1:
         for name, row in top:
             out.append(("· " + str(name), _row_value(row, lang)))
