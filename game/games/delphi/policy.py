@@ -209,9 +209,15 @@ class DelphiPolicy(Policy):
         return Action("pass")
 
     def first_viewer(self, match: Match) -> int | None:
-        """The first person who is not God (God when God is the only person)."""
+        """The person playing alone against computers (also as God).  With
+        several people nobody watches a computer God open the round: its
+        card and hint are on the table for everyone, and the count from
+        that card says who begins, so the first pass screen is for the
+        person who plays first (it used to go to the first person who is
+        not God, whose hand then showed for a moment before the device
+        went on to the starter)."""
         people = match.people()
-        return next((p for p in people if p != match.state.god or len(people) == 1), None)
+        return people[0] if len(people) == 1 else None
 
     def hides_from(self, match: Match, viewer: int, seat: int) -> bool:
         """God's screen shows the rule: with several people at the table it

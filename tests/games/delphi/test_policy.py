@@ -114,11 +114,27 @@ def test_computers_play_a_whole_game_with_computer_gods():
 
 
 # --- the screen -------------------------------------------------------------------------------
-def test_the_first_viewer_is_a_person_who_is_not_god():
+def test_the_first_viewer_is_the_person_who_plays_alone():
     s = GAME.new_game({"players": 4, "rounds": 4, "first_god": 0}, 1)  # God (seat 0) writes the rule
-    assert POLICY.first_viewer(match_on(s, [None, "cautious", None, "cautious"])) == 2
+    assert POLICY.first_viewer(match_on(s, ["cautious", "cautious", None, "cautious"])) == 2
     assert POLICY.first_viewer(match_on(s, [None, "cautious", "cautious", "cautious"])) == 0  # God is the only person
+    assert POLICY.first_viewer(match_on(s, [None, "cautious", None, "cautious"])) is None  # several people: see below
     assert POLICY.first_viewer(match_on(s, ["cautious"] * 4)) is None
+
+
+def test_with_several_people_the_first_pass_goes_to_whoever_plays_first():
+    # A computer God (seat 1) opens; people in seats 0 and 2.  Nobody is
+    # handed the device just to watch God lay out its card: the first pass
+    # screen is for the person the count makes the starter (seen in the
+    # window: "Pass the device to Player 1", then at once "to Player 3").
+    for seed in range(1, 9):
+        m = Match.start(GAME, {"players": 4, "rounds": 4, "first_god": 1}, seed, seats([None, "cautious", None, "cautious"]))
+        step = m.next()
+        assert step.kind is StepKind.BOT and step.seat == 1 and m.viewer is None
+        while step.kind is StepKind.BOT:
+            assert isinstance(m.play_bot(), Moved) and m.viewer is None
+            step = m.next()
+        assert step.kind is StepKind.PASS and step.seat == m.game.current_player(m.state) in (0, 2)
 
 
 def test_gods_screen_is_covered_before_another_seat_acts_when_several_people_play():
