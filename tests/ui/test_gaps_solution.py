@@ -15,7 +15,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.solution import MIN_STEP, STEP_SECONDS, Solution
 from game.ui.tables.gaps.table import GapsTable
-from tests.ui.helpers import button, key, press, seated, settle
+from tests.ui.helpers import button, key, press, pump, seated, settle
 from tests.ui.test_gaps_table import _answer
 
 
@@ -115,3 +115,39 @@ def test_a_move_off_the_line_ends_the_showing_and_stop_leaves_the_cards(app):
     key(app, pygame.K_ESCAPE)
     assert t.model.solution is None and t.view.grid == grid
     assert button(app, "Undo").is_enabled
+
+
+def _until_a_card_flies(app, t: GapsTable) -> None:
+    for _ in range(240):
+        if t.busy:
+            return
+        pump(app, 1)
+    raise AssertionError("no card of the line took off")
+
+
+def test_pause_space_and_stop_work_while_a_card_of_the_line_is_in_flight(app):
+    """Seen in the window: while the line played, a card was in flight most
+    of the time and three clicks of four on Pause did nothing (the buttons
+    waited for the flight, and a click that waits is dropped)."""
+    t = solved_table(app)
+    press(app, "Show solution")
+    _until_a_card_flies(app, t)
+    press(app, "Pause")
+    assert not t.model.solution.playing
+    settle(app, 1.5)
+    paused_at = place(t)
+    settle(app, 1.5)
+    assert place(t) == paused_at  # it really stays
+    press(app, "Play")
+    _until_a_card_flies(app, t)
+    key(app, pygame.K_SPACE)
+    assert not t.model.solution.playing
+    key(app, pygame.K_SPACE)
+    assert t.model.solution.playing
+    _until_a_card_flies(app, t)
+    press(app, "Stop showing")
+    assert t.model.solution is None
+    settle(app, 1.0)
+    made = t.model.moves_made()
+    settle(app, 1.5)
+    assert t.model.moves_made() == made and made < 12

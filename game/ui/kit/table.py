@@ -612,9 +612,14 @@ class TableScene(Scene, Generic[S, A, V, P]):
                 self._free_rects = [pygame.Rect(rect) for spec, rect in placed if not spec.waits]
 
     # --- input ------------------------------------------------------------------------------------------
+    def keys_while_busy(self) -> frozenset[int]:
+        """Keys that work while a card travels, as the buttons that do not
+        wait (Esc always does)."""
+        return frozenset()
+
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            return bool(event.key == pygame.K_ESCAPE)
+            return bool(event.key == pygame.K_ESCAPE or event.key in self.keys_while_busy())
         pos = getattr(event, "pos", None)
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
@@ -645,7 +650,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             if not self.cancel_gesture():
                 self.leave()
             return
-        if self.busy:
+        if self.busy and k not in self.keys_while_busy():
             return
         if self.on_key(event) or self._undo_key(event) or (self.drag is not None and self.drag.handle_event(event)):
             self.drop_focus()

@@ -443,9 +443,12 @@ class GapsTable(GapsTableScene):
         place = self.model.solution_place() or (0, 0)
         specs = [
             ButtonSpec("sol-back", tr("gaps_ui.solution.back"), self.solution_back, place[0] > 0, tooltip=tr("gaps_ui.solution.tip_back")),
-            ButtonSpec("sol-play", tr("gaps_ui.solution.pause") if s.playing else tr("gaps_ui.solution.play"), self.solution_toggle, primary=not s.playing, tooltip=tr("gaps_ui.solution.tip_play")),
+            # Pause and Stop do not wait for the card in flight: while the line
+            # plays a card is in flight most of the time, and a click that
+            # waited was lost (seen in the window: three clicks of four)
+            ButtonSpec("sol-play", tr("gaps_ui.solution.pause") if s.playing else tr("gaps_ui.solution.play"), self.solution_toggle, primary=not s.playing, tooltip=tr("gaps_ui.solution.tip_play"), waits=False),
             ButtonSpec("sol-step", tr("gaps_ui.solution.step"), self.solution_next, place[0] < place[1], tooltip=tr("gaps_ui.solution.tip_step")),
-            ButtonSpec("sol-stop", tr("gaps_ui.solution.stop"), self.solution_stop, tooltip=tr("gaps_ui.solution.tip_stop")),
+            ButtonSpec("sol-stop", tr("gaps_ui.solution.stop"), self.solution_stop, tooltip=tr("gaps_ui.solution.tip_stop"), waits=False),
         ]
         L = self.layout()
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
@@ -543,6 +546,10 @@ class GapsTable(GapsTableScene):
         else:
             return False
         return True
+
+    def keys_while_busy(self) -> frozenset[int]:
+        """Space pauses the solution as its button does, card in flight or not."""
+        return frozenset((pygame.K_SPACE,)) if self.model.solution is not None else frozenset()
 
     def _solution_key(self, k: int) -> bool:
         """While the solution is shown: ← back, → step, Space pause or
