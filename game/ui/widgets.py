@@ -124,6 +124,7 @@ def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in txt.split("\n"):
         words = drawable(para).split(" ")  # (measuring a lone surrogate raised UnicodeEncodeError)
+        start = len(lines)
         cur = ""
         for w in words:
             trial = (cur + " " + w).strip()
@@ -132,6 +133,15 @@ def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 lines.append(cur)
                 cur = w
+        if len(lines) > start and " " not in cur and lines[-1].count(" ") >= 2:
+            # no lone word under a paragraph ("… takes 4 penalty" / "cards."):
+            # the word before goes down with it when both fit; the lines
+            # stay as many, so no box that fits the text grows
+            head, _, word = lines[-1].rpartition(" ")
+            pair = word + " " + cur
+            if f.size(pair)[0] <= width:
+                lines[-1] = head
+                cur = pair
         lines.append(cur)
     return lines
 

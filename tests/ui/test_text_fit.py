@@ -109,3 +109,32 @@ def test_a_text_too_wide_even_at_the_smallest_size_ends_in_an_ellipsis(app):
     assert 60 < wide.w <= 100
     short = widgets.text(surface, "Anna", (0, 50), 14, max_width=100)
     assert short.w == widgets.font(14, False).size("Anna")[0]
+
+
+def test_a_paragraph_never_ends_in_a_lone_word_when_two_fit(app):
+    """Seen in Delphi's log: "… Player 3 takes 4 penalty" over "cards." alone.
+    The word before goes down too; the paragraph keeps its number of lines,
+    every line fits, and the next paragraph keeps its own words."""
+    text = "Wrong, to a side line: 2♦, 3♠. Player 3 takes 4 penalty cards."
+    size = 13
+    f = widgets.font(size)
+    width = f.size("Wrong, to a side line: 2♦, 3♠.")[0] + 2
+    plain = _greedy(text, f, width)
+    assert len(plain[-1].split(" ")) == 1  # the greedy wrap leaves "cards." alone
+    lines = widgets.wrap(text, size, width)
+    assert len(lines) == len(plain) and lines[-1] == "penalty cards."
+    assert all(f.size(line)[0] <= width for line in lines)
+    assert " ".join(lines) == text
+    assert widgets.wrap("One two three four\nLone", size, f.size("One two three four")[0] + 2)[-1] == "Lone"
+
+
+def _greedy(text: str, f, width: int) -> list[str]:
+    lines, cur = [], ""
+    for w in text.split(" "):
+        trial = (cur + " " + w).strip()
+        if f.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    return [*lines, cur]
