@@ -810,3 +810,23 @@ def test_the_setup_screen_builds_the_augur_space_while_an_augur_is_seated(app, m
     sc.set_seat("kinds", 1, "augur")
     join_builders()
     assert set(S._SPACES) == {1}
+
+
+def test_stop_game_asks_and_stops_while_the_computers_play(app):
+    """Seen in the window: after Anna's card the four computers play one
+    after another, the table is busy nearly all the while, and a click on
+    "Stop game" did nothing."""
+    t = seat_table(app, my_turn_match())
+    drag(app, hand_point(t, 0), slot_point(t))
+    for _ in range(240):
+        if t.busy and t.match.current not in (None, 0):
+            break
+        pump(app, 1)
+    assert t.busy and t.match.current != 0  # a computer's turn, under way
+    press(app, "Stop game")
+    assert isinstance(app.scenes.top, ConfirmScene)
+    press(app, "Stop and score")
+    settle(app, 1.0)
+    assert t.finished and t.match.record().actions[-1] == "stop"
+    assert isinstance(app.scenes.top, RoundScene) and app.scenes.top.final
+    assert not [n for n in t.model.notes.items if n.tone is Tone.REFUSE]

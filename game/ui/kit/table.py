@@ -235,7 +235,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         elif kind is StepKind.BOT:
             self._schedule(self.think_time(step), self._bot_move)
         elif kind is StepKind.AUTO:
-            self._schedule(self.auto_time(step), lambda: self._after(self.match.play(step.action, how=How.AUTO), None))
+            self._schedule(self.auto_time(step), lambda: self._planned(lambda: self.match.play(step.action, how=How.AUTO)))
         elif kind is StepKind.BREAK:
             self.at_break(step)
         else:
@@ -270,8 +270,18 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.anim.when_landed(cover)
 
     def _bot_move(self) -> None:
-        self.before_bot_move()
-        self._after(self.match.play_bot(), None)
+        self._planned(self.match.play_bot, self.before_bot_move)
+
+    def _planned(self, move: Callable[[], Moved | Refused], before: Callable[[], None] | None = None) -> None:
+        """A move planned a moment ago (a computer's, a forced one), made
+        now: unless the game was stopped meanwhile (Stop does not wait for
+        the computers), and then its end is shown instead."""
+        if self.match.over:
+            self.advance()
+            return
+        if before is not None:
+            before()
+        self._after(move(), None)
 
     def play(self, intent: Intent[A]) -> Message | None:
         """A person's move, as a gesture made it.  None when it was played,

@@ -781,7 +781,10 @@ class DelphiTable(DelphiTableScene):
 
     # --- buttons ------------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
-        stop = ButtonSpec("stop", tr("delphi.table.stop"), self.ask_stop, not self.finished, destructive=True)
+        # Stop only asks, so it need not wait for the computers: while they
+        # play, one after another, the table is busy nearly all the time and
+        # a click that waited was lost (seen in the window)
+        stop = ButtonSpec("stop", tr("delphi.table.stop"), self.ask_stop, not self.finished, destructive=True, waits=False)
         notes = ButtonSpec("notebook", tr("delphi.table.notebook"), self.toggle_notebook, self.notebook_seat() is not None, selected=self.model.notebook_open, waits=False, tooltip=tr("delphi.table.notebook_tip"))
         return [notes, stop, *super().header_buttons()]
 
