@@ -683,13 +683,14 @@ class DelphiTable(DelphiTableScene):
             if self.layout().tableau.area.collidepoint(pygame.mouse.get_pos()):
                 self.scroll_line(3 * int(event.y))  # up: back to older cards
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.busy and self.model.may_declare():
-            self.declare(How.KEY)  # while a computer thinks, too: its play would end the chance
-            return
         super().handle_event(event)
 
     def _sheet_click(self, event: pygame.event.Event) -> bool:
         return self.model.sheet is not None or self.layout().tableau.fold_at(event.pos) is not None
+
+    def keys_while_busy(self) -> frozenset[int]:
+        """P while a computer thinks, too: its play would end the chance."""
+        return frozenset((pygame.K_p,)) if self.model.may_declare() else frozenset()
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         # a person may write notes while a computer thinks
@@ -697,8 +698,6 @@ class DelphiTable(DelphiTableScene):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook.holds(event.pos):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
-            return self.model.may_declare()
         if event.type == pygame.MOUSEBUTTONDOWN and self._sheet_click(event):
             return True
         return event.type == pygame.MOUSEWHEEL or super().accepts_while_busy(event)
