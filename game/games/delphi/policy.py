@@ -210,12 +210,9 @@ class DelphiPolicy(Policy):
 
     def first_viewer(self, match: Match) -> int | None:
         """The person playing alone against computers (also as God).  With
-        several people nobody watches a computer God open the round: its
-        card and hint are on the table for everyone, and the count from
-        that card says who begins, so the first pass screen is for the
-        person who plays first (it used to go to the first person who is
-        not God, whose hand then showed for a moment before the device
-        went on to the starter)."""
+        several people nobody is handed the device to watch a computer God
+        open the round (its card and hint are for everyone, and who begins
+        is counted from that card): the first pass is to the starter."""
         people = match.people()
         return people[0] if len(people) == 1 else None
 
