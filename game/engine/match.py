@@ -95,9 +95,19 @@ class Policy:
         return None
 
     def first_viewer(self, match: Match) -> int | None:
-        """Whose cards the screen shows while computers open the game."""
+        """Whose cards the screen shows while computers open the game: the
+        first person in seat order from the seat to act, who plays next
+        when the turn goes round the table (Runs: the starter is dealt at
+        random; handing the device to the first seat's person meant a
+        second pass before the person after the computers played)."""
         people = match.people()
-        return people[0] if people else None
+        if not people:
+            return None
+        seat = match.game.current_player(match.state)
+        if seat is None:
+            return people[0]
+        n = len(match.seats)
+        return min(people, key=lambda p: (p - seat) % n)
 
     def hides_from(self, match: Match, viewer: int, seat: int) -> bool:
         """Whether ``viewer``'s screen must be covered while ``seat`` (a

@@ -197,6 +197,17 @@ def test_several_people_and_a_computer_opening_hand_to_the_first_person():
     assert m.next().kind is StepKind.BOT
 
 
+def test_a_computer_opening_hands_the_device_to_the_person_who_plays_after_it():
+    m = make([Seat("A"), Seat("C", bot="last"), Seat("B")], bots={1: Always()})
+    m.runner.states[-1] = replace(m.state, turn=1)  # the computer opens (Runs deals the starter at random)
+    step = m.next()
+    assert step.kind is StepKind.PASS and step.seat == 2  # B plays next, not A
+    m.handed_to(2)
+    assert m.next().kind is StepKind.BOT
+    assert isinstance(m.play_bot(), Moved)
+    assert m.next().kind is StepKind.PERSON and m.viewer == 2  # no second pass
+
+
 def test_a_screen_that_must_not_stay_up_is_covered_while_a_computer_acts():
     class Private(Counting):
         def hides_from(self, match, viewer, seat):
