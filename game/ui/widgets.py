@@ -119,30 +119,36 @@ def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="t
     return r
 
 
+def fill(words: list[str], f: pygame.font.Font, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` pixels in ``f``, each line as
+    full as it goes (a word wider than a line stands alone)."""
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        trial = (cur + " " + w).strip()
+        if f.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    return [*lines, cur]
+
+
 def wrap(txt: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for para in txt.split("\n"):
-        words = drawable(para).split(" ")  # (measuring a lone surrogate raised UnicodeEncodeError)
-        start = len(lines)
-        cur = ""
-        for w in words:
-            trial = (cur + " " + w).strip()
-            if f.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = w
-        if len(lines) > start and " " not in cur and lines[-1].count(" ") >= 2:
+        # (measuring a lone surrogate raised UnicodeEncodeError)
+        *body, last = fill(drawable(para).split(" "), f, width)
+        if body and " " not in last and body[-1].count(" ") >= 2:
             # no lone word under a paragraph ("… takes 4 penalty" / "cards."):
             # the word before goes down with it when both fit; the lines
             # stay as many, so no box that fits the text grows
-            head, _, word = lines[-1].rpartition(" ")
-            pair = word + " " + cur
+            head, _, word = body[-1].rpartition(" ")
+            pair = word + " " + last
             if f.size(pair)[0] <= width:
-                lines[-1] = head
-                cur = pair
-        lines.append(cur)
+                body[-1], last = head, pair
+        lines += [*body, last]
     return lines
 
 

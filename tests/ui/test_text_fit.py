@@ -119,22 +119,10 @@ def test_a_paragraph_never_ends_in_a_lone_word_when_two_fit(app):
     size = 13
     f = widgets.font(size)
     width = f.size("Wrong, to a side line: 2♦, 3♠.")[0] + 2
-    plain = _greedy(text, f, width)
+    plain = widgets.fill(text.split(" "), f, width)
     assert len(plain[-1].split(" ")) == 1  # the greedy wrap leaves "cards." alone
     lines = widgets.wrap(text, size, width)
     assert len(lines) == len(plain) and lines[-1] == "penalty cards."
     assert all(f.size(line)[0] <= width for line in lines)
     assert " ".join(lines) == text
     assert widgets.wrap("One two three four\nLone", size, f.size("One two three four")[0] + 2)[-1] == "Lone"
-
-
-def _greedy(text: str, f, width: int) -> list[str]:
-    lines, cur = [], ""
-    for w in text.split(" "):
-        trial = (cur + " " + w).strip()
-        if f.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    return [*lines, cur]

@@ -66,7 +66,7 @@ def _people(stats: dict, lang: str) -> dict[str, dict]:
             merged[key] = int(merged.get(key, 0)) + int(row.get(key, 0))
         best = row.get("best")
         if isinstance(best, int):
-            merged["best"] = best if not isinstance(merged.get("best"), int) else max(merged["best"], best)
+            merged["best"] = max(best, merged.get("best", best))
     return out
 
 
