@@ -27,7 +27,11 @@ rule) from the others and brings in the computer God.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import re
+import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -46,6 +50,9 @@ Fold = Callable[[dict], None]
 
 #: how many log lines a match keeps (a table shows the last few)
 LOG_LINES = 60
+
+#: a game's own id (:attr:`Match.instance`): 16 hex digits
+INSTANCE = re.compile(r"[0-9a-f]{16}")
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
@@ -183,6 +190,7 @@ class Match(Generic[S, A, V]):
         rng: random.Random | Sequence[random.Random] | None = None,
         bots: Mapping[int, Bot] | None = None,
         strict: bool = False,
+        instance: str | None = None,
     ) -> None:
         self.runner = runner
         self.game: Game[S, A, V] = runner.game
@@ -201,6 +209,11 @@ class Match(Generic[S, A, V]):
         self.meta: TableMeta = meta if isinstance(meta, TableMeta) else self.policy.meta_type.from_json(meta or {})
         #: the seat whose private cards may be on screen (None: nobody's)
         self.viewer: int | None = None
+        #: this game's own id, made when it starts and kept in its save: the
+        #: statistics remember the ids of what they counted, so a game is
+        #: counted once however often its save is opened (two games of the
+        #: same deal played alike have the same record, but not the same id)
+        self.instance: str = instance if instance is not None and INSTANCE.fullmatch(instance) else secrets.token_hex(8)
         self.redo_stack: list[Any] = []
         self.strict = strict
         if rng is None:
@@ -225,6 +238,7 @@ class Match(Generic[S, A, V]):
         runner = GameRunner.replay(record)
         meta = dict(meta or {})
         seats = seats_from(_strings(meta.get("names")), _strings(meta.get("bots")), _strings(meta.get("levels")))
+        kw.setdefault("instance", instance_of(record, meta))
         return cls(runner, seats, meta=meta, **kw)
 
     def save_meta(self) -> dict[str, Any]:
@@ -234,6 +248,7 @@ class Match(Generic[S, A, V]):
             "names": [s.name for s in self.seats],
             "bots": [s.bot for s in self.seats],
             "levels": [s.level for s in self.seats],
+            "instance": self.instance,
         }
 
     def record(self) -> Record:
@@ -543,6 +558,17 @@ class Match(Generic[S, A, V]):
         return out
 
 
+def instance_of(record: Record, meta: Mapping[str, Any]) -> str:
+    """The id of a saved game: the one its save keeps, else (a save written
+    before games had ids) one made of its record, the same at every
+    opening of that save."""
+    given = meta.get("instance")
+    if isinstance(given, str) and INSTANCE.fullmatch(given):
+        return given
+    text = json.dumps(record.to_json(), sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def _strings(value: Any) -> list:
     return list(value) if isinstance(value, (list, tuple)) else []
 
@@ -565,6 +591,7 @@ __all__ = [
     "Step",
     "StepKind",
     "TableMeta",
+    "instance_of",
     "meta_of",
     "seats_from",
 ]

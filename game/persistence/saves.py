@@ -44,7 +44,7 @@ from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, identity, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
 from game.persistence.schema import BIG, kept_part, problems
-from game.persistence.shapes import SAVE, SAVED_WITH, STATS, STATS_BY_GAME
+from game.persistence.shapes import COUNTED, COUNTED_KEEP, SAVE, SAVED_WITH, STATS, STATS_BY_GAME
 from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
@@ -61,8 +61,26 @@ SAVE_NAME = re.compile(r"(?P<game>[a-z0-9-]+?)(?:\.(?P<setup>[0-9a-f]{12}))?\.js
 _IDS = frozenset(g.id for g in GAMES)
 
 __all__ = [
-    "PER_GAME", "SAVE_SCHEMA", "STATS_SCHEMA", "SaveEntry", "delete_save", "delete_save_named", "latest_save", "list_saves",
-    "load_stats", "newer_saves_untold", "read_save", "save_name", "save_path", "saves_count", "saves_dir", "set_aside_save", "stats_path", "update_stats", "write_save",
+    "PER_GAME",
+    "SAVE_SCHEMA",
+    "STATS_SCHEMA",
+    "SaveEntry",
+    "count_once",
+    "delete_save",
+    "delete_save_named",
+    "latest_save",
+    "list_saves",
+    "load_stats",
+    "newer_saves_untold",
+    "read_save",
+    "save_name",
+    "save_path",
+    "saves_count",
+    "saves_dir",
+    "set_aside_save",
+    "stats_path",
+    "update_stats",
+    "write_save",
 ]
 
 
@@ -359,6 +377,10 @@ def _stats_rows(data: dict) -> tuple[dict, list[str]] | None:
         return None
     kept: dict = {}
     dropped: list[str] = []
+    if "counted" in data and problems(COUNTED, data["counted"]):
+        # what was counted is forgotten, the statistics are kept
+        data = {k: v for k, v in data.items() if k != "counted"}
+        dropped.append("counted")
     for gid, rows in games.items():
         shape = STATS_BY_GAME.get(gid)
         part = kept_part(shape, rows) if shape is not None else None
@@ -374,7 +396,28 @@ def update_stats(game_id: str, fn: Callable[[dict], Any]) -> Message | None:
     """Apply ``fn`` to this game's statistics dict and write atomically.
     Returns the problem with the old file, if it was bad (it is moved
     aside and the game counts from nothing)."""
-    games, problem = load_stats()
-    fn(games.setdefault(game_id, {}))
-    save_versioned(stats_path(), STATS_SCHEMA, {"games": games})
-    return problem
+    return count_once(game_id, None, fn)[1]
+
+
+def count_once(game_id: str, key: str | None, fn: Callable[[dict], Any]) -> tuple[bool, Message | None]:
+    """Apply ``fn`` to this game's statistics dict and write atomically,
+    unless the statistics hold ``key`` already (a game's id and its moves
+    when it was counted: ``game.ui.kit.keep``).  (whether ``fn`` was
+    applied now, the problem with the old file if it was bad).  The key
+    goes in with the same write, so whatever fails afterwards, the game is
+    never counted twice; a key met again becomes the newest, so the save
+    that brought it back is remembered as long as it lies there."""
+    res = load_json(stats_path(), STATS_SCHEMA, "stats", STATS, max_bytes=STATS_MAX_BYTES, repair=_stats_rows)
+    data = res.data or {}
+    games: dict = data.get("games", {})
+    counted: list[str] = list(data.get("counted", []))
+    new = key is None or key not in counted
+    if key is not None:
+        counted = [k for k in counted if k != key] + [key]
+    if new:
+        fn(games.setdefault(game_id, {}))
+    payload: dict[str, Any] = {"games": games}
+    if counted:
+        payload["counted"] = counted[-COUNTED_KEEP:]
+    save_versioned(stats_path(), STATS_SCHEMA, payload)
+    return new, res.problem

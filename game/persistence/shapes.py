@@ -10,9 +10,11 @@ and check the results against these shapes, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from game.engine.match import INSTANCE as _INSTANCE
 from game.engine.registry import GAMES
 from game.persistence.schema import BIG, OPTION, Bool, Fields, Int, ListOf, MapOf, Maybe, Num, Shape, Text
 
+INSTANCE = _INSTANCE.pattern
 #: a count that only grows (games, wins, rounds)
 COUNT = Int(0, BIG)
 SCORE = Int(-BIG, BIG)
@@ -106,6 +108,9 @@ TABLE = Fields(
         "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(TEXT), SEATS)}),
         # Delphi alone (issue 23): the guess being typed when the round was left
         "guess": Text(TEXT),
+        # the game's own id (game.engine.match.Match.instance): what the
+        # statistics remember of a game they counted
+        "instance": Text(16, pattern=INSTANCE),
     },
 )
 
@@ -189,4 +194,13 @@ RUNS_STATS = Fields(
 )
 
 STATS_BY_GAME: dict[str, Shape] = {"mind-the-gap": MTG_STATS, "gaps": GAPS_STATS, "delphi": DELPHI_STATS, "runs": RUNS_STATS}
-STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME)})
+#: what the statistics remember of the games they hold, newest last: a
+#: game's id and its moves when it (or a round of it) was counted
+#: (``game.ui.kit.keep``), at most :data:`COUNTED_KEEP`
+COUNTED_KEY = r"[0-9a-f]{16}:[0-9]{1,9}"
+#: ids kept: a save that could not be removed is opened again long before
+#: a thousand more games are played, and opening it makes its id the newest
+#: again (~27 bytes each: 27 KB)
+COUNTED_KEEP = 1000
+COUNTED = ListOf(Text(26, pattern=COUNTED_KEY), COUNTED_KEEP)
+STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME), "counted": COUNTED})

@@ -138,7 +138,7 @@ def test_a_deal_left_for_a_new_one_on_a_full_disk_stays_to_be_continued(app, mon
 
     from game.persistence import saves
     from game.persistence.saves import list_saves
-    from game.ui.kit import table as kit
+    from game.ui.kit import keep
 
     def full(*_a, **_k):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -147,7 +147,7 @@ def test_a_deal_left_for_a_new_one_on_a_full_disk_stays_to_be_continued(app, mon
     n = len(t.match.actions)
     app.scenes.reset(MenuScene(app))
     _setup(app)
-    monkeypatch.setattr(kit, "update_stats", full)
+    monkeypatch.setattr(keep, "count_once", full)
     monkeypatch.setattr(saves, "save_versioned", full)
     press(app, "Deal the cards")
     press(app, "New deal")

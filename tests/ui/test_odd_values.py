@@ -109,7 +109,7 @@ def test_a_data_folder_whose_name_is_not_utf8_is_shown_and_used(tmp_path, monkey
 def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
     """The statistics could not be written, and the save was deleted anyway:
     the finished deal was lost.  Now the save goes only once they are."""
-    from game.ui.kit import table as kit
+    from game.ui.kit import keep
     from game.ui.tables.gaps import NEAR_WON
     from game.ui.tables.gaps.table import start_game as start_gaps
     from tests.ui.helpers import click, said
@@ -119,7 +119,7 @@ def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
 
     t = start_gaps(app, {"redeals": 2, "layout": NEAR_WON}, 77)
     pump(app, 2)
-    monkeypatch.setattr(kit, "update_stats", full)
+    monkeypatch.setattr(keep, "count_once", full)
     click(app, t.layout().cells[12].center)  # K♠ into the gap after Q♠: the deal is won
     assert t.match.over
     (entry,) = list_saves()[0]
@@ -127,10 +127,10 @@ def test_a_deal_finished_on_a_full_disk_keeps_its_save(app, monkeypatch):
     assert any("stays in Continue" in x for x in said(t))
     # the disk has room again: opening the kept game counts it, once, and
     # only then its save goes
-    from game.persistence.saves import load_stats, update_stats
+    from game.persistence.saves import count_once, load_stats
     from game.ui.scenes.menu import continue_game
 
-    monkeypatch.setattr(kit, "update_stats", update_stats)
+    monkeypatch.setattr(keep, "count_once", count_once)
     assert load_stats()[0] == {} and list_saves()[0][0].save.get("uncounted") is True
     continue_game(app, "gaps", entry.file)
     pump(app, 2)

@@ -35,7 +35,6 @@ The kit does the rest, once:
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -47,8 +46,9 @@ from game.engine.match import How, Match, Moved, Refused, Step, StepKind
 from game.engine.records import Record, RecordError
 from game.engine.registry import info
 from game.i18n import current, msg, tr
-from game.persistence.saves import delete_save, set_aside_save, update_stats, write_save
+from game.persistence.saves import set_aside_save
 from game.ui.dragdrop import DragDrop
+from game.ui.kit import keep
 from game.ui.kit.celebrate import KINGS, Party, celebration_title, make_celebration, seconds_for
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
@@ -436,47 +436,22 @@ class TableScene(Scene, Generic[S, A, V, P]):
             self._after(res, None)
 
     # --- saving and statistics ----------------------------------------------------------------
-    # (a file that cannot be written is said once per session, by the app:
-    # a read-only folder fails after every move)
+    # (the one protocol of every table: game/ui/kit/keep.py)
     def autosave(self) -> None:
-        if self.match.over or not self.keeps_save:
-            return
-        try:
-            write_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
-        except OSError as e:
-            self.app.write_failed("save", e)
+        if self.keeps_save:
+            keep.autosave(self.app, self.match, self.game_id)
 
     def _persist(self, moved: Moved) -> None:
-        counted = True
-        for fold in self.match.take_folds():
-            try:
-                problem = update_stats(self.game_id, fold)
-            except OSError as e:
-                self.app.write_failed("stats", e)
-                counted = False
-            else:
-                if problem is not None:  # a bad file, moved aside; this game counts anew
-                    self.model.say(problem, tone=Tone.REFUSE, ttl=8)
+        folds = self.match.take_folds()
+        keep.settle(self.app, self.match, self.game_id, folds, self._tell, keeps_save=self.keeps_save)
+        for fold in folds:
             self.counted(fold)
-        if not (moved.ended and self.keeps_save):
-            self.autosave()
-            return
-        if not counted:
-            # the save goes only once the statistics are safely written: on
-            # a full disk a finished deal was lost with them
-            try:
-                write_save(self.game_id, self.match.record().to_json(), self.match.save_meta(), uncounted=True)
-                self.model.say(msg("ui.save.kept_uncounted"), ttl=8)
-            except OSError as e:
-                self.app.write_failed("save", e)
-            return
-        try:
-            delete_save(self.game_id, self.match.record().to_json(), self.match.save_meta())
-        except OSError as e:
-            self.app.write_failed("save", e, "ui.save.delete_failed")
+
+    def _tell(self, message: Message, problem: bool) -> None:
+        self.model.say(message, tone=Tone.REFUSE if problem else Tone.INFO, ttl=8)
 
     def counted(self, fold: Callable[[dict], None]) -> None:
-        """A statistics fold that was written (a session adds it up too)."""
+        """A statistics fold of a move made here (a session adds it up too)."""
 
     # --- notes ----------------------------------------------------------------------------------
     def render(self, message: Message | str) -> str:
@@ -802,32 +777,6 @@ def resume(app: AppServices, save: dict, game_id: str, make: Callable[[Any, Matc
         return problem
     seat(app, make(app, match))
     if save.get("uncounted") is True:
-        _count_kept(app, match, game_id)
+        file = save.get("file")
+        keep.count_kept(app, match, game_id, keep.toasts(app), file if isinstance(file, str) else None)
     return None
-
-
-def _count_kept(app: AppServices, match: Match[Any, Any, Any], game_id: str) -> None:
-    """A finished game whose save was kept because its statistics could not
-    be written: counted now, and only then its save goes."""
-    if count_finished(app, match, game_id, match.recount()):
-        app.toasts.show(tr("ui.save.counted_now"), "info", ttl=6)
-
-
-def count_finished(app: AppServices, match: Match[Any, Any, Any], game_id: str, folds: list[Callable[[dict], None]]) -> bool:
-    """Write a finished game's statistics ``folds`` (in one write) and only
-    then remove its save.  False when they could not be written: the save
-    stays, marked to be counted when it is next opened."""
-    try:
-        problem = update_stats(game_id, lambda stats: [fold(stats) for fold in folds])
-    except OSError as e:
-        app.write_failed("stats", e)
-        with contextlib.suppress(OSError):  # said already, with the statistics
-            write_save(game_id, match.record().to_json(), match.save_meta(), uncounted=True)
-        return False
-    if problem is not None:  # a bad file, moved aside; this game counts anew
-        app.toasts.show(problem.render(app.settings.language), "refuse", ttl=8)
-    try:
-        delete_save(game_id, match.record().to_json(), match.save_meta())
-    except OSError as e:
-        app.write_failed("save", e, "ui.save.delete_failed")
-    return True

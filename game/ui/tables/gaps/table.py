@@ -32,11 +32,12 @@ from game.persistence.saves import read_save
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, Source, Zone
+from game.ui.kit import keep
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent, Note
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
-from game.ui.kit.table import TableScene, count_finished, seat
+from game.ui.kit.table import TableScene, seat
 from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
@@ -735,7 +736,7 @@ def count_as_lost(app: AppServices, match: GapsMatch) -> None:
     """End a saved game with the recorded stop and add it to the
     statistics as lost, as the table does when a deal is left."""
     match.stop()
-    count_finished(app, match, G.GAME.id, match.take_folds())
+    keep.settle(app, match, G.GAME.id, match.take_folds(), keep.toasts(app))
 
 
 def _meta_for_next(table: GapsTable, same_deal: bool = False) -> dict:
