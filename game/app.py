@@ -386,7 +386,8 @@ class App:
             return
         top = self.scenes.top
         if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP) and not top.accepts_while_busy(event):
-            return  # a card is travelling: no move may start mid-animation
+            top.held_while_busy(event)  # a card is travelling: no move may start mid-animation
+            return
         consumed = self.ui.process_events(event)
         if top is not None and not (consumed and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP)):
             top.handle_event(event)

@@ -361,6 +361,11 @@ class Scene:
         Menu and Rules buttons, also while a computer thinks)."""
         return False
 
+    def held_while_busy(self, event: pygame.event.Event) -> None:
+        """Input that came while ``busy`` and was not accepted: a scene may
+        keep what must not be lost (a table keeps the release of a card it
+        holds, for when the animation ends)."""
+
     def toast_area(self) -> pygame.Rect:
         """Where the app's notices appear: a band at the top (a table
         gives the band of its own notes)."""

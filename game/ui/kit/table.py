@@ -108,6 +108,10 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self._tips: list[tuple[pygame.Rect, str]] = []
         self._pointer: tuple[int, int] | None = None
         self._resting = 0.0
+        #: the button of a card held by the pointer, let go while a card
+        #: travelled: played when it has landed (dropped, the card then
+        #: followed the pointer with the button up)
+        self._held_release: pygame.event.Event | None = None
 
     # --- the match, as the screen sees it --------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
@@ -168,6 +172,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.party.skip()
         if self.drag is not None:
             self.drag.release()
+        self._held_release = None
         # the pointer's moves go to the screen on top: where it rested is
         # unknown until it moves again (it was taken to rest on ⚙ all
         # through the settings, and "Settings" showed after Back)
@@ -608,6 +613,16 @@ class TableScene(Scene, Generic[S, A, V, P]):
         pos = getattr(event, "pos", None)
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
+    def held_while_busy(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and self.drag is not None and self.drag.pressed is not None:
+            self._held_release = event
+
+    def _release_held(self) -> None:
+        """The button let go while a card travelled, now that it landed."""
+        event, self._held_release = self._held_release, None
+        if event is not None and self.drag is not None and self.drag.pressed is not None:
+            self.handle_event(event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
@@ -661,6 +676,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self.model.paused:
             return  # (only the top scene is updated; a covered table stands still)
         self.anim.update(dt)
+        if self._held_release is not None and not self.busy:
+            self._release_held()
         self.model.tick(dt)
         self._resting += dt
         due = self.party.update(dt)
