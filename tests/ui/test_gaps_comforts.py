@@ -143,14 +143,15 @@ def test_todays_deal_from_the_setup(app, monkeypatch):
     assert t.match.seed == G.daily_seed("2026-12-02") == 405904825 and t.view.max_redeals == 2
     assert t.model.daily == "2026-12-02" and load_setup("gaps")[0] == {"redeals": 0, "deals": "any"}  # the setup keeps its own choices
     assert t.view.grid == G.GAME.new_game(G.DAILY_OPTIONS, 405904825).grid
-    # leaving it half-way counts it, in its rule set and its date
+    # given up half-way for a new deal, it counts in its rule set and its date
     t.move_card(G.source_cell(t.view, a_move(t)))
     settle(app, 0.5)
-    press(app, "Menu")
-    press(app, "To the menu")
+    press(app, "New deal")
+    press(app, "New deal")
     stats = load_stats()[0]["gaps"]
     assert stats["r2"]["games"] == 1 and stats["daily"]["2026-12-02"]["games"] == 1
-    assert isinstance(app.scenes.top, MenuScene)  # left half-way: no summary for that alone
+    press(app, "Menu")
+    assert isinstance(app.scenes.top, MenuScene)  # given up half-way: no summary for that alone
     assert session_of(app).games == 1
 
 

@@ -1,9 +1,9 @@
-"""Leaving a game of Gaps (issue 14): the Menu button and Esc ask first
-and count a game with moves as lost, as New deal does; an untouched game
-is left without either; undoing every move does not make a deal free to
-leave; a game not left through the question (a closed window, a killed
-app) continues with Continue, and the setup asks before a new deal
-replaces it."""
+"""Leaving a game of Gaps (issues 14 and 50): the Menu button and Esc keep
+the deal for Continue, as every table does; ending it, or a new deal
+replacing it, asks first and counts a game with moves as lost; undoing
+every move does not make a deal free to give up; a game left (or a closed
+window, a killed app) continues with Continue, and the setup asks before a
+new deal replaces it."""
 
 from __future__ import annotations
 
@@ -30,31 +30,42 @@ def _played(app) -> GapsTable:
 
 
 @pytest.mark.parametrize("how", ["menu button", "escape"])
-def test_leaving_a_deal_with_moves_asks_first_and_counts_it_lost_like_new_deal(app, how):
+def test_leaving_a_deal_with_moves_keeps_it_for_continue_and_counts_nothing(app, how):
+    """Issue 50: Menu and Esc counted the deal as lost (after asking), so a
+    player who opened the menu to read the rules lost it; every other table
+    keeps its game for Continue, and so do Aisleriot, PySolFC and Microsoft
+    Solitaire."""
     t = _played(app)
-    sc = G.score(t.view)
-
-    def leave():
-        if how == "escape":
-            key(app, pygame.K_ESCAPE)
-        else:
-            press(app, "Menu")
-
-    leave()
-    ask = app.scenes.top
-    assert isinstance(ask, ConfirmScene) and ask.title == "Leave this game?"
-    assert f"counts as lost with {sc} of 48" in ask.body
-    assert ask.focused() is ask.no_b and ask.no_b.text == "Cancel"  # destructive: the focus starts on the safe answer
-    key(app, pygame.K_RETURN)  # Enter on the focused answer stays
-    assert app.scenes.top is t and not t.finished and t.match.actions[-1] != G.STOP
-    assert "gaps" not in load_stats()[0]
-    leave()
-    press(app, "To the menu")
+    grid, n = t.view.grid, len(t.match.actions)
+    if how == "escape":
+        key(app, pygame.K_ESCAPE)
+    else:
+        press(app, "Menu")
     settle(app, 0.5)
-    assert isinstance(app.scenes.top, MenuScene)
-    assert t.match.actions[-1] == G.STOP and G.GAME.outcome(t.view).stopped  # the recorded stop, as New deal plays it
-    row = load_stats()[0]["gaps"]["r2"]
-    assert (row["games"], row["best"], row["best_redeals"], row["streak"]) == (1, sc, 0, 0)
+    assert isinstance(app.scenes.top, MenuScene)  # no question: nothing is lost
+    assert t.match.actions[-1] != G.STOP and "gaps" not in load_stats()[0]
+    assert gaps_ui.resume(app, read_save("gaps")[0]) is None  # Continue
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2.view.grid == grid and len(t2.match.actions) == n and not t2.finished
+
+
+def test_ending_a_deal_with_moves_asks_first_and_counts_it_lost(app):
+    """Giving a deal up (End the game, when no move is left) is the
+    player's own decision, asked first."""
+    t = open_table(app, gaps_ui._no_moves())
+    t.autosave()
+    sc = G.score(t.view)
+    press(app, "End the game")
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene) and ask.focused() is ask.no_b  # destructive: the focus starts on the safe answer
+    key(app, pygame.K_RETURN)  # Enter on the focused answer stays
+    assert app.scenes.top is t and not t.finished and "gaps" not in load_stats()[0]
+    press(app, "End the game")
+    press(app, "End the game")
+    settle(app, 1.0)
+    assert t.match.actions[-1] == G.STOP and G.GAME.outcome(t.match.state).stopped  # the recorded stop
+    rows = [row for k, row in load_stats()[0]["gaps"].items() if k != "daily"]
+    assert [(row["games"], row["best"], row.get("wins", 0)) for row in rows] == [(1, sc, 0)]
     assert read_save("gaps")[0] is None  # nothing left to Continue
 
 
@@ -74,16 +85,16 @@ def test_leaving_an_untouched_deal_asks_nothing_and_counts_nothing(app):
     assert read_save("gaps")[0] is not None  # still there for Continue
 
 
-def test_a_deal_whose_moves_were_all_taken_back_still_counts_when_left(app):
-    """Undoing every move must not make a bad deal free to leave."""
+def test_a_deal_whose_moves_were_all_taken_back_still_counts_when_replaced(app):
+    """Undoing every move must not make a bad deal free to give up."""
     t = _fresh(app)
     t.move_card(G.source_cell(t.view, a_move(t)))
     settle(app, 0.5)
     key(app, pygame.K_u)
     assert t.match.actions == [] and t.match.can_redo()
-    key(app, pygame.K_ESCAPE)
+    press(app, "New deal")
     assert isinstance(app.scenes.top, ConfirmScene)
-    press(app, "To the menu")
+    press(app, "New deal")
     assert load_stats()[0]["gaps"]["r2"]["games"] == 1
 
 

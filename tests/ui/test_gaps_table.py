@@ -658,8 +658,7 @@ def test_the_thinking_runs_in_a_process_that_moves_never_wait_for_and_leaving_en
     key(app, pygame.K_h)
     assert t.model.current_hint() is not None
     key(app, pygame.K_ESCAPE)  # puts the hint away
-    key(app, pygame.K_ESCAPE)  # leave (asks first: the deal has a move)
-    press(app, "To the menu")
+    key(app, pygame.K_ESCAPE)  # leave (the deal is kept for Continue)
     assert t.model.thinker is None
     job.thread.join(30)
     assert not job.thread.is_alive() and job.error is None
@@ -693,8 +692,7 @@ def test_without_a_process_the_thread_thinks_and_moves_never_wait_for_it(app, mo
     gate.set()
     pump(app, 2)
     hinter = t.model.hinter
-    key(app, pygame.K_ESCAPE)  # leave (asks first: the deal has a move)
-    press(app, "To the menu")
+    key(app, pygame.K_ESCAPE)  # leave (the deal is kept for Continue)
     assert app.scenes.top is not t
     assert t.model.thinker is None
     job.thread.join(30)

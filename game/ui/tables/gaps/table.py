@@ -290,10 +290,12 @@ class GapsTable(GapsTableScene):
         self.sync_ui()
 
     def leave(self) -> None:
-        """Menu or Esc: a deal with moves counts as lost, as with New deal,
-        after asking; an untouched or finished deal is left at once (an
-        untouched one stays saved for Continue)."""
-        self._leave_for(tr("gaps_ui.leave_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("gaps_ui.leave_yes"), lambda: to_menu(self.app))
+        """Menu or Esc: the deal stays saved for Continue, as every other
+        table keeps its game (and Aisleriot, PySolFC and Microsoft
+        Solitaire theirs).  It counted as lost, after asking, so a player
+        who opened the menu to read the rules lost the deal.  A deal counts
+        as lost when a new deal replaces it or the player ends it."""
+        to_menu(self.app)
 
     def ask_new_deal(self) -> None:
         self._leave_for(tr("gaps_ui.new_deal_title"), tr("gaps_ui.abandon_body", score=G.score(self.view)), tr("ui.new_deal"), lambda: new_deal(self.app, self))
