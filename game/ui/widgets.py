@@ -119,6 +119,16 @@ def text(surface, txt: str, pos, size: int, colour=INK, *, bold=False, anchor="t
     return r
 
 
+def card_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float) -> None:
+    """The mark on a card just drawn ("new"): a small gold tag over the
+    card's top edge, on the strip of it a fanned hand shows."""
+    size = max(10, int(12 * s))
+    w = min(card.w, font(size, bold=True).size(label)[0] + int(12 * s))
+    tag = pygame.Rect(card.x + int(2 * s), card.y - int(14 * s), w, int(17 * s))
+    pygame.draw.rect(surface, GOLD, tag, border_radius=tag.h // 2)
+    text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(6 * s))
+
+
 def fill(words: list[str], f: pygame.font.Font, width: int) -> list[str]:
     """``words`` in lines of at most ``width`` pixels in ``f``, each line as
     full as it goes (a word wider than a line stands alone)."""

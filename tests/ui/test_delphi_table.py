@@ -830,3 +830,38 @@ def test_stop_game_asks_and_stops_while_the_computers_play(app):
     assert t.finished and t.match.record().actions[-1] == "stop"
     assert isinstance(app.scenes.top, RoundScene) and app.scenes.top.final
     assert not [n for n in t.model.notes.items if n.tone is Tone.REFUSE]
+
+
+def test_a_person_sees_gods_verdict_on_their_play_before_the_device_passes(app):
+    """Issue 50: with people sharing the device the pass screen came about
+    1 s after a play, before the player had seen God's verdict on their
+    own string.  The player keeps the table a moment once the verdict is
+    given (nothing to look at when the play is not judged yet, or when the
+    player has said Continue, which they did looking at it)."""
+    from game.engine.match import Seat
+
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo", "cautious"), Seat("Dev", "cautious")]
+    m = Match.start(GAME, {"players": 4, "rounds": 4, "first_god": 3, "rules": [GARDNER, None, None, None]}, 5, seats)
+
+    def judged_play(seat):
+        def done(mm):
+            acts, states = mm.actions, mm.states
+            last = max((i for i in range(len(acts)) if GAME.current_player(states[i]) == seat), default=None)
+            return last is not None and acts[last].kind == "play" and acts[-1].kind == "verdict" and acts[-1] is not acts[last]
+
+        return done
+
+    assert m.run(until=judged_play(0), limit=400)
+    t = DelphiTable(app, m)
+    assert t.look_before_pass(0) > 0
+    m.run(until=lambda mm: GAME.current_player(mm.state) == 0, limit=400)
+    if mm_phase(m) == TURN:  # Anna's next string, not judged yet: nothing new to see
+        m.play(next(a for a in m.legal() if a.kind == "play"))
+        assert t.look_before_pass(0) == 0
+    elif mm_phase(m) == DECLARE:  # Continue, said looking at the verdict
+        m.play(Action("pass"))
+        assert t.look_before_pass(0) == 0
+
+
+def mm_phase(m: Match) -> str:
+    return m.state.phase

@@ -75,7 +75,7 @@ def test_a_refused_drop_is_not_shown_to_the_next_person_after_the_pass_screen(ap
     a = legal[0]
     L = t.layout()
     drag(app, L.hand[list(t.view.hand).index(a.card)].center, L.places[a.place].center)
-    settle(app, 0.4)
+    settle(app, 2.4)  # (Anna looks at the card she drew first)
     assert isinstance(app.scenes.top, PassScene)
     press(app, "I'm Ben")
     pump(app, 2)

@@ -69,6 +69,8 @@ Placed = list[tuple[ButtonSpec, Any]]
 
 #: seconds the pointer rests on a button before its tooltip shows
 TIP_DELAY = 0.5
+#: how a person's own move is made (a computer's, a forced or a redone one is not)
+PERSONS_MOVES = frozenset({How.DROP, How.CLICK, How.KEY, How.CONFIRM})
 
 
 class TableScene(Scene, Generic[S, A, V, P]):
@@ -112,6 +114,12 @@ class TableScene(Scene, Generic[S, A, V, P]):
         #: travelled: played when it has landed (dropped, the card then
         #: followed the pointer with the button up)
         self._held_release: pygame.event.Event | None = None
+        #: the seat of the last move a person made at this screen (computers'
+        #: moves since do not change it), and the moves when the mover last
+        #: looked before a pass (:meth:`_look_first`)
+        self._mover: int | None = None
+        self._looked = -1
+        self._looking = False
 
     # --- the match, as the screen sees it --------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
@@ -159,6 +167,11 @@ class TableScene(Scene, Generic[S, A, V, P]):
     @property
     def busy(self) -> bool:
         return self.anim.blocking
+
+    @property
+    def looking(self) -> bool:
+        """The person who just moved looks at their cards before the pass."""
+        return self._looking
 
     # --- life cycle -----------------------------------------------------------------------
     def enter(self) -> None:
@@ -229,6 +242,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self._leaving or self._waiting:
             return
         step = self.match.next()
+        if step.kind is StepKind.PASS and step.seat is not None and self._look_first(step.seat):
+            return
         self._viewer_check()
         kind = step.kind
         if kind is StepKind.OVER:
@@ -256,6 +271,39 @@ class TableScene(Scene, Generic[S, A, V, P]):
                 fn()
 
         self.anim.after(seconds, run, blocking=True, scaled=True)
+
+    def _look_first(self, seat: int) -> bool:
+        """Before the device passes, the person who just moved keeps their
+        cards in view a moment when the table says there is something new
+        to see (a card drawn, God's verdict on their string): the pass
+        screen came at once, so a card drawn was first seen a whole round
+        later.  A click or a key ends the look.  True when it began."""
+        mover = self._shown_viewer
+        if mover is None or mover == seat or self._mover != mover or self._looked == len(self.match.actions):
+            return False
+        seconds = self.look_before_pass(mover)
+        if seconds <= 0:
+            return False
+        self._looked = len(self.match.actions)
+        self.match.handed_to(mover)  # (next() covered it; the same person still holds the device)
+        self._waiting = self._looking = True
+        self.model.say(msg("ui.pass.look", player=self.seat_name(seat)), seat=mover, ttl=seconds)
+        at = self._looked
+        # (the timer of a look ended by a click runs on: it must not end a later look)
+        self.anim.after(seconds, lambda: self._looked == at and self._end_look(), blocking=False, scaled=False)
+        return True
+
+    def _end_look(self) -> None:
+        if not self._looking:
+            return
+        self._looking = self._waiting = False
+        self.advance()
+
+    def look_before_pass(self, seat: int) -> float:
+        """Seconds the person in ``seat``, who just moved, keeps their cards
+        in view before the device passes (0: none; a table with something
+        new to show gives more)."""
+        return 0.0
 
     def _pass_to(self, seat: int) -> None:
         # nothing else may start until the person has the device
@@ -325,6 +373,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
             self.refuse(res.reason)
             self.advance()
             return
+        if res.how in PERSONS_MOVES:
+            self._mover = res.seat
         if self.match.over:
             # what was said during the game is done with once it ends ("The
             # layout is on the clipboard" stayed frozen beside the result
@@ -624,6 +674,9 @@ class TableScene(Scene, Generic[S, A, V, P]):
             self.handle_event(event)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self._looking and (event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
+            self._end_look()  # seen: the device passes now
+            return
         if event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
             self._resting = 0.0

@@ -105,6 +105,10 @@ YOUR_MOVE: dict[str | tuple[str, str], str] = {
     ds.GOD_PICK: "delphi.table.god_pick",
     ds.GOD_CHECK_PICK: "delphi.table.god_check_pick",
 }
+#: seconds a person who played sees the verdict on it before the device
+#: passes (reading time, whatever the animation setting; a click or a key
+#: passes at once): it passed about 1 s after the play, before the verdict
+LOOK_SECONDS = 2.0
 #: phases in which God, watching a written rule at work, reads "you watch"
 GOD_WATCHES = (ds.TURN, ds.DECLARE, ds.PROPHET_VERDICT, ds.PROPHET_PICK)
 
@@ -391,6 +395,16 @@ class DelphiTable(DelphiTableScene):
 
     def on_viewer_changed(self) -> None:
         self.cursor.clear()
+
+    def look_before_pass(self, seat: int) -> float:
+        """God's verdict on what ``seat`` played (or on its No Play), once
+        it is given (a person God judges after the device passes)."""
+        game, states, acts = self.match.game, self.match.states, self.match.actions
+        for i in range(len(acts) - 1, -1, -1):
+            if game.current_player(states[i]) == seat:
+                judged = any(a.kind == "verdict" for a in acts[i + 1 :])
+                return LOOK_SECONDS if acts[i].kind in ("play", "noplay") and judged else 0.0
+        return 0.0
 
     def animate(self, moved: Moved, intent: Intent[Action] | None) -> float:
         """The cards travel where the engine put them, from where the

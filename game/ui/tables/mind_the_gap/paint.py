@@ -24,7 +24,7 @@ from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
 from game.ui.tables.mind_the_gap.layout import OPEN_CARD, OPEN_OVERLAP, SEAT_ROW, Layout
-from game.ui.widgets import MIN_TEXT, coin, felt, panel, text, text_block, wrapped
+from game.ui.widgets import MIN_TEXT, card_tag, coin, felt, panel, text, text_block, wrapped
 
 #: the most coins drawn in the header (the setup allows 20)
 MAX_COINS_DRAWN = 20
@@ -97,6 +97,9 @@ class Still(Frame[Layout]):
     hand: tuple[Card, ...]
     #: the hand card selected (drawn a little lifted)
     picked: Card | None
+    #: the card just drawn, marked while its holder looks before the pass
+    fresh: Card | None
+    fresh_label: str
     hand_label: str
     status: str
     #: the tutorial's explanation: its title and text
@@ -279,6 +282,8 @@ def _hand(surface: pygame.Surface, p: Still) -> None:
         lift = int(10 * s) if p.picked == card else 0
         surface.blit(cardart.shadow(L.hw), (r.x + 3, r.y + 5 - lift))
         surface.blit(p.look.face(card, L.hw), (r.x, r.y - lift))
+        if card == p.fresh:
+            card_tag(surface, r.move(0, -lift), p.fresh_label, s)
     if L.hand and p.hand_label:
         text(surface, p.hand_label, (L.hand[0].x, L.hand[0].bottom + int(2 * s)), int(13 * s), INK_DIM, shadow=False)
 

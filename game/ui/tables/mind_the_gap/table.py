@@ -52,6 +52,10 @@ BOT_FLIGHT = 0.55
 TAKEBACK_FLIGHT = 0.45
 #: a card a person paid a coin for, on its way to the discard pile
 PAID_FLIGHT = 0.22
+#: seconds the person who drew a card sees it before the device passes
+#: (reading time, not an animation: the same whatever the animation
+#: setting; a click or a key passes at once)
+LOOK_SECONDS = 2.0
 #: lines one Page Up / Page Down moves the log (a panel shows about six at 1280x800)
 PAGE = 5
 LOG_KEYS = {pygame.K_PAGEUP: -PAGE, pygame.K_PAGEDOWN: PAGE}
@@ -336,6 +340,23 @@ class MtgTable(MtgTableScene):
         self.anim.fly(self.face(card, L.dw), start, end, seconds, hide=("discard", n))
         return 0.0
 
+    def look_before_pass(self, seat: int) -> float:
+        """The card just drawn: the pass screen came at once after a
+        placement or a discard, so a person first saw the card they drew
+        on their next turn."""
+        return LOOK_SECONDS if self.drawn(seat) is not None else 0.0
+
+    def drawn(self, seat: int) -> Card | None:
+        """The card ``seat`` drew with its last move (it comes last into the
+        hand), while it is still in the hand; computers may have moved since."""
+        game, states = self.match.game, self.match.states
+        for i in range(len(states) - 2, max(-1, len(states) - 2 - self.players * 2), -1):
+            if game.current_player(states[i]) == seat:
+                before, after = game.view(states[i], seat), game.view(states[i + 1], seat)
+                card = after.hand[-1] if after.stock_count < before.stock_count and after.hand else None
+                return card if card is not None and card in self.match.view(seat).hand else None
+        return None
+
     def sound_for(self, moved: Moved) -> str:
         return "coin" if moved.how is How.CONFIRM else "place"
 
@@ -518,6 +539,8 @@ class MtgTable(MtgTableScene):
             tally=tuple(RankMark(rank_text(r, self.lang) if r else "★", used[r], 2 if r == 0 else 4) for r in ranks),
             hand=tuple(v.hand) if self.viewer is not None else (),
             picked=picked,
+            fresh=self.drawn(self.viewer) if self.looking and self.viewer is not None else None,
+            fresh_label=tr("mind_the_gap.ui.new_card"),
             hand_label=tr("mind_the_gap.ui.your_hand", name=self.seat_name(self.viewer)) if self.viewer is not None else "",
             status=self.status_line(v),
             coach=self._coach(),

@@ -26,7 +26,7 @@ from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
 from game.ui.tables.runs.layout import Layout, seat_colour
-from game.ui.widgets import felt, panel, text, text_block
+from game.ui.widgets import card_tag, felt, panel, text, text_block
 
 Colour = tuple[int, int, int]
 
@@ -293,16 +293,6 @@ def _closing_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: floa
     text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(8 * s))
 
 
-def _fresh_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float) -> None:
-    """The mark on a card drawn while its hand was away: a small gold tag
-    over the card's top edge, on its visible strip."""
-    size = max(10, int(12 * s))
-    w = min(card.w, font(size, bold=True).size(label)[0] + int(12 * s))
-    tag = pygame.Rect(card.x + int(2 * s), card.y - int(14 * s), w, int(17 * s))
-    pygame.draw.rect(surface, GOLD, tag, border_radius=tag.h // 2)
-    text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(6 * s))
-
-
 def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
     s = L.s
     shade_others = bool(L.lit)
@@ -331,7 +321,7 @@ def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
     for r in tags:
         _closing_tag(surface, r, hand.tag, s)
     for r in news:
-        _fresh_tag(surface, r, hand.fresh_tag, s)
+        card_tag(surface, r, hand.fresh_tag, s)
     if hand.out is not None:
         text(surface, hand.out, (L.status.centerx, L.status.bottom + int(60 * s)), int(20 * s), GOLD, bold=True, anchor="center", max_width=L.status.w)
     pygame.draw.circle(surface, seat_colour(hand.seat), (L.mine[0] + int(6 * s), L.mine[1] + int(8 * s)), int(5 * s))
