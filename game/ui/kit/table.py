@@ -290,11 +290,11 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self.model.say(msg("ui.pass.look", player=self.seat_name(seat)), seat=mover, ttl=seconds)
         at = self._looked
         # (the timer of a look ended by a click runs on: it must not end a later look)
-        self.anim.after(seconds, lambda: self._looked == at and self._end_look(), blocking=False, scaled=False)
+        self.anim.after(seconds, lambda: self._end_look(at), blocking=False, scaled=False)
         return True
 
-    def _end_look(self) -> None:
-        if not self._looking:
+    def _end_look(self, at: int | None = None) -> None:
+        if not self._looking or (at is not None and at != self._looked):
             return
         self._looking = self._waiting = False
         self.advance()
