@@ -79,6 +79,7 @@ from game.games.runs.moves import (
     chain_dead_ext,
     circuit_closes,
     closing,
+    deal_order,
     deal_round,
     draw,
     ends_after,
@@ -106,6 +107,7 @@ from game.games.runs.state import (
     RunsState,
     RunsView,
     action_text,
+    dealer_of,
     replace_state,
     seat_name,
     suit_name,
@@ -311,8 +313,9 @@ class RunsGame:
             round=state.round,
             phase=state.phase,
             turn=self.current_player(state),
-            dealer=(state.dealer + state.round - 1) % state.players,
+            dealer=dealer_of(state.dealer, state.round, state.players),
             starter=state.starter,
+            next_starter=state.next_starter,
             hand=hand,
             hand_counts=tuple(len(h) for h in state.hands),
             chain=state.chain,
@@ -411,9 +414,8 @@ class RunsGame:
         if action.kind == PASS:
             return msg("runs.log.pass", name=name, seat=seat)
         if action.kind == NEXT_ROUND:
-            n = state.round + 1
-            starter = (state.dealer + n) % state.players
-            return msg("runs.log.next_round", round=n, name=seat_name(starter), seat=starter)
+            starter = state.next_starter
+            return msg("runs.log.next_round", round=state.round + 1, name=seat_name(starter), seat=starter)
         if action.kind == STOP:
             return msg("runs.log.stop", round=state.round)
         return msg("engine.unknown_action", text=action_text(action))
@@ -468,6 +470,11 @@ class RunsGame:
         if state.phase != PHASE_PLAY:
             return ()
         return playable(state, state.turn if seat is None else seat)
+
+    def deal_order(self, rules: RunsState | RunsView) -> tuple[int, ...]:
+        """The seat each card of this round's deal went to, in the order
+        dealt (a table deals the cards out in this order)."""
+        return deal_order(rules.players, rules.starter, rules.big_deal)
 
     def can_play(self, state: RunsState) -> bool:
         """Whether the player to act has a card to play."""

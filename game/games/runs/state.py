@@ -45,6 +45,46 @@ def action_text(a: Action) -> str:
     return a.kind
 
 
+# --- the seats: who deals, who starts, whose turn is next ------------------------------------
+# The deal, the turn and the start of a round all move to the left, one
+# seat at a time; these functions are the one place that says so (the
+# moves, the rules' texts and the table ask them).
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat on ``seat``'s left: the next to be dealt a card or to act.
+
+    >>> left_of(1, 3), left_of(2, 3)
+    (2, 0)
+    """
+    return (seat + 1) % players
+
+
+def round_from(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat once, in turn order, starting with ``seat``.
+
+    >>> round_from(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((seat + i) % players for i in range(players))
+
+
+def dealer_of(first_dealer: int, number: int, players: int) -> int:
+    """Who deals round ``number`` when ``first_dealer`` dealt round 1: the
+    deal moves one seat left each round."""
+    return (first_dealer + number - 1) % players
+
+
+def starter_of(first_dealer: int, number: int, players: int) -> int:
+    """Who starts round ``number`` (and is dealt its first card): the player
+    left of its dealer.
+
+    >>> [starter_of(2, r, 4) for r in (1, 2, 3, 4, 5)]
+    [3, 0, 1, 2, 3]
+    """
+    return left_of(dealer_of(first_dealer, number, players), players)
+
+
 def keeps_runs(rules: RunsState | RunsView) -> bool:
     """Whether one of issue 24's house rules is on that keeps the open runs
     as their end cards (``ends``) and the turns without a card (``idle``):
@@ -157,7 +197,13 @@ class RunsState:
     @property
     def starter(self) -> int:
         """Who starts the current round: the player left of its dealer."""
-        return (self.dealer + self.round) % self.players
+        return starter_of(self.dealer, self.round, self.players)
+
+    @property
+    def next_starter(self) -> int:
+        """Who starts the round after this one (who leads once ``next-round``
+        is played at a break)."""
+        return starter_of(self.dealer, self.round + 1, self.players)
 
     @property
     def last(self) -> Card | None:
@@ -199,8 +245,11 @@ class RunsView:
     round: int
     phase: str
     turn: int | None
+    #: who dealt this round, who started it, and who starts the next one
+    #: (the engine's :func:`starter_of`; a table shows them, never counts)
     dealer: int
     starter: int
+    next_starter: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     chain: tuple[Card, ...]
@@ -279,8 +328,12 @@ __all__ = [
     "RunsState",
     "RunsView",
     "action_text",
+    "dealer_of",
     "keeps_runs",
+    "left_of",
     "replace_state",
+    "round_from",
     "seat_name",
+    "starter_of",
     "suit_name",
 ]

@@ -234,8 +234,7 @@ class RoundSummaryScene(Sheet):
         # who leads the next round
         y += int(6 * s)
         if not self.final and v.phase == PHASE_BREAK:
-            nxt = (v.starter + 1) % v.players  # the start moves one seat to the left
-            line = tr("runs.table.next_leads", round=v.round + 1, name=t.seat_name(nxt))
+            line = tr("runs.table.next_leads", round=v.round + 1, name=t.seat_name(v.next_starter))
             if self.auto_left is not None:
                 line += " " + tr("runs.table.auto_next", n=max(1, int(self.auto_left + 0.99)))
             text(surface, line, (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
