@@ -4,6 +4,7 @@ engine says, across seats, rounds and variants."""
 
 from __future__ import annotations
 
+from game.games.runs import GAME as RUNS
 from game.games.runs.state import PHASE_BREAK
 from game.i18n import tr
 from game.ui.tables.runs import demo as runs_demo
@@ -23,3 +24,22 @@ def test_the_round_sheet_names_the_engines_next_starter_round_after_round(app):
             assert any(words in line for line in drawn_texts(app)), words
             t.proceed()
             assert t.match.state.turn == v.next_starter
+
+
+def test_a_bigger_deal_flies_every_card_in_the_engines_order(app):
+    """With ``big_deal`` (on at every new table) 13 cards each go to three
+    players; the deal flew seven each and left the rest of the hand at the
+    screen in view while the first seven flew in."""
+    runner = runs_demo.find_runner({"players": 3, "rounds": 5, "big_deal": True}, lambda st: st.phase == PHASE_BREAK, seeds=range(5, 40))
+    t = seated(app, runs_demo.table_for(app, runner, bots=[None, "simple", "simple"]))
+    app.scenes.pop()  # the round's sheet
+    t.proceed()
+    v = t.view
+    order = RUNS.deal_order(v)
+    assert len(v.hand) == 13 and len(order) == 39
+    flights = list(t.anim.flights)
+    assert len(flights) == len(order)
+    assert {f.hide for f in flights if f.hide is not None} == {("hand", c) for c in v.hand}
+    # the hand at the screen gets its cards where the engine dealt them
+    mine = [k for k, s in enumerate(order) if s == t.viewer]
+    assert [round(f.delay / flights[1].delay) for f in flights if f.hide is not None] == mine

@@ -316,12 +316,15 @@ class RunsTable(RunsTableScene):
         return dur
 
     def _fly_deal(self, L: Layout) -> None:
-        """The new hands fly out from the pile, one card at a time round the table."""
+        """The new hands fly out from the pile, one card at a time round the
+        table, in the order the engine dealt them (every card of a bigger
+        deal too)."""
         v = self.view
-        order = [(v.starter + i) % v.players for i in range(v.players)]
         bw = int(L.cw * 0.6)
-        for k, (r, s) in enumerate((r, s) for r in range(7) for s in order):
+        mine = 0  # the viewer's cards dealt so far
+        for k, s in enumerate(GAME.deal_order(v)):
             if s == self.viewer:
+                r, mine = mine, mine + 1
                 if r < len(v.hand) and r < len(L.hand):
                     # the hand is sorted; deal into its places left to right
                     self.anim.fly(cardart.back(L.cw), L.pile.topleft, L.hand[r].topleft, FLY_DEAL, hide=("hand", v.hand[r]), delay=k * 0.018)
