@@ -4,8 +4,10 @@ engine says, across seats, rounds and variants."""
 
 from __future__ import annotations
 
+from game.cards import display
 from game.games.runs import GAME as RUNS
-from game.games.runs.state import PHASE_BREAK
+from game.games.runs import neighbours
+from game.games.runs.state import PHASE_BREAK, PHASE_PLAY
 from game.i18n import tr
 from game.ui.tables.runs import demo as runs_demo
 from tests.ui.helpers import drawn_texts, seated
@@ -43,3 +45,23 @@ def test_a_bigger_deal_flies_every_card_in_the_engines_order(app):
     # the hand at the screen gets its cards where the engine dealt them
     mine = [k for k, s in enumerate(order) if s == t.viewer]
     assert [round(f.delay / flights[1].delay) for f in flights if f.hide is not None] == mine
+
+
+def test_the_next_cards_under_the_run_are_the_engines_at_both_ends(app):
+    """With a run that grows at both ends the table offered only the
+    neighbours of the last card played, not those of the run's first."""
+
+    def both_open(st) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or len(st.chain) < 3 or RUNS.chain_dead(st):
+            return False
+        first, last = st.ends[-1]
+        return first != last and any(c not in st.chain for c in neighbours(first))
+
+    runner = runs_demo.find_runner({"players": 3, "rounds": 5, "both_ends": True}, both_open, seeds=range(1, 40))
+    t = seated(app, runs_demo.table_for(app, runner, bots=[None, "simple", "simple"]))
+    v = t.view
+    nxt = RUNS.continuations(v)
+    first = v.ends[-1][0]
+    assert any(c in nxt for c in neighbours(first))
+    words = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(display(c, "en") for c in nxt))
+    assert t.picture().still.run.hint == words

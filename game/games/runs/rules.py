@@ -70,7 +70,7 @@ from typing import Any
 
 from game.cards import Card, derive_seed
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.runs.deck import POINTS, card_index, closed_after, sort_hand
+from game.games.runs.deck import DECK, POINTS, card_index, closed_after, played_mask, sort_hand
 from game.games.runs.moves import (
     BONUSES,
     HAND_SIZE,
@@ -83,6 +83,7 @@ from game.games.runs.moves import (
     deal_round,
     draw,
     ends_after,
+    follow_mask,
     play,
     playable,
     run_closed,
@@ -475,6 +476,21 @@ class RunsGame:
         """The seat each card of this round's deal went to, in the order
         dealt (a table deals the cards out in this order)."""
         return deal_order(rules.players, rules.starter, rules.big_deal)
+
+    def continuations(self, rules: RunsState | RunsView) -> tuple[Card, ...]:
+        """The cards that would continue an open run now, in deck order: the
+        neighbours not yet played of the last card (under the written rules)
+        or of the open runs' ends (issue 24's house rules: both ends of a run
+        with ``both_ends``, every suit's run with ``per_suit``).  Empty before
+        the first card and when no run can be followed.  What a table offers
+        as "next"; a card of a suit without a run (``per_suit``) or after a
+        closed run (``new_run``) starts a run and is not among them."""
+        chain = rules.chain
+        if not chain:
+            return ()
+        ends = rules.ends if rules.extended else ((chain[-1], chain[-1]),)
+        mask = follow_mask(ends, played_mask(chain), rules.wrap)
+        return tuple(c for c in DECK if mask >> card_index(c) & 1)
 
     def can_play(self, state: RunsState) -> bool:
         """Whether the player to act has a card to play."""

@@ -306,3 +306,26 @@ def test_the_strong_bot_plays_the_old_rules_move_for_move_as_before(options, tot
     m = Match.start(GAME, {"players": 2, "rounds": 5, **options}, 9, [Seat(f"S{i}", bot="x") for i in range(2)], rng=rngs, bots=bots, strict=True)
     m.run()
     assert list(m.state.base) == totals and len(m.record().to_json()["actions"]) == actions
+
+
+# --- what may continue a run (the table's "Next: …") --------------------------------------------------
+
+
+def test_the_continuations_are_the_open_runs_unplayed_neighbours_under_every_rule():
+    hands = ["9S,2C", "3C,4C"]
+    assert GAME.continuations(position(hands, turn=0)) == ()  # nothing played: any card leads
+    # the written rule: the last card's neighbours not yet played
+    s = position(hands, chain="5H,6H,7H", turn=0)
+    assert GAME.continuations(s) == (C("8H"),)
+    assert GAME.continuations(position(hands, chain="2H,AH", turn=0, wrap=True)) == (C("KH"),)
+    # both ends: the first card's neighbour too
+    s = position(hands, chain="5H,6H,7H", turn=0, both_ends=True)
+    assert GAME.continuations(s) == (C("4H"), C("8H"))
+    # a run per suit: every open run's
+    s = position(hands, chain="5H,9D,6H", turn=0, per_suit=True)
+    assert GAME.continuations(s) == (C("7H"), C("8D"), C("10D"))
+    # the view says the same as the state, for every seat
+    for seat in (0, 1, None):
+        assert GAME.continuations(GAME.view(s, seat)) == GAME.continuations(s)
+    # a closed run has none (with "new run" any card starts the next)
+    assert GAME.continuations(position(hands, chain="QH,KH", turn=0, new_run=True)) == ()

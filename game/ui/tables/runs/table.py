@@ -39,7 +39,7 @@ import pygame
 from game.cards import Card, display
 from game.engine.core import Message, Outcome
 from game.engine.match import How, Match, Moved, Step, seats_from
-from game.games.runs import GAME, neighbours
+from game.games.runs import GAME
 from game.games.runs.deck import run_starts
 from game.games.runs.hint import hint
 from game.games.runs.policy import collapse_forced, num, signed
@@ -496,8 +496,8 @@ class RunsTable(RunsTableScene):
             elif L.new_slot:
                 hint = tr("runs.table.new_run_hint")
             else:
-                ends = [display(c, self.lang) for c in neighbours(v.chain[-1], v.wrap) if c not in v.chain]
-                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(ends))
+                nxt = [display(c, self.lang) for c in GAME.continuations(v)]
+                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(nxt)) if nxt else None
         return Run(
             chain=v.chain,
             seats=v.chain_seats,
