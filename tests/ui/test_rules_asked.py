@@ -10,6 +10,7 @@ from game.games.runs import neighbours
 from game.games.runs.state import PHASE_BREAK, PHASE_PLAY
 from game.i18n import tr
 from game.ui.tables.runs import demo as runs_demo
+from game.ui.tables.runs.overlays import out_words
 from tests.ui.helpers import drawn_texts, seated
 
 # --- Runs: who starts, the deal ----------------------------------------------------------------
@@ -65,3 +66,18 @@ def test_the_next_cards_under_the_run_are_the_engines_at_both_ends(app):
     assert any(c in nxt for c in neighbours(first))
     words = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(display(c, "en") for c in nxt))
     assert t.picture().still.run.hint == words
+
+
+def test_a_seat_out_of_the_round_shows_the_bonus_the_engine_gave_it(app):
+    """The first three out earn a bonus; the labels said 15, 10 and 5 in
+    their own words, now they say what the engine's score sheet holds."""
+    runner = runs_demo.find_runner({"players": 5, "rounds": 5, "new_run": True, "circuit": True}, lambda st: st.phase == PHASE_PLAY and len(st.finished) >= 3 and st.turn == 0 and 0 not in st.finished, seeds=range(1, 80))
+    t = seated(app, runs_demo.table_for(app, runner))
+    v = t.view
+    boxes = {b.seat: b.doing for b in t.picture().still.seats}
+    for place, seat in enumerate(v.finished, start=1):
+        assert v.bonus[seat] > 0
+        assert boxes[seat] == tr(f"runs.table.out_{place}", bonus=v.bonus[seat])
+    # the words follow the engine's figure, whatever it is
+    assert out_words((3, 1), (0, 0, 0, 7), 3) == tr("runs.table.out_1", bonus=7)
+    assert out_words((3, 1, 2, 4), (0, 0, 0, 7, 0), 4) == tr("runs.table.out")

@@ -45,6 +45,15 @@ class SheetTable(TableHost[RunsView], Protocol):
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
 
 
+def out_words(finish: Sequence[int], bonus: Sequence[int], seat: int) -> str:
+    """How ``seat``, out of the round, is labelled: its place in ``finish``
+    (the order the engine saw the seats go out) with the finishing bonus
+    the engine gave it, or just "out" past the places with a bonus."""
+    if not bonus[seat]:
+        return tr("runs.table.out")
+    return tr(f"runs.table.out_{finish.index(seat) + 1}", bonus=bonus[seat])
+
+
 def _head(surface: pygame.Surface, label: str, right: int, width: int, y: int, size: int) -> None:
     """A column heading, right-aligned, wrapped onto at most two lines."""
     lines = wrap(label, size, width)
@@ -210,8 +219,7 @@ class RoundSummaryScene(Sheet):
             text(surface, t.seat_name(seat), (c["name"] + int(18 * s), cy - int(16 * s)), int(17 * s), INK, bold=True, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
             sub = t.kind_label(seat)
             if seat in res.finish:
-                place = res.finish.index(seat) + 1
-                sub = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+                sub = out_words(res.finish, res.bonus, seat)
             text(surface, sub, (c["name"] + int(18 * s), cy + int(4 * s)), int(12 * s), INK_DIM, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
             text(surface, signed(res.played[seat]), (c["played"], cy), int(18 * s), INK, anchor="midright", shadow=False)
             text(surface, signed(res.bonus[seat]) if res.bonus[seat] else "–", (c["bonus"], cy), int(18 * s), GOLD if res.bonus[seat] else INK_DIM, anchor="midright", shadow=False)

@@ -58,7 +58,7 @@ from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.runs.choices import choices_of
 from game.ui.tables.runs.layout import Layout, compute_layout, seat_colour
 from game.ui.tables.runs.model import RunsMatch, RunsModel
-from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
+from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene, out_words
 from game.ui.tables.runs.paint import Board, BoardRow, Colour, Hand, Pile, Run, RunsPicture, SeatBox, Still, paint_moving, paint_still
 
 # base durations in seconds (scaled by the animation setting)
@@ -473,8 +473,7 @@ class RunsTable(RunsTableScene):
         cur = v.phase == PHASE_PLAY and v.turn == seat_ and not self.finished
         doing = self.kind_label(seat_)
         if v.phase == PHASE_PLAY and seat_ in v.finished:
-            place = v.finished.index(seat_) + 1
-            doing = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+            doing = out_words(v.finished, v.bonus, seat_)
         elif cur:
             doing = tr("runs.table.thinking") if self.model.thinking == seat_ else tr("runs.table.to_play")
         n = v.hand_counts[seat_]
