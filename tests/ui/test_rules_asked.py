@@ -7,11 +7,13 @@ from __future__ import annotations
 from game.cards import display
 from game.games.runs import GAME as RUNS
 from game.games.runs import neighbours
-from game.games.runs.state import PHASE_BREAK, PHASE_PLAY
+from game.games.runs.policy import num
+from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, leaders, standings
 from game.i18n import tr
 from game.ui.tables.runs import demo as runs_demo
+from game.ui.tables.runs import saved
 from game.ui.tables.runs.overlays import out_words
-from tests.ui.helpers import drawn_texts, seated
+from tests.ui.helpers import drawn_texts, pump, seated
 
 # --- Runs: who starts, the deal ----------------------------------------------------------------
 
@@ -81,3 +83,21 @@ def test_a_seat_out_of_the_round_shows_the_bonus_the_engine_gave_it(app):
     # the words follow the engine's figure, whatever it is
     assert out_words((3, 1), (0, 0, 0, 7), 3) == tr("runs.table.out_1", bonus=7)
     assert out_words((3, 1, 2, 4), (0, 0, 0, 7, 0), 4) == tr("runs.table.out")
+
+
+def test_who_leads_and_the_order_of_the_scores_are_the_engines(app):
+    """The board's gold totals, the final sheet's order and the Continue
+    list's order come from the engine's leaders and standings (the higher
+    total the better), which also name the winners."""
+    runner = runs_demo.find_runner({"players": 5, "rounds": 5}, lambda st: st.phase == PHASE_OVER and len(set(st.base)) < 5, seeds=range(7, 80))
+    t = seated(app, runs_demo.table_for(app, runner, bots=[None, *["simple"] * 4]))
+    v = t.view
+    assert {r.seat for r in t.picture().still.board.rows if r.best} == set(leaders(v.scores)) == set(RUNS.outcome(t.match.state).winners)
+    facts = saved.facts(t.match, "en")
+    assert facts[1] == ", ".join(f"{t.match.name_of(s, 'en')} {num(v.scores[s])}" for s in standings(v.scores))
+    t.show_final(RUNS.outcome(t.match.state))
+    pump(app, 2)
+    lines = drawn_texts(app)
+    names = [t.seat_name(s) for s in range(v.players)]
+    drawn = [next(n for n in names if line.startswith(n)) for line in lines if any(line.startswith(n) for n in names)]
+    assert drawn[-v.players :] == [t.seat_name(s) for s in standings(v.base)]  # the sheet's rows, drawn last

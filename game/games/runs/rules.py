@@ -109,6 +109,7 @@ from game.games.runs.state import (
     RunsView,
     action_text,
     dealer_of,
+    leaders,
     replace_state,
     seat_name,
     suit_name,
@@ -279,8 +280,8 @@ class RunsGame:
         if state.phase != PHASE_OVER:
             return None
         scores = state.base
-        best = max(scores)
-        winners = tuple(s for s, v in enumerate(scores) if v == best)
+        winners = leaders(scores)
+        best = scores[winners[0]]
         played = len(state.history) or state.round
         if len(winners) == 1:
             reason = msg("runs.outcome.win", name=seat_name(winners[0]), seat=winners[0], score=best, n=played)

@@ -5,6 +5,7 @@ next are in :mod:`game.games.runs.rules`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -83,6 +84,29 @@ def starter_of(first_dealer: int, number: int, players: int) -> int:
     [3, 0, 1, 2, 3]
     """
     return left_of(dealer_of(first_dealer, number, players), players)
+
+
+# --- the scores: the higher the better ------------------------------------------------------
+
+
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest of ``totals``: who leads, and at the end
+    of a game who wins (ties share).
+
+    >>> leaders((12, 30, 30, -4))
+    (1, 2)
+    """
+    best = max(totals)
+    return tuple(s for s, v in enumerate(totals) if v == best)
+
+
+def standings(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat, the highest total first (equal totals in seat order).
+
+    >>> standings((12, 30, 30, -4))
+    (1, 2, 0, 3)
+    """
+    return tuple(sorted(range(len(totals)), key=lambda s: (-totals[s], s)))
 
 
 def keeps_runs(rules: RunsState | RunsView) -> bool:
@@ -330,10 +354,12 @@ __all__ = [
     "action_text",
     "dealer_of",
     "keeps_runs",
+    "leaders",
     "left_of",
     "replace_state",
     "round_from",
     "seat_name",
+    "standings",
     "starter_of",
     "suit_name",
 ]

@@ -17,7 +17,7 @@ import pygame
 from game.engine.core import Outcome
 from game.games.runs.policy import join_names, num, signed
 from game.games.runs.rules import OPEN_ENDED
-from game.games.runs.state import PHASE_BREAK, RunsView
+from game.games.runs.state import PHASE_BREAK, RunsView, leaders, standings
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.kit.host import TableHost
@@ -210,7 +210,7 @@ class RoundSummaryScene(Sheet):
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
         totals = v.base
-        best_round = max(res.totals)
+        best_round = leaders(res.totals)
         mw = int(28 * s)
         for seat in range(t.players):
             row_h = int(48 * s)
@@ -236,7 +236,7 @@ class RoundSummaryScene(Sheet):
             pen = res.penalty[seat]
             text(surface, f"−{pen}" if pen else "–", (c["penalty"], cy), int(18 * s), (236, 140, 120) if pen else INK_DIM, anchor="midright", shadow=False)
             rt = res.totals[seat]
-            text(surface, signed(rt), (c["round"], cy), int(18 * s), GOLD if rt == best_round else INK, bold=True, anchor="midright", shadow=False)
+            text(surface, signed(rt), (c["round"], cy), int(18 * s), GOLD if seat in best_round else INK, bold=True, anchor="midright", shadow=False)
             text(surface, num(totals[seat]), (c["total"], cy), int(20 * s), INK, bold=True, anchor="midright", shadow=False)
             y += row_h
         # who leads the next round
@@ -318,8 +318,7 @@ class GameOverScene(Sheet):
         y += int(24 * s)
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
-        order = sorted(range(t.players), key=lambda p: (-v.base[p], p))
-        for seat in order:
+        for seat in standings(v.base):
             win = seat in out.winners
             colour = GOLD if win else INK
             cy = y + int(19 * s)

@@ -44,7 +44,7 @@ from game.games.runs.deck import run_starts
 from game.games.runs.hint import hint
 from game.games.runs.policy import collapse_forced, num, signed
 from game.games.runs.rules import OPEN_ENDED
-from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView
+from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView, leaders
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK
@@ -509,8 +509,8 @@ class RunsTable(RunsTableScene):
         )
 
     def _board(self, v: RunsView) -> Board:
-        best = max(v.scores) if v.scores else 0
-        rows = tuple(BoardRow(s, self.seat_name(s), signed(v.round_score(s)), num(v.scores[s]), v.scores[s] == best) for s in range(v.players))
+        best = leaders(v.scores)
+        rows = tuple(BoardRow(s, self.seat_name(s), signed(v.round_score(s)), num(v.scores[s]), s in best) for s in range(v.players))
         return Board(tr("runs.table.scores"), tr("runs.table.this_round"), tr("runs.summary.game_total"), rows, self.viewer)
 
     def _hand(self, v: RunsView, seat_: int) -> Hand:
