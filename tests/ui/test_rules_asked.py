@@ -101,3 +101,24 @@ def test_who_leads_and_the_order_of_the_scores_are_the_engines(app):
     names = [t.seat_name(s) for s in range(v.players)]
     drawn = [next(n for n in names if line.startswith(n)) for line in lines if any(line.startswith(n) for n in names)]
     assert drawn[-v.players :] == [t.seat_name(s) for s in standings(v.base)]  # the sheet's rows, drawn last
+
+
+def test_the_runs_diagram_marks_each_step_the_way_the_engine_reads_it(app, monkeypatch):
+    """Across the wrap a King then an Ace goes one rank up; the diagram
+    took the difference of the ranks (1 - 13) and marked it '−1'."""
+    from dataclasses import replace
+
+    from game.ui.tables.runs import diagrams as runs_diagrams
+
+    spec = replace(
+        runs_diagrams.DIAGRAMS["chain"],
+        notation="p=2 seed=1 dealer=0 round=1/5 wrap=1 phase=play turn=1 | chain=QS@1,KS@0,AS@1,2S@0 | hands=2H,5D/3S,JS,6H | pile=* | out=- | base=0,0 | points=23,12 | bonus=0,0",
+        marks={"next": "3S"},
+    )
+    model = spec.check()
+    assert model.steps == (1, 1, 1, 1)
+    labels: list[str] = []
+    real = runs_diagrams.badge
+    monkeypatch.setattr(runs_diagrams, "badge", lambda label, size: labels.append(label) or real(label, size))
+    spec.draw(model, 60, "en", False)
+    assert labels == ["+1"] * 4
