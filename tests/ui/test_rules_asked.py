@@ -122,3 +122,19 @@ def test_the_runs_diagram_marks_each_step_the_way_the_engine_reads_it(app, monke
     monkeypatch.setattr(runs_diagrams, "badge", lambda label, size: labels.append(label) or real(label, size))
     spec.draw(model, 60, "en", False)
     assert labels == ["+1"] * 4
+
+
+def test_after_a_circuit_closed_the_runs_the_table_offers_the_new_run_the_engine_allows(app):
+    """With the circuit (or the stop) but not "new run", the table asked
+    the "new run" flag and drew the run as dead with no place for a card,
+    while the engine lets the next player start a run with any card."""
+    for rule in ("circuit", "stop"):
+        runner = runs_demo.find_runner({"players": 3, "rounds": 5, rule: True}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and bool(st.chain) and not st.ends, seeds=range(1, 60))
+        t = seated(app, runs_demo.table_for(app, runner))
+        v = t.view
+        assert RUNS.starts_run(v) and set(v.playable) == set(v.hand)
+        L = t.layout()
+        assert L.slot is not None and L.new_slot
+        run = t.picture().still.run
+        assert run.dead is None and run.hint == tr("runs.table.new_run_hint")
+        assert t.status_text()[0] in (tr("runs.table.you_start_new", name=t.seat_name(0)), tr("runs.table.you_start_new_closing", name=t.seat_name(0), cards=[c for c in v.playable if c in v.closing]))

@@ -493,6 +493,22 @@ class RunsGame:
         mask = follow_mask(ends, played_mask(chain), rules.wrap)
         return tuple(c for c in DECK if mask >> card_index(c) & 1)
 
+    def starts_run(self, rules: RunsState | RunsView) -> bool:
+        """Whether the next card played begins a new run with any card: the
+        round's first card, a card after the run closed (``new_run``), or
+        after every open run closed (issue 24's house rules: a dead run
+        dropped under ``new_run`` or ``per_suit``, a circuit, a stop).  A
+        table shows the place for it beside the closed run.  False between
+        rounds and at the end."""
+        chain = rules.chain
+        if rules.phase != PHASE_PLAY:
+            return False
+        if not chain:
+            return True
+        if rules.extended:
+            return not rules.ends
+        return rules.new_run and closed_after(played_mask(chain), chain[-1], rules.wrap)
+
     def can_play(self, state: RunsState) -> bool:
         """Whether the player to act has a card to play."""
         return bool(self.playable(state))

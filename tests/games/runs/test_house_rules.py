@@ -329,3 +329,24 @@ def test_the_continuations_are_the_open_runs_unplayed_neighbours_under_every_rul
         assert GAME.continuations(GAME.view(s, seat)) == GAME.continuations(s)
     # a closed run has none (with "new run" any card starts the next)
     assert GAME.continuations(position(hands, chain="QH,KH", turn=0, new_run=True)) == ()
+
+
+def test_a_new_run_starts_on_the_first_card_and_after_the_open_runs_closed():
+    hands = ["9S,2C", "3C,4C"]
+    assert GAME.starts_run(position(hands, turn=0))
+    assert not GAME.starts_run(position(hands, chain="5H,6H", turn=0))
+    # the written rule: a closed run ends the playing; with "new run" the next card starts one
+    assert not GAME.starts_run(position(hands, chain="QH,KH", turn=0))
+    assert GAME.starts_run(position(hands, chain="QH,KH", turn=0, new_run=True))
+    # both ends alone keeps a dead run: nothing starts
+    assert not GAME.starts_run(position(hands, chain="QH,KH", turn=0, both_ends=True))
+    # a circuit or a stop that closed the runs (no open run left): any card starts one
+    closed = position(hands, chain="5H,6H", turn=0, circuit=True, open_runs="-")
+    assert GAME.starts_run(closed) and set(GAME.playable(closed, 0)) == set(closed.hands[0])
+    assert GAME.starts_run(position(hands, chain="5H,6H", turn=0, stop=True, open_runs="-"))
+    # the view says the same, and nothing starts between rounds
+    assert GAME.starts_run(GAME.view(closed, 1))
+    s = GAME.new_game({"players": 2, "rounds": 5}, seed=3)
+    while s.phase == "play":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert not GAME.starts_run(s)

@@ -103,13 +103,14 @@ class RunsTable(RunsTableScene):
         v = self.view
         key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), self.viewer, self.finished)
         if self._layout is None or self._layout[0] != key:
-            dead = self.model.dead()
-            # with the house rule a closed run is followed by a new one beside it
-            chain_open = not v.chain or not dead or v.new_run
+            # a run that can be followed, or a new one beside the closed run
+            # (the engine's: with "new run", or when a circuit closed the runs)
+            fresh = GAME.starts_run(v)
+            chain_open = fresh or not self.model.dead()
             # (with the open runs kept, the engine says where each run began:
             # after a stop a card that touches the last one begins a new run)
             starts = list(v.starts) if v.extended else run_starts(v.chain, v.wrap)
-            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=v.new_run and dead)
+            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=fresh)
             if v.phase != PHASE_PLAY:
                 L.slot = None
             self._layout = (key, L)
@@ -580,7 +581,7 @@ class RunsTable(RunsTableScene):
         cards = [c for c in v.playable if c in v.closing]
         if not v.chain:
             return tr("runs.table.you_lead", name=name)
-        if v.new_run and self.model.dead():
+        if GAME.starts_run(v):
             if cards:
                 return tr("runs.table.you_start_new_closing", name=name, cards=cards)
             return tr("runs.table.you_start_new", name=name)
