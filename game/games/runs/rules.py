@@ -70,7 +70,7 @@ from typing import Any
 
 from game.cards import Card, derive_seed
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.runs.deck import DECK, POINTS, card_index, closed_after, played_mask, sort_hand
+from game.games.runs.deck import DECK, POINTS, card_index, closed_after, played_mask, run_starts, sort_hand
 from game.games.runs.moves import (
     BONUSES,
     HAND_SIZE,
@@ -492,6 +492,15 @@ class RunsGame:
         ends = rules.ends if rules.extended else ((chain[-1], chain[-1]),)
         mask = follow_mask(ends, played_mask(chain), rules.wrap)
         return tuple(c for c in DECK if mask >> card_index(c) & 1)
+
+    def run_starts(self, rules: RunsState | RunsView) -> tuple[int, ...]:
+        """Where each run of the round's chain began (indices into it): as
+        kept with issue 24's house rules (after a circuit or a stop a card
+        that touches the last one may still have begun a run), else where a
+        card does not follow the one before it."""
+        if rules.extended:
+            return rules.starts
+        return tuple(run_starts(rules.chain, rules.wrap))
 
     def starts_run(self, rules: RunsState | RunsView) -> bool:
         """Whether the next card played begins a new run with any card: the

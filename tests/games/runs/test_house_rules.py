@@ -21,6 +21,7 @@ from game.games.runs import BOTS, GAME, NOTATION
 from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout
 from game.games.runs.cli import sim
 from game.games.runs.rules import HOUSE_RULES, TABLE_RULES
+from game.games.runs.state import replace_state
 from game.i18n import tr
 
 from .helpers import position
@@ -350,3 +351,11 @@ def test_a_new_run_starts_on_the_first_card_and_after_the_open_runs_closed():
     while s.phase == "play":
         s = GAME.apply(s, GAME.legal_actions(s)[0])
     assert not GAME.starts_run(s)
+
+
+def test_where_the_runs_began_is_the_kept_list_with_open_runs_kept_else_the_chains_breaks():
+    s = position(["9S", "2C"], chain="QD,KD,5S,4S,3S,9C", turn=0, new_run=True)
+    assert GAME.run_starts(s) == (0, 2, 5) == GAME.run_starts(GAME.view(s, 1))
+    # after a stop a card that touches the last one began a run: only the kept list knows
+    kept = replace_state(position(["9S", "2C"], chain="5H,6H", turn=0, stop=True, open_runs="-"), starts=(0, 1))
+    assert GAME.run_starts(kept) == (0, 1) and GAME.run_starts(GAME.view(kept, 0)) == (0, 1)

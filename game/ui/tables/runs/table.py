@@ -40,7 +40,6 @@ from game.cards import Card, display
 from game.engine.core import Message, Outcome
 from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.runs import GAME
-from game.games.runs.deck import run_starts
 from game.games.runs.hint import hint
 from game.games.runs.policy import collapse_forced, num, signed
 from game.games.runs.rules import OPEN_ENDED
@@ -107,9 +106,9 @@ class RunsTable(RunsTableScene):
             # (the engine's: with "new run", or when a circuit closed the runs)
             fresh = GAME.starts_run(v)
             chain_open = fresh or not self.model.dead()
-            # (with the open runs kept, the engine says where each run began:
-            # after a stop a card that touches the last one begins a new run)
-            starts = list(v.starts) if v.extended else run_starts(v.chain, v.wrap)
+            # where each run began (after a stop a card that touches the last
+            # one may begin a new run: the engine kept it)
+            starts = GAME.run_starts(v)
             L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=fresh)
             if v.phase != PHASE_PLAY:
                 L.slot = None
