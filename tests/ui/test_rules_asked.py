@@ -5,15 +5,19 @@ engine says, across seats, rounds and variants."""
 from __future__ import annotations
 
 from game.cards import display
+from game.engine.core import msg
+from game.games.mind_the_gap.help import used_copies
+from game.games.mind_the_gap.pyramids import copies, values
 from game.games.runs import GAME as RUNS
 from game.games.runs import neighbours
 from game.games.runs.policy import num
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY, leaders, standings
 from game.i18n import tr
+from game.ui.tables.mind_the_gap import demo as mtg_demo
 from game.ui.tables.runs import demo as runs_demo
 from game.ui.tables.runs import saved
 from game.ui.tables.runs.overlays import out_words
-from tests.ui.helpers import drawn_texts, pump, seated
+from tests.ui.helpers import click, drawn_texts, pump, said, seated
 
 # --- Runs: who starts, the deal ----------------------------------------------------------------
 
@@ -138,3 +142,37 @@ def test_after_a_circuit_closed_the_runs_the_table_offers_the_new_run_the_engine
         run = t.picture().still.run
         assert run.dead is None and run.hint == tr("runs.table.new_run_hint")
         assert t.status_text()[0] in (tr("runs.table.you_start_new", name=t.seat_name(0)), tr("runs.table.you_start_new_closing", name=t.seat_name(0), cards=[c for c in v.playable if c in v.closing]))
+
+
+# --- Mind the Gap: open hands, the deck's ranks, the take-back -----------------------------------
+
+
+def test_mtg_shows_the_partners_hands_exactly_when_the_engine_opens_them(app):
+    for level in ("easy", "normal", "hard", "expert"):
+        t = seated(app, mtg_demo.shown(app, mtg_demo.mid_game(seed=4, moves=4, options={"players": 3, "level": level})))
+        v = t.view
+        shown_hands = t.picture().still.open_hands
+        assert bool(shown_hands) == v.open_hands == (level == "easy"), level
+        assert [cards for _, cards in shown_hands] == [v.hands[s] for s in range(v.players) if s != t.viewer and v.hands[s] is not None]
+
+
+def test_mtg_counts_the_used_ranks_against_the_engines_deck(app):
+    for jokers in (False, True):
+        t = seated(app, mtg_demo.shown(app, mtg_demo.mid_game(seed=5, moves=6, options={"players": 2, "level": "normal", "jokers": jokers})))
+        tally = t.picture().still.tally
+        assert [mark.copies for mark in tally] == [copies(v, jokers) for v in values(jokers)]
+        used = used_copies(t.view)
+        assert [mark.gone for mark in tally] == [used[v] for v in values(jokers)]
+
+
+def test_mtg_a_pyramid_card_can_be_picked_up_exactly_when_the_engine_lets_it_go_back(app):
+    """The sources for a take-back are the engine's legal take-backs, and a
+    press on one that cannot go back says the engine's reason: the target
+    said nothing at all (it stays where it is)."""
+    t = seated(app, mtg_demo.shown(app, mtg_demo.mid_game(seed=9, moves=8, options={"players": 2, "level": "normal"})))
+    assert t.my_turn() and t.view.can_pay
+    lifted = {s.payload[1] for s in t.drag_sources() if s.payload[0] == "pyr"}
+    assert lifted and lifted == {a.place for a in t.match.legal() if a.kind == "takeback"}
+    L = t.layout()
+    click(app, L.places[0].center)
+    assert t.render(msg("mind_the_gap.err.takeback_target")) in said(t), said(t)
