@@ -176,3 +176,25 @@ def test_mtg_a_pyramid_card_can_be_picked_up_exactly_when_the_engine_lets_it_go_
     L = t.layout()
     click(app, L.places[0].center)
     assert t.render(msg("mind_the_gap.err.takeback_target")) in said(t), said(t)
+
+
+# --- Gaps: the grid is the engine's ---------------------------------------------------------------
+
+
+def test_gaps_draws_the_engines_grid_cell_by_cell(app):
+    from game.games import gaps as G
+    from game.games.gaps import board as B
+    from game.ui.tables import gaps as gaps_ui
+    from game.ui.tables.gaps.table import GapsTable
+
+    t = seated(app, GapsTable(app, gaps_ui._mid_game()))
+    L = t.layout()
+    assert len(L.cells) == B.NCELLS
+    xs = sorted({r.x for r in L.cells})
+    ys = sorted({r.y for r in L.cells})
+    assert len(xs) == B.COLS and len(ys) == B.ROWS
+    for cell, rect in enumerate(L.cells):
+        assert (ys.index(rect.y), xs.index(rect.x)) == (B.row_of(cell), B.COL[cell])
+        assert L.at(B.row_of(cell), B.COL[cell]) == rect
+    # the runs in place, outlined from the first column of their rows, are the engine's
+    assert t.picture().still.runs == tuple(G.run_lengths(t.view))
