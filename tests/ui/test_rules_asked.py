@@ -198,3 +198,40 @@ def test_gaps_draws_the_engines_grid_cell_by_cell(app):
         assert L.at(B.row_of(cell), B.COL[cell]) == rect
     # the runs in place, outlined from the first column of their rows, are the engine's
     assert t.picture().still.runs == tuple(G.run_lengths(t.view))
+
+
+# --- Delphi: who is God when, when a wrong play expels -------------------------------------------
+
+
+def test_delphi_setup_names_the_round_each_seat_is_god_as_the_engine_deals_it(app):
+    from game.games.delphi.deal import round_fields
+    from game.ui.tables.delphi.setup import SetupScene
+
+    sc = SetupScene(app)
+    for players, first, rounds in ((3, 0, 3), (5, 2, 4), (8, 7, 5)):
+        sc.values.update(players=players, first_god=first, rounds=rounds)
+        gods = [round_fields(players, first, 1, r)["god"] for r in range(rounds)]
+        for seat in range(players):
+            label = sc.seat_label(seat)
+            if seat in gods:
+                assert label == tr("delphi.table.seat_god", n=seat + 1, round=gods.index(seat) + 1)
+            else:
+                assert label == str(seat + 1)
+
+
+def test_delphi_says_a_wrong_play_expels_now_whenever_the_engine_would_expel(app):
+    """With a Prophet standing and the grace over, a wrong play expels; the
+    facts said 'from card n' (a card long past) instead of 'now'."""
+    import dataclasses
+
+    from game.ui.tables.delphi import demo as delphi_demo
+    from game.ui.tables.delphi.table import DelphiTable
+
+    m = delphi_demo.find(delphi_demo.gardner(5), lambda st: st.phase == "turn" and st.turn == 0 and st.prophet >= 0)
+    t = seated(app, DelphiTable(app, m))
+    now = tr("delphi.ui.expel_now")
+    v = t.view
+    for played in (v.expel_after - 1, v.expel_after, v.expel_after + 12):
+        seen = dataclasses.replace(v, played=played)
+        lines = [words for words, _ in t.info_lines(seen)]
+        assert (now in lines) == seen.wrong_play_expels, (played, lines)
