@@ -235,3 +235,16 @@ def test_delphi_says_a_wrong_play_expels_now_whenever_the_engine_would_expel(app
         seen = dataclasses.replace(v, played=played)
         lines = [words for words, _ in t.info_lines(seen)]
         assert (now in lines) == seen.wrong_play_expels, (played, lines)
+
+
+def test_delphi_continue_list_orders_the_totals_as_the_engine_ranks_them(app):
+    from game.games.delphi.scoring import standings, winners
+    from game.ui.tables.delphi import demo as delphi_demo
+    from game.ui.tables.delphi import saved as delphi_saved
+
+    m = delphi_demo.find(delphi_demo.gardner(5), lambda st: bool(st.results) and st.phase == "setrule")
+    v = m.game.view(m.state, None)
+    assert any(v.totals)
+    facts = delphi_saved.facts(m, "en")
+    assert facts[-1] == ", ".join(f"{m.name_of(s, 'en')} {v.totals[s]}" for s in standings(v.totals))
+    assert standings(v.totals)[0] in winners(v.totals)
