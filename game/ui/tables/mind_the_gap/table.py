@@ -443,10 +443,8 @@ class MtgTable(MtgTableScene):
 
     def _gap_marks(self, info: mtg.Help) -> tuple[GapMark, ...]:
         out = []
-        for p, c in enumerate(self.view.places):
-            if c is not None or p == 0:
-                continue
-            labels = [rank_text(v, self.lang) if v else "0" for v in info.gaps.get(p, ())]
+        for p in sorted(info.gaps):  # the engine's gaps (never the target)
+            labels = [rank_text(v, self.lang) if v else "0" for v in info.gaps[p]]
             if not labels:
                 out.append(GapMark(p, ""))
             elif len(labels) > 6:
