@@ -482,8 +482,7 @@ def test_until_we_stop_ends_at_a_break_with_the_stop_button_after_asking(app):
 
 def test_next_round_deals_again_and_the_start_moves_left(app):
     t = open_table(app, demo.at_break())
-    st = t.match.state
-    starter = (st.dealer + st.round + 1) % t.players
+    starter = t.view.next_starter  # the engine's: the start moves one seat left
     rnd = t.view.round
     press(app, "Next round")
     assert t.view.round == rnd + 1 and t.view.phase == PHASE_PLAY and t.view.turn == starter
@@ -515,11 +514,10 @@ def test_every_runs_scene_draws_in_german_too(app):
 
 
 def test_a_new_round_between_two_people_hides_every_hand_until_confirmed(app):
-    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and (st.dealer + st.round + 1) % 3 in (0, 1), seeds=range(5, 60))
+    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_BREAK and st.next_starter in (0, 1), seeds=range(5, 60))
     t = open_table(app, runner, bots=[None, None, "simple"])
     assert top(app).name == "runs-round-summary"  # the sheet is public: no pass screen
-    st = t.match.state
-    starter = (st.dealer + st.round + 1) % 3
+    starter = t.match.state.next_starter
     press(app, "Next round", frames=2)
     assert t.view.phase == PHASE_PLAY and t.view.turn == starter
     # the new hands are dealt face down (no hand on the table), then the device is passed

@@ -19,7 +19,7 @@ from game.games.delphi.hands import canon, replace, sort_cards
 from game.games.delphi.library import library_rule
 from game.games.delphi.log import entry
 from game.games.delphi.options import MAX_NOTE
-from game.games.delphi.state import DECKS, EXPEL_AFTER, HAND_SIZE, SETRULE, TURN, DelphiState
+from game.games.delphi.state import DECKS, EXPEL_AFTER, HAND_SIZE, SETRULE, TURN, DelphiState, god_of_round
 
 #: ``accepts(card, main_line)`` of the round's rule
 Accepts = Callable[[Card, tuple[Card, ...]], bool]
@@ -32,7 +32,7 @@ def round_fields(players: int, first_god: int, seed: int, r: int) -> dict[str, A
     """The state fields of round ``r`` before God writes the rule."""
     return {
         "round": r,
-        "god": (first_god + r) % players,
+        "god": god_of_round(first_god, r, players),
         "rule": "",
         "by_hand": False,
         "note": "",

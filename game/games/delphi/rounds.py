@@ -79,6 +79,7 @@ from game.games.delphi.state import (
     DelphiState,
     NoPlayEvent,
     SidePlay,
+    god_of_round,
 )
 
 
@@ -151,7 +152,7 @@ class RoundRules:
         if p in (SETRULE, STARTER, GOD_VERDICT, GOD_CHECK_PICK, GOD_PICK):
             return s.god
         if p == ROUND_OVER:
-            return (s.first_god + s.round + 1) % s.players
+            return god_of_round(s.first_god, s.round + 1, s.players)  # the next round's God goes on
         return None
 
     def status(self, s: DelphiState) -> Message:
@@ -368,7 +369,7 @@ class RoundRules:
         else:
             side = SidePlay(anchor=len(s.main) - 1, cards=cards, first=nums[0], seat=seat)
             # the threshold already holds a standing Prophet's 20-card grace
-            expel = not exempt and s.played >= s.expel_after
+            expel = not exempt and s.wrong_play_expels
             s = replace(s, side=s.side + (side,))
             if exempt:
                 log += (entry("delphi.log.wrong_spared", player=seat, cards=tuple(cards), n=len(cards)),)

@@ -99,6 +99,15 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(totals) if t == best)
 
 
+def standings(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat, the best total first (equal totals in seat order).
+
+    >>> standings((3, 12, 3, 20))
+    (3, 1, 0, 2)
+    """
+    return tuple(sorted(range(len(totals)), key=lambda i: (-totals[i], i)))
+
+
 def round_result(s: DelphiState, reason: Message) -> RoundResult:
     """Score the round of ``s`` as it stands (at its end)."""
     seats = [p for p in range(s.players) if p != s.god]

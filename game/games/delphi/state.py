@@ -52,6 +52,29 @@ UNGODLY_COMPENSATION = 10
 MAX_STARTERS = 3
 
 
+# --- who is God ------------------------------------------------------------------
+
+
+def god_of_round(first_god: int, number: int, players: int) -> int:
+    """God's seat in round ``number`` (from 0): God moves one seat to the
+    left each round, from ``first_god``.
+
+    >>> [god_of_round(2, r, 4) for r in range(5)]
+    [2, 3, 0, 1, 2]
+    """
+    return (first_god + number) % players
+
+
+def god_round_of(seat: int, first_god: int, players: int, rounds: int) -> int | None:
+    """The round (from 0) in which ``seat`` is God, or None when the game's
+    ``rounds`` end before God reaches it.
+
+    >>> god_round_of(0, 2, 4, 4), god_round_of(1, 2, 4, 2)
+    (2, None)
+    """
+    return next((r for r in range(rounds) if god_of_round(first_god, r, players) == seat), None)
+
+
 # --- actions -------------------------------------------------------------------
 @dataclass(frozen=True)
 class Action:
@@ -178,6 +201,14 @@ class OpenTable:
     prophet_says: int  # -1 no verdict yet, 0 wrong, 1 right
     picked: Card | None  # the Prophet's pick awaiting God's check (still in the hand)
     log: tuple[tuple, ...]  # this round's compact entries, see log.render_entry
+
+
+    @property
+    def wrong_play_expels(self) -> bool:
+        """Whether a wrong play now expels its player (unless a False
+        Prophet's verdict spares it): the cards played have reached the
+        threshold, 30 or the standing Prophet's grace."""
+        return self.played >= self.expel_after
 
 
 #: the names of the fields a view copies from the state

@@ -35,6 +35,25 @@ ALL_CODES = tuple(s * 16 + r for s in range(4) for r in range(2, 14))
 #: the column of each cell
 COL = tuple(i % COLS for i in range(NCELLS))
 
+#: the score of a won deal: every card in play in its place
+WON_SCORE = len(ALL_CODES)
+
+
+def cell_at(row: int, col: int) -> int:
+    """The cell in ``row`` (0-3, from the top) and ``col`` (0-12, from the
+    left): the cells are numbered row by row.
+
+    >>> cell_at(1, 0), cell_at(3, 12)
+    (13, 51)
+    """
+    return row * COLS + col
+
+
+def row_of(cell: int) -> int:
+    """The row of ``cell`` (0-3, from the top); its column is ``COL[cell]``."""
+    return cell // COLS
+
+
 CARD_OF: dict[int, Card] = {s * 16 + r: Card(Rank(r), SUITS[s]) for s in range(4) for r in range(2, 14)}
 CODE_OF: dict[Card, int] = {c: k for k, c in CARD_OF.items()}
 
@@ -65,7 +84,7 @@ def deal(seed: int) -> tuple[int, ...]:
 
 def run_length(cells: Sequence[int], row: int) -> int:
     """Length of the same-suit run 2, 3, 4 ... at the left of ``row`` (0-12)."""
-    base = row * COLS
+    base = cell_at(row, 0)
     c = cells[base]
     if c & 15 != 2:
         return 0
@@ -85,7 +104,7 @@ def score(cells: Sequence[int]) -> int:
 
 
 def is_won(cells: Sequence[int]) -> bool:
-    return score(cells) == 48
+    return score(cells) == WON_SCORE
 
 
 # --- moves ----------------------------------------------------------------------

@@ -32,7 +32,7 @@ _MOVE_RE = re.compile(r"^\s*move\s+(\S+)\s+r([0-9]+)\s*c([0-9]+)\s*$", re.IGNORE
 
 
 def cell_name(cell: int) -> str:
-    return f"r{cell // 13}c{cell % 13}"
+    return f"r{B.row_of(cell)}c{B.COL[cell]}"
 
 
 def cell_of_text(text: str) -> int:
@@ -43,7 +43,7 @@ def cell_of_text(text: str) -> int:
         r, c = whole_number(m.group(1), 0, 3), whole_number(m.group(2), 0, 12)
     except NumberError:
         raise NotationError(f"{text!r} is off the table (rows 0-3, columns 0-12)") from None
-    return r * 13 + c
+    return B.cell_at(r, c)
 
 
 def _cells(pos: Position) -> Sequence[int]:
@@ -110,7 +110,7 @@ class GapsGame:
         ms = B.moves(cells)
         if ms:
             return [Move(B.CARD_OF[c], d) for c, _, d in ms]
-        if B.score(cells) < 48 and state.redeals < state.max_redeals:
+        if B.score(cells) < B.WON_SCORE and state.redeals < state.max_redeals:
             return [REDEAL]
         return []
 
@@ -125,7 +125,7 @@ class GapsGame:
         if isinstance(action, Redeal):
             if B.has_move(cells):
                 raise IllegalAction(msg("gaps.err.redeal_early"))
-            if B.score(cells) == 48:
+            if B.score(cells) == B.WON_SCORE:
                 raise IllegalAction(msg("gaps.err.game_over"))
             if state.redeals >= state.max_redeals:
                 raise IllegalAction(msg("gaps.err.no_redeals", max=state.max_redeals))
@@ -137,7 +137,7 @@ class GapsGame:
         if self.outcome(state) is not None:
             raise IllegalAction(msg("gaps.err.game_over"))
         card, to = action.card, action.to
-        if not isinstance(to, int) or not 0 <= to < 52:
+        if not isinstance(to, int) or not 0 <= to < B.NCELLS:
             raise IllegalAction(msg("gaps.err.no_cell"))
         if card not in B.CODE_OF:
             raise IllegalAction(msg("gaps.err.not_in_play", card=card))
@@ -156,8 +156,8 @@ class GapsGame:
         sc = B.score(cells)
         if state.stopped:
             return Outcome((), (sc,), msg("gaps.outcome.stopped", score=sc, n=state.redeals), won=False, termination=Termination.STOPPED)
-        if sc == 48:
-            return Outcome((0,), (48,), msg("gaps.outcome.won", n=state.redeals), won=True, termination=Termination.WON)
+        if sc == B.WON_SCORE:
+            return Outcome((0,), (sc,), msg("gaps.outcome.won", n=state.redeals), won=True, termination=Termination.WON)
         if not B.has_move(cells) and state.redeals >= state.max_redeals:
             return Outcome((), (sc,), msg("gaps.outcome.lost", score=sc, n=state.redeals), won=False, termination=Termination.LOST)
         return None
@@ -202,7 +202,7 @@ class GapsGame:
         if isinstance(action, Stop):
             return msg("gaps.log.stop", score=B.score(_cells(state)))
         src = _card_cell(state.grid, action.card)
-        src_row = None if src is None else src // 13 + 1
+        src_row = None if src is None else B.row_of(src) + 1
         if action.col == 0:
             return msg("gaps.log.start", card=action.card, row=action.row + 1, from_row=src_row)
         left = state.grid[action.to - 1]
@@ -238,13 +238,13 @@ def refusal(pos: Position, card: Card, to: int) -> Message | None:
     True
     """
     grid = pos.grid
-    if not 0 <= to < 52:
+    if not 0 <= to < B.NCELLS:
         return msg("gaps.err.no_cell")
     if card not in B.CODE_OF:
         return msg("gaps.err.not_in_play", card=card)
     if grid[to] is not None:
         return msg("gaps.err.not_a_gap", card=grid[to])
-    if to % 13 == 0:
+    if B.COL[to] == 0:
         if card.rank is not Rank.TWO:
             return msg("gaps.err.only_two", card=card)
         return None
@@ -321,7 +321,7 @@ def gap_info(pos: Position) -> list[GapInfo]:
     for i, c in enumerate(grid):
         if c is not None:
             continue
-        if i % 13 == 0:
+        if B.COL[i] == 0:
             out.append(GapInfo(i, "first", None, None, msg("gaps.gap.first")))
             continue
         left = grid[i - 1]
@@ -344,7 +344,7 @@ def correct_cells(pos: Position) -> frozenset[int]:
     """Cells whose card is already in its final place (the runs from a 2)."""
     out: set[int] = set()
     for r, k in enumerate(run_lengths(pos)):
-        out.update(range(r * 13, r * 13 + k))
+        out.update(range(B.cell_at(r, 0), B.cell_at(r, k)))
     return frozenset(out)
 
 
@@ -358,29 +358,29 @@ def has_move(pos: Position) -> bool:
 
 
 def is_won(pos: Position) -> bool:
-    return B.score(_cells(pos)) == 48
+    return B.is_won(_cells(pos))
 
 
 def redeal_due(pos: Position) -> bool:
     """No move is left, the deal is not won or stopped and a redeal is still
     allowed: the Redeal button is enabled exactly then."""
     cells = _cells(pos)
-    return not pos.stopped and not B.has_move(cells) and B.score(cells) < 48 and pos.redeals < pos.max_redeals
+    return not pos.stopped and not B.has_move(cells) and B.score(cells) < B.WON_SCORE and pos.redeals < pos.max_redeals
 
 
 def moves_for_card(pos: Position, cell: int) -> list[Move]:
     """The legal moves of the card at ``cell`` (for click-to-move and for
     lighting targets while dragging).  A 2 may have several."""
-    card = pos.grid[cell] if 0 <= cell < 52 else None
+    card = pos.grid[cell] if 0 <= cell < B.NCELLS else None
     if card is None:
         return []
-    return [Move(card, g) for g in range(52) if pos.grid[g] is None and refusal(pos, card, g) is None]
+    return [Move(card, g) for g in range(B.NCELLS) if pos.grid[g] is None and refusal(pos, card, g) is None]
 
 
 def moves_into_gap(pos: Position, cell: int) -> list[Move]:
     """The legal moves that fill the gap at ``cell`` (one card, or every 2
     for a first-column gap)."""
-    if not 0 <= cell < 52 or pos.grid[cell] is not None:
+    if not 0 <= cell < B.NCELLS or pos.grid[cell] is not None:
         return []
     return [Move(B.CARD_OF[c], d) for c, _, d in B.moves(_cells(pos)) if d == cell]
 
@@ -408,6 +408,6 @@ def status(pos: Position) -> list[Message]:
     cells = _cells(pos)
     left = pos.max_redeals - pos.redeals
     out = [msg("gaps.status.score", score=B.score(cells)), msg("gaps.status.redeals_left", n=left)]
-    if not B.has_move(cells) and B.score(cells) < 48:
+    if not B.has_move(cells) and B.score(cells) < B.WON_SCORE:
         out.append(msg("gaps.status.no_moves_redeal", n=left) if left else msg("gaps.status.no_moves_over"))
     return out

@@ -28,7 +28,7 @@ class _Grid:
     cells: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if len(self.cells) != 52:
+        if len(self.cells) != B.NCELLS:
             object.__setattr__(self, "cells", tuple(B.to_cells(self.grid)))
 
     @property
@@ -76,11 +76,11 @@ class Move:
 
     @property
     def row(self) -> int:
-        return self.to // 13
+        return B.row_of(self.to)
 
     @property
     def col(self) -> int:
-        return self.to % 13
+        return B.COL[self.to]
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,36 @@ class Board:
     def open_hands(self) -> bool:
         return self.level == "easy"
 
+    @property
+    def can_pay(self) -> bool:
+        """Whether the team has a coin: a discard and a take-back cost one."""
+        return self.coins > 0
+
+
+def difference(left: Card, right: Card) -> int:
+    """The value of the card that rests on ``left`` and ``right``: the
+    difference of their values (a joker is 0).
+
+    >>> difference(Card.parse("3H"), Card.parse("KS"))
+    10
+    """
+    return abs(left.value - right.value)
+
+
+def takeback_problem(board: Board, place: int | None) -> Message | None:
+    """Why the card at ``place`` may not go back to the discard pile now (a
+    coin, a place of the pyramid, not the target, not a gap), or None when
+    it may.  Whose turn it is is not checked here."""
+    if not board.can_pay:
+        return m("err.no_coin_takeback")
+    if place is None or not 0 <= place < board.shape.size:
+        return m("err.no_such_place")
+    if place == 0:
+        return m("err.takeback_target")
+    if board.places[place] is None:
+        return m("err.takeback_gap")
+    return None
+
 
 def placement_problem(board: Board, card: Card, place: int) -> Message | None:
     """Why ``card`` may not go to ``place`` on ``board``, or None when the
@@ -92,20 +122,22 @@ def placement_problem(board: Board, card: Card, place: int) -> Message | None:
         a, lc, rc = places[above], places[left], places[right]
         if place == above:
             if lc is not None and rc is not None:
-                d = abs(lc.value - rc.value)
+                d = difference(lc, rc)
                 if d != v:
                     return m("err.not_difference", card=card, left=lc, right=rc, diff=d)
         else:
             other = rc if place == left else lc
             if a is not None and other is not None:
-                d = abs(v - other.value)
+                d = difference(card, other)
                 if d != a.value:
                     return m("err.above_needs", card=card, other=other, diff=d, above=a, need=a.value)
     return None
 
 
 def placement_ok(places: tuple, shape: Shape, jokers: bool, expert: bool, place: int, v: int) -> bool:
-    """Fast boolean form of :func:`placement_problem` (``place`` is a gap)."""
+    """Fast boolean form of :func:`placement_problem` (``place`` is a gap),
+    on values: the legal moves and the bots call it for every gap and card,
+    so the difference is written out here rather than called."""
     if expert:
         for other in places:
             if other is not None and other.value == v:

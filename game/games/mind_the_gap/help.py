@@ -23,7 +23,7 @@ from typing import Any
 from game.cards import Card, Rank
 from game.engine.core import Message
 from game.games.mind_the_gap.board import Board, board_table, compatible, m, placement_problem, values_of
-from game.games.mind_the_gap.pyramids import MAX_VALUE, copies
+from game.games.mind_the_gap.pyramids import MAX_VALUE, copies, values
 
 # kinds of dead end, most specific first
 NEEDS_ZERO = "needs_zero"
@@ -46,12 +46,11 @@ def gap_values(board: Board, mask: int | None = None) -> dict[int, tuple[int, ..
     t = board_table(board)
     if mask is None:
         mask = compatible(board)
-    lo = 0 if board.jokers else 1
     out: dict[int, tuple[int, ...]] = {}
     for p, c in enumerate(board.places):
         if c is None:
             row = t.pos[p]
-            out[p] = tuple(v for v in range(lo, MAX_VALUE + 1) if mask & row[v])
+            out[p] = tuple(v for v in values(board.jokers) if mask & row[v])
     return out
 
 
@@ -113,7 +112,7 @@ class DeadEnd:
 
 def _value_param(v: int, jokers: bool):
     """A value as a message parameter: a rank when a card has it, else the number."""
-    if (0 if jokers else 1) <= v <= MAX_VALUE:
+    if v in values(jokers):
         return Rank(v)
     return v
 
@@ -162,7 +161,7 @@ def dead_end(board: Board) -> DeadEnd | None:
     if t.compatible(vals, [c.value for c in board.discard]):
         return None
     shape = board.shape
-    lo = 0 if board.jokers else 1
+    cards = values(board.jokers)
     jk = board.jokers
     in_pyramid = {v for v in vals if v is not None}
     expert = board.level == "expert"
@@ -176,11 +175,11 @@ def dead_end(board: Board) -> DeadEnd | None:
         if not inter:
             # show the values that are cards; the raw arithmetic only when none is
             first, second = (
-                tuple(sorted(v for v in x if lo <= v <= MAX_VALUE)) or tuple(sorted(v for v in x if v >= 0))
+                tuple(sorted(v for v in x if v in cards)) or tuple(sorted(v for v in x if v >= 0))
                 for x in (sets[0], sets[1])
             )
             return DeadEnd(CONFLICT, p, (), row, pos, first, second, jk)
-        valid = sorted(v for v in inter if lo <= v <= MAX_VALUE)
+        valid = sorted(v for v in inter if v in cards)
         if not valid:
             shown = tuple(sorted(v for v in inter if v >= 0)) or tuple(sorted(inter))
             kind = NEEDS_ZERO if 0 in inter or all(v < 0 for v in inter) else NEEDS_OVER_13
@@ -194,7 +193,7 @@ def dead_end(board: Board) -> DeadEnd | None:
     if arith:
         used = used_copies(board)
         for p in gaps:
-            possible = tuple(v for v in range(lo, MAX_VALUE + 1) if arith & t.pos[p][v])
+            possible = tuple(v for v in cards if arith & t.pos[p][v])
             if possible and all(used[v] >= copies(v, jk) for v in possible):
                 return DeadEnd(RANK_USED_UP, p, possible, shape.row(p) + 1, shape.col(p) + 1, jokers=jk)
     return DeadEnd(NO_COMPLETION, jokers=jk)
@@ -243,11 +242,10 @@ def explain(board: Board) -> list[Message]:
             out.append(m("help.dead", why=h.dead.message()))
     if h.dead is not None:
         return out
-    lo = 0 if board.jokers else 1
     for p, vals in h.gaps.items():
         row, pos = shape.row(p) + 1, shape.col(p) + 1
         if vals:
-            out.append(m("help.gap", row=row, pos=pos, values=[Rank(v) for v in vals if v >= lo]))
+            out.append(m("help.gap", row=row, pos=pos, values=[Rank(v) for v in vals if v in values(board.jokers)]))
         else:
             out.append(m("help.gap_none", row=row, pos=pos))
     return out

@@ -27,6 +27,16 @@ from game.games.mind_the_gap.geometry import SHAPES, Shape
 MAX_VALUE = 13
 
 
+def values(jokers: bool) -> range:
+    """The values a card may have: 1 (Ace) to 13 (King), and 0 for the
+    jokers when they are in the deck.
+
+    >>> list(values(True))[:2], len(values(False))
+    ([0, 1], 13)
+    """
+    return range(0 if jokers else 1, MAX_VALUE + 1)
+
+
 def copies(value: int, jokers: bool) -> int:
     """How many cards of this value the deck holds."""
     if value == 0:
@@ -109,7 +119,7 @@ def _enumerate(target: int, rows: int, jokers: bool, expert: bool) -> list[tuple
     """Every finished pyramid with ``target`` on top, built row by row
     downwards: a row is fixed by its first card, then each next card is the
     previous one plus or minus the card resting on both."""
-    lo = 0 if jokers else 1
+    lo = values(jokers).start
     out: list[tuple[int, ...]] = []
     limit = {v: copies(v, jokers) for v in range(MAX_VALUE + 1)}
 
@@ -127,7 +137,7 @@ def _enumerate(target: int, rows: int, jokers: bool, expert: bool) -> list[tuple
             return
         options: Sequence[int]
         if i == 0:
-            options = range(lo, MAX_VALUE + 1)
+            options = values(jokers)
         else:
             d, prev = above[i - 1], row[-1]
             options = (prev - d,) if d == 0 else (prev - d, prev + d)
@@ -156,5 +166,5 @@ def table(target: int, small: bool = False, jokers: bool = False, expert: bool =
 def counts(small: bool = False, jokers: bool = False, expert: bool = False) -> dict[int, int]:
     """Finished pyramids per target value (targets with none are left out)."""
     rows = 3 if small else 4
-    out = {t: len(_enumerate(t, rows, jokers, expert)) for t in range(0 if jokers else 1, MAX_VALUE + 1)}
+    out = {t: len(_enumerate(t, rows, jokers, expert)) for t in values(jokers)}
     return {t: n for t, n in out.items() if n}

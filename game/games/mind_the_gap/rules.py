@@ -26,7 +26,7 @@ from typing import Any
 
 from game.cards import Card, CardParseError, joker_deck, shuffled, standard_deck
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.mind_the_gap.board import Board, compatible, m, placement_ok, placement_problem
+from game.games.mind_the_gap.board import Board, compatible, m, placement_ok, placement_problem, takeback_problem
 from game.games.mind_the_gap.geometry import shape_for
 from game.games.mind_the_gap.help import dead_end
 from game.games.mind_the_gap.tutorial import tutorial_deck
@@ -214,11 +214,11 @@ class MindTheGap:
                 ok_by_value[v] = ps
             for p in ps:
                 out.append(Action(PLACE, c, p))
-        if state.coins > 0:
+        if state.can_pay:
             for c in distinct:
                 out.append(Action(DISCARD, c))
-            for p in range(1, shape.size):
-                if places[p] is not None:
+            for p in range(shape.size):
+                if takeback_problem(state, p) is None:
                     out.append(Action(TAKEBACK, None, p))
         # the text: a pass only when the coins are gone and no card fits.
         # A seat with coins but no card and nothing to take back could do
@@ -260,7 +260,7 @@ class MindTheGap:
             event = (seat, PLACE, card, place)
         elif kind == DISCARD:
             card = action.card
-            if coins <= 0:
+            if not state.can_pay:
                 raise IllegalAction(m("err.no_coin_discard"))
             if card is None or card not in hand:
                 raise IllegalAction(m("err.not_in_hand", card=card))
@@ -270,23 +270,19 @@ class MindTheGap:
             event = (seat, DISCARD, card, None)
         elif kind == TAKEBACK:
             place = action.place
-            if coins <= 0:
-                raise IllegalAction(m("err.no_coin_takeback"))
-            if place is None or not 0 <= place < state.shape.size:
-                raise IllegalAction(m("err.no_such_place"))
-            if place == 0:
-                raise IllegalAction(m("err.takeback_target"))
+            why = takeback_problem(state, place)
+            if why is not None:
+                raise IllegalAction(why)
+            assert place is not None
             card = places[place]
-            if card is None:
-                raise IllegalAction(m("err.takeback_gap"))
             places = places[:place] + (None,) + places[place + 1 :]
             discard = discard + (card,)
             coins -= 1
             event = (seat, TAKEBACK, card, place)
         else:  # pass
-            if coins > 0 and hand:
+            if state.can_pay and hand:
                 raise IllegalAction(m("err.pass_with_coins", n=coins))
-            if coins > 0 and any(c is not None for c in places[1:]):
+            if state.can_pay and any(c is not None for c in places[1:]):
                 raise IllegalAction(m("err.pass_take_back", n=coins))
             if self._can_place(state, hand):
                 raise IllegalAction(m("err.pass_can_place"))
@@ -316,7 +312,7 @@ class MindTheGap:
             return replace(state, result=STOPPED)
         if all(c is not None for c in state.places):
             return replace(state, result=WON)
-        if state.coins == 0 and compatible(state) == 0:
+        if not state.can_pay and compatible(state) == 0:
             return replace(state, result=DEAD)
         if state.passes >= state.players:
             return replace(state, result=PASSED)
@@ -343,8 +339,7 @@ class MindTheGap:
         return STOP_ACTION if state.result is None else None
 
     def view(self, state: State, seat: int | None) -> View:
-        open_hands = state.level == "easy"
-        hands = tuple(h if (open_hands or s == seat) else None for s, h in enumerate(state.hands))
+        hands = tuple(h if (state.open_hands or s == seat) else None for s, h in enumerate(state.hands))
         return View(
             seat=seat,
             players=state.players,
@@ -422,8 +417,7 @@ class MindTheGap:
         return out
 
     def shuffle_hidden(self, state: State, seat: int, rng: random.Random) -> State:
-        open_hands = state.level == "easy"
-        hidden_seats = [s for s in range(state.players) if s != seat and not open_hands]
+        hidden_seats = [s for s in range(state.players) if s != seat and not state.open_hands]
         pool = list(state.stock)
         for s in hidden_seats:
             pool.extend(state.hands[s])

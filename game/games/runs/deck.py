@@ -96,6 +96,20 @@ def followers(cards: Iterable[Card], last: Card, wrap: bool) -> tuple[Card, ...]
     return tuple(c for c in cards if c.suit is suit and (c.rank == lo or c.rank == hi))
 
 
+def step(before: Card, after: Card, wrap: bool = False) -> int:
+    """Which way ``after`` continues a run from ``before``: +1 one rank up,
+    -1 one rank down (with ``wrap`` a King then an Ace goes up, an Ace then
+    a King down), 0 when it does not follow ``before``.
+
+    >>> C = Card.parse
+    >>> step(C("5S"), C("4S")), step(C("KH"), C("AH"), wrap=True), step(C("KH"), C("AH"))
+    (-1, 1, 0)
+    """
+    if not followers((after,), before, wrap):
+        return 0
+    return 1 if after.rank == _NB_RANKS[wrap][before.rank][1] else -1
+
+
 # --- the cards played as one number: bit ``card_index(c)`` is set for every played card -----
 # (a round's "is the run closed?" asks this after every move; a membership
 # test on the chain compared up to 52 cards, the mask answers with one AND)
@@ -150,4 +164,5 @@ __all__ = [
     "played_mask",
     "run_starts",
     "sort_hand",
+    "step",
 ]

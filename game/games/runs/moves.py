@@ -17,7 +17,7 @@ from typing import Any
 
 from game.cards import Card, rng_for
 from game.games.runs.deck import DECK, NEIGHBOUR_MASK, NEIGHBOURS, POINTS, card_index, closed_after, followers, hand_key, sort_hand
-from game.games.runs.state import DRAW_ACTION, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_LIST, Action, RoundResult, RunsState, replace_state
+from game.games.runs.state import DRAW_ACTION, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY_LIST, Action, RoundResult, RunsState, left_of, replace_state, round_from, starter_of
 
 HAND_SIZE = 7
 #: the house rule ``big_deal``: this many cards are dealt out (as many as
@@ -34,6 +34,18 @@ def hand_size(players: int, big_deal: bool) -> int:
     """The cards dealt to each player: 7, or with ``big_deal`` a share of
     :data:`BIG_DEAL` (at least 7)."""
     return max(HAND_SIZE, BIG_DEAL // players) if big_deal else HAND_SIZE
+
+
+def deal_order(players: int, starter: int, big_deal: bool) -> tuple[int, ...]:
+    """The seat each card of a deal goes to, in the order dealt: one card
+    at a time round the table, starting with ``starter`` (left of the
+    dealer), :func:`hand_size` cards each.
+
+    >>> deal_order(3, 1, False)[:5], len(deal_order(3, 1, True))
+    ((1, 2, 0, 1, 2), 39)
+    """
+    seats = round_from(starter, players)
+    return seats * hand_size(players, big_deal)
 
 
 def run_closed(state: RunsState) -> bool:
@@ -161,12 +173,12 @@ def deal_round(state: RunsState, number: int) -> RunsState:
     n = state.players
     deck = list(DECK)
     rng_for(state.seed, "round", number).shuffle(deck)
-    starter = (state.dealer + number) % n
-    dealt = hand_size(n, state.big_deal) * n
-    # dealt one at a time, starting left of the dealer
+    starter = starter_of(state.dealer, number, n)
+    order = deal_order(n, starter, state.big_deal)
+    dealt = len(order)
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(dealt):
-        hands[(starter + i) % n].append(deck[i])
+    for i, seat in enumerate(order):
+        hands[seat].append(deck[i])
     zeros = (0,) * n
     return replace_state(
         state,
@@ -252,9 +264,9 @@ def after_turn(state: RunsState, seat: int, action: Action, **changes: Any) -> R
             over = not any(followers(hands[s], last, state.wrap) for s in holding)
     if over:
         return end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
-    nxt = (seat + 1) % n
+    nxt = left_of(seat, n)
     while not hands[nxt]:
-        nxt = (nxt + 1) % n
+        nxt = left_of(nxt, n)
     return replace_state(state, turn=nxt, **changes)
 
 
@@ -286,9 +298,9 @@ def _after_turn_ext(state: RunsState, seat: int, action: Action, holding: list[i
         over = not any(playable_ext(hands[s], ends, played, state.wrap, state.per_suit) for s in holding)
     if over:
         return end_round(replace_state(state, **changes), "out" if len(holding) <= 1 else "blocked")
-    nxt = (seat + 1) % n
+    nxt = left_of(seat, n)
     while not hands[nxt]:
-        nxt = (nxt + 1) % n
+        nxt = left_of(nxt, n)
     return replace_state(state, turn=nxt, **changes)
 
 
@@ -314,7 +326,7 @@ def end_round(state: RunsState, reason: str) -> RunsState:
     return replace_state(
         state,
         phase=PHASE_OVER if last_round else PHASE_BREAK,
-        turn=-1 if last_round else (state.dealer + state.round + 1) % n,
+        turn=-1 if last_round else state.next_starter,
         base=tuple(b + t for b, t in zip(state.base, result.totals)),
         points=zeros,
         bonus=zeros,
@@ -331,6 +343,7 @@ __all__ = [
     "chain_dead_ext",
     "circuit_closes",
     "closing",
+    "deal_order",
     "deal_round",
     "derive_ends",
     "draw",

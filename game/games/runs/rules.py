@@ -70,7 +70,7 @@ from typing import Any
 
 from game.cards import Card, derive_seed
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
-from game.games.runs.deck import POINTS, card_index, closed_after, sort_hand
+from game.games.runs.deck import DECK, POINTS, card_index, closed_after, played_mask, run_starts, sort_hand
 from game.games.runs.moves import (
     BONUSES,
     HAND_SIZE,
@@ -79,9 +79,11 @@ from game.games.runs.moves import (
     chain_dead_ext,
     circuit_closes,
     closing,
+    deal_order,
     deal_round,
     draw,
     ends_after,
+    follow_mask,
     play,
     playable,
     run_closed,
@@ -106,6 +108,8 @@ from game.games.runs.state import (
     RunsState,
     RunsView,
     action_text,
+    dealer_of,
+    leaders,
     replace_state,
     seat_name,
     suit_name,
@@ -276,8 +280,8 @@ class RunsGame:
         if state.phase != PHASE_OVER:
             return None
         scores = state.base
-        best = max(scores)
-        winners = tuple(s for s, v in enumerate(scores) if v == best)
+        winners = leaders(scores)
+        best = scores[winners[0]]
         played = len(state.history) or state.round
         if len(winners) == 1:
             reason = msg("runs.outcome.win", name=seat_name(winners[0]), seat=winners[0], score=best, n=played)
@@ -311,8 +315,9 @@ class RunsGame:
             round=state.round,
             phase=state.phase,
             turn=self.current_player(state),
-            dealer=(state.dealer + state.round - 1) % state.players,
+            dealer=dealer_of(state.dealer, state.round, state.players),
             starter=state.starter,
+            next_starter=state.next_starter,
             hand=hand,
             hand_counts=tuple(len(h) for h in state.hands),
             chain=state.chain,
@@ -411,9 +416,8 @@ class RunsGame:
         if action.kind == PASS:
             return msg("runs.log.pass", name=name, seat=seat)
         if action.kind == NEXT_ROUND:
-            n = state.round + 1
-            starter = (state.dealer + n) % state.players
-            return msg("runs.log.next_round", round=n, name=seat_name(starter), seat=starter)
+            starter = state.next_starter
+            return msg("runs.log.next_round", round=state.round + 1, name=seat_name(starter), seat=starter)
         if action.kind == STOP:
             return msg("runs.log.stop", round=state.round)
         return msg("engine.unknown_action", text=action_text(action))
@@ -468,6 +472,51 @@ class RunsGame:
         if state.phase != PHASE_PLAY:
             return ()
         return playable(state, state.turn if seat is None else seat)
+
+    def deal_order(self, rules: RunsState | RunsView) -> tuple[int, ...]:
+        """The seat each card of this round's deal went to, in the order
+        dealt (a table deals the cards out in this order)."""
+        return deal_order(rules.players, rules.starter, rules.big_deal)
+
+    def continuations(self, rules: RunsState | RunsView) -> tuple[Card, ...]:
+        """The cards that would continue an open run now, in deck order: the
+        neighbours not yet played of the last card (under the written rules)
+        or of the open runs' ends (issue 24's house rules: both ends of a run
+        with ``both_ends``, every suit's run with ``per_suit``).  Empty before
+        the first card and when no run can be followed.  What a table offers
+        as "next"; a card of a suit without a run (``per_suit``) or after a
+        closed run (``new_run``) starts a run and is not among them."""
+        chain = rules.chain
+        if not chain:
+            return ()
+        ends = rules.ends if rules.extended else ((chain[-1], chain[-1]),)
+        mask = follow_mask(ends, played_mask(chain), rules.wrap)
+        return tuple(c for c in DECK if mask >> card_index(c) & 1)
+
+    def run_starts(self, rules: RunsState | RunsView) -> tuple[int, ...]:
+        """Where each run of the round's chain began (indices into it): as
+        kept with issue 24's house rules (after a circuit or a stop a card
+        that touches the last one may still have begun a run), else where a
+        card does not follow the one before it."""
+        if rules.extended:
+            return rules.starts
+        return tuple(run_starts(rules.chain, rules.wrap))
+
+    def starts_run(self, rules: RunsState | RunsView) -> bool:
+        """Whether the next card played begins a new run with any card: the
+        round's first card, a card after the run closed (``new_run``), or
+        after every open run closed (issue 24's house rules: a dead run
+        dropped under ``new_run`` or ``per_suit``, a circuit, a stop).  A
+        table shows the place for it beside the closed run.  False between
+        rounds and at the end."""
+        chain = rules.chain
+        if rules.phase != PHASE_PLAY:
+            return False
+        if not chain:
+            return True
+        if rules.extended:
+            return not rules.ends
+        return rules.new_run and closed_after(played_mask(chain), chain[-1], rules.wrap)
 
     def can_play(self, state: RunsState) -> bool:
         """Whether the player to act has a card to play."""

@@ -5,6 +5,7 @@ next are in :mod:`game.games.runs.rules`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -43,6 +44,69 @@ def action_text(a: Action) -> str:
         assert a.card is not None
         return f"play {a.card.code}"
     return a.kind
+
+
+# --- the seats: who deals, who starts, whose turn is next ------------------------------------
+# The deal, the turn and the start of a round all move to the left, one
+# seat at a time; these functions are the one place that says so (the
+# moves, the rules' texts and the table ask them).
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat on ``seat``'s left: the next to be dealt a card or to act.
+
+    >>> left_of(1, 3), left_of(2, 3)
+    (2, 0)
+    """
+    return (seat + 1) % players
+
+
+def round_from(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat once, in turn order, starting with ``seat``.
+
+    >>> round_from(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((seat + i) % players for i in range(players))
+
+
+def dealer_of(first_dealer: int, number: int, players: int) -> int:
+    """Who deals round ``number`` when ``first_dealer`` dealt round 1: the
+    deal moves one seat left each round."""
+    return (first_dealer + number - 1) % players
+
+
+def starter_of(first_dealer: int, number: int, players: int) -> int:
+    """Who starts round ``number`` (and is dealt its first card): the player
+    left of its dealer.
+
+    >>> [starter_of(2, r, 4) for r in (1, 2, 3, 4, 5)]
+    [3, 0, 1, 2, 3]
+    """
+    return left_of(dealer_of(first_dealer, number, players), players)
+
+
+# --- the scores: the higher the better ------------------------------------------------------
+
+
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest of ``totals``: who leads, and at the end
+    of a game who wins (ties share).
+
+    >>> leaders((12, 30, 30, -4))
+    (1, 2)
+    """
+    best = max(totals)
+    return tuple(s for s, v in enumerate(totals) if v == best)
+
+
+def standings(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat, the highest total first (equal totals in seat order).
+
+    >>> standings((12, 30, 30, -4))
+    (1, 2, 0, 3)
+    """
+    return tuple(sorted(range(len(totals)), key=lambda s: (-totals[s], s)))
 
 
 def keeps_runs(rules: RunsState | RunsView) -> bool:
@@ -157,7 +221,13 @@ class RunsState:
     @property
     def starter(self) -> int:
         """Who starts the current round: the player left of its dealer."""
-        return (self.dealer + self.round) % self.players
+        return starter_of(self.dealer, self.round, self.players)
+
+    @property
+    def next_starter(self) -> int:
+        """Who starts the round after this one (who leads once ``next-round``
+        is played at a break)."""
+        return starter_of(self.dealer, self.round + 1, self.players)
 
     @property
     def last(self) -> Card | None:
@@ -199,8 +269,11 @@ class RunsView:
     round: int
     phase: str
     turn: int | None
+    #: who dealt this round, who started it, and who starts the next one
+    #: (the engine's :func:`starter_of`; a table shows them, never counts)
     dealer: int
     starter: int
+    next_starter: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     chain: tuple[Card, ...]
@@ -279,8 +352,14 @@ __all__ = [
     "RunsState",
     "RunsView",
     "action_text",
+    "dealer_of",
     "keeps_runs",
+    "leaders",
+    "left_of",
     "replace_state",
+    "round_from",
     "seat_name",
+    "standings",
+    "starter_of",
     "suit_name",
 ]

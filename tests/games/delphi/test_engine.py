@@ -641,3 +641,32 @@ def test_a_by_hand_god_cannot_reject_the_only_card_after_saying_one_fits():
     assert e.value.reason.key == "delphi.err.only_card"
     s = act(g, s, "verdict right")
     assert s.main[-1] == C("7H") and len(s.hands[seat]) == 1 + 5
+
+
+def test_god_moves_one_seat_left_each_round_and_the_next_god_goes_on_at_the_round_over():
+    import dataclasses
+
+    from game.games.delphi import GAME
+    from game.games.delphi.state import ROUND_OVER, god_of_round, god_round_of
+
+    s = GAME.new_game({"players": 5, "rounds": 4, "first_god": 3}, seed=2)
+    assert s.god == god_of_round(3, 0, 5) == 3
+    assert GAME.current_player(dataclasses.replace(s, phase=ROUND_OVER)) == god_of_round(3, 1, 5) == 4
+    # the round each seat is God in; the seat left over when the rounds run out first
+    assert [god_round_of(seat, 3, 5, 4) for seat in range(5)] == [2, 3, None, 0, 1]
+
+
+def test_with_a_prophet_standing_a_wrong_play_after_the_grace_expels_as_the_open_table_says():
+    """``wrong_play_expels``, which the table shows, is the rule the
+    settling of a wrong play reads: with a Prophet standing too, once the
+    grace is over."""
+    from game.games.delphi.state import PROPHET_GRACE
+
+    g, s = new_table(rule="odd-black", players=5)
+    s = replace(rig(s, hands={1: "2H 4D"}, main="3H 5C 7S", played=60), turn=1, prophet=3, prophet_at=35, prophet_anchor=1, expel_after=35 + PROPHET_GRACE)
+    assert s.wrong_play_expels and g.view(s, 1).wrong_play_expels
+    s = act(g, s, "play 2H")
+    s = act(g, s, "verdict wrong")  # the Prophet sees it right: nobody is spared
+    assert s.expelled[1]
+    spared = replace(s, played=40, expel_after=35 + PROPHET_GRACE, expelled=(False,) * 5)
+    assert not spared.wrong_play_expels

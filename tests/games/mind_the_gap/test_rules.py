@@ -210,6 +210,20 @@ def test_take_back_pays_a_coin_moves_the_card_to_the_pile_and_does_not_draw():
     assert refuse(broke, GAME.action_from_text("takeback r2c2")).reason.key == "mind_the_gap.err.no_coin_takeback"
 
 
+def test_the_take_back_rule_is_one_function_that_the_moves_and_the_views_ask():
+    from game.games.mind_the_gap.board import takeback_problem
+
+    for text in ("5C/3H,8D/-,-,-/-,-,-,- - 6 normal std players=2 hands=9S|2C", "5C/3H,8D/-,-,-/-,-,-,- - 0 normal std players=2 hands=9S|2C"):
+        s = P(text)
+        legal = {a.place for a in GAME.legal_actions(s) if a.kind == "takeback"}
+        for p in range(s.shape.size):
+            why = takeback_problem(s, p)
+            assert (why is None) == (p in legal)
+            assert why == takeback_problem(GAME.view(s, 1), p)
+            if why is not None:
+                assert refuse(s, Action("takeback", None, p)).reason == why
+
+
 def test_pass_only_without_coins_and_without_a_fitting_card():
     with_coins = P("5C/3H,8D/-,-,-/-,-,-,- - 2 normal std players=2 hands=5S|2C")
     assert refuse(with_coins, PASS_ACTION).reason.key == "mind_the_gap.err.pass_with_coins"

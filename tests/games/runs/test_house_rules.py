@@ -21,6 +21,7 @@ from game.games.runs import BOTS, GAME, NOTATION
 from game.games.runs.bots import CARD_ID, PILE, PLAYED, VAL, StrongBot, rollout
 from game.games.runs.cli import sim
 from game.games.runs.rules import HOUSE_RULES, TABLE_RULES
+from game.games.runs.state import replace_state
 from game.i18n import tr
 
 from .helpers import position
@@ -306,3 +307,55 @@ def test_the_strong_bot_plays_the_old_rules_move_for_move_as_before(options, tot
     m = Match.start(GAME, {"players": 2, "rounds": 5, **options}, 9, [Seat(f"S{i}", bot="x") for i in range(2)], rng=rngs, bots=bots, strict=True)
     m.run()
     assert list(m.state.base) == totals and len(m.record().to_json()["actions"]) == actions
+
+
+# --- what may continue a run (the table's "Next: …") --------------------------------------------------
+
+
+def test_the_continuations_are_the_open_runs_unplayed_neighbours_under_every_rule():
+    hands = ["9S,2C", "3C,4C"]
+    assert GAME.continuations(position(hands, turn=0)) == ()  # nothing played: any card leads
+    # the written rule: the last card's neighbours not yet played
+    s = position(hands, chain="5H,6H,7H", turn=0)
+    assert GAME.continuations(s) == (C("8H"),)
+    assert GAME.continuations(position(hands, chain="2H,AH", turn=0, wrap=True)) == (C("KH"),)
+    # both ends: the first card's neighbour too
+    s = position(hands, chain="5H,6H,7H", turn=0, both_ends=True)
+    assert GAME.continuations(s) == (C("4H"), C("8H"))
+    # a run per suit: every open run's
+    s = position(hands, chain="5H,9D,6H", turn=0, per_suit=True)
+    assert GAME.continuations(s) == (C("7H"), C("8D"), C("10D"))
+    # the view says the same as the state, for every seat
+    for seat in (0, 1, None):
+        assert GAME.continuations(GAME.view(s, seat)) == GAME.continuations(s)
+    # a closed run has none (with "new run" any card starts the next)
+    assert GAME.continuations(position(hands, chain="QH,KH", turn=0, new_run=True)) == ()
+
+
+def test_a_new_run_starts_on_the_first_card_and_after_the_open_runs_closed():
+    hands = ["9S,2C", "3C,4C"]
+    assert GAME.starts_run(position(hands, turn=0))
+    assert not GAME.starts_run(position(hands, chain="5H,6H", turn=0))
+    # the written rule: a closed run ends the playing; with "new run" the next card starts one
+    assert not GAME.starts_run(position(hands, chain="QH,KH", turn=0))
+    assert GAME.starts_run(position(hands, chain="QH,KH", turn=0, new_run=True))
+    # both ends alone keeps a dead run: nothing starts
+    assert not GAME.starts_run(position(hands, chain="QH,KH", turn=0, both_ends=True))
+    # a circuit or a stop that closed the runs (no open run left): any card starts one
+    closed = position(hands, chain="5H,6H", turn=0, circuit=True, open_runs="-")
+    assert GAME.starts_run(closed) and set(GAME.playable(closed, 0)) == set(closed.hands[0])
+    assert GAME.starts_run(position(hands, chain="5H,6H", turn=0, stop=True, open_runs="-"))
+    # the view says the same, and nothing starts between rounds
+    assert GAME.starts_run(GAME.view(closed, 1))
+    s = GAME.new_game({"players": 2, "rounds": 5}, seed=3)
+    while s.phase == "play":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert not GAME.starts_run(s)
+
+
+def test_where_the_runs_began_is_the_kept_list_with_open_runs_kept_else_the_chains_breaks():
+    s = position(["9S", "2C"], chain="QD,KD,5S,4S,3S,9C", turn=0, new_run=True)
+    assert GAME.run_starts(s) == (0, 2, 5) == GAME.run_starts(GAME.view(s, 1))
+    # after a stop a card that touches the last one began a run: only the kept list knows
+    kept = replace_state(position(["9S", "2C"], chain="5H,6H", turn=0, stop=True, open_runs="-"), starts=(0, 1))
+    assert GAME.run_starts(kept) == (0, 1) and GAME.run_starts(GAME.view(kept, 0)) == (0, 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.match import Match
+from game.games.delphi.scoring import standings
 from game.games.delphi.solo import SOLO, SoloView
 from game.i18n import tr
 from game.ui.tables.delphi.solo_table import progress, title_of
@@ -22,8 +23,7 @@ def facts(match: Match[Any, Any, Any], lang: str) -> list[str]:
     god = v.god_name or tr("delphi.god", lang)
     out.append(tr("delphi.table.god_is", lang, god=god, name=match.name_of(v.god, lang)))
     if any(v.totals):
-        order = sorted(range(v.players), key=lambda s: -v.totals[s])
-        out.append(", ".join(f"{match.name_of(s, lang)} {v.totals[s]}" for s in order))
+        out.append(", ".join(f"{match.name_of(s, lang)} {v.totals[s]}" for s in standings(v.totals)))
     return out
 
 

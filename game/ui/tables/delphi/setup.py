@@ -13,6 +13,7 @@ from game.games.delphi import BOTS
 from game.games.delphi.infer.space import prepare as prepare_augur_space
 from game.games.delphi.library import LEVELS
 from game.games.delphi.options import MAX_GOD_NAME
+from game.games.delphi.state import god_round_of
 from game.i18n import has, tr
 from game.ui.kit.form import Choice, Entry, Note, SeatCycle, SeatMark, Seats, SetupForm, Stepper, Values, unique_names
 from game.ui.scene import ButtonSpec
@@ -37,9 +38,9 @@ def bot_label(name: str) -> str:
 
 
 def god_round(values: Values, seat: int) -> int | None:
-    """The round (0-based) in which ``seat`` is God, if any."""
-    k = (seat - values["first_god"]) % values["players"]
-    return k if k < values["rounds"] else None
+    """The round (0-based) in which ``seat`` is God, if any (the engine's
+    turn of God)."""
+    return god_round_of(seat, values["first_god"], values["players"], values["rounds"])
 
 
 def _int(value: object, default: int) -> int:

@@ -243,7 +243,7 @@ class DelphiTable(DelphiTableScene):
             (tr("delphi.ui.played", n=view.played), INK_DIM),
         ]
         if view.phase in ACTIVE_PHASES:
-            if view.prophet < 0 and view.played >= view.expel_after:
+            if view.wrong_play_expels:
                 lines.append((tr("delphi.ui.expel_now"), REFUSE))
             else:
                 lines.append((tr("delphi.table.expel_from", n=view.expel_after + 1), INK_DIM))

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.cards import Card, display
+from game.games.gaps.board import cell_at
 from game.games.gaps.notation import parse
 from game.games.gaps.rules import gap_info
 from game.ui import cardart
@@ -34,7 +35,7 @@ def read(d: Diagram) -> GapsRow:
     state = parse(d.notation)
     m = d.marks
     row, first, last = m["row"], m["first"], m["last"]
-    live, dead = row * 13 + m["live"], row * 13 + m["dead"]
+    live, dead = cell_at(row, m["live"]), cell_at(row, m["dead"])
     if not first <= m["live"] <= last or not first <= m["dead"] <= last:
         raise DiagramError("the marked gaps lie outside the window")
     info = {g.cell: g for g in gap_info(state)}
@@ -44,7 +45,7 @@ def read(d: Diagram) -> GapsRow:
         raise DiagramError(f"cell {dead} is not a dead gap of the kind {m['dead_kind']}")
     left, wants = state.grid[live - 1], info[live].wants
     assert left is not None and wants is not None  # a live gap past the first column: a card on its left
-    cells = tuple(state.grid[row * 13 + c] for c in range(first, last + 1))
+    cells = tuple(state.grid[cell_at(row, c)] for c in range(first, last + 1))
     return GapsRow(cells, m["live"] - first, m["dead"] - first, wants, left, state.grid[dead - 1])
 
 

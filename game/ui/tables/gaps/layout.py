@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.games.gaps import board
+from game.games.gaps.board import COLS, ROWS
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H
 
-ROWS, COLS = 4, 13
 HGAP = 0.08  # gap between columns, share of a card's width
 VGAP = 0.10  # gap between rows, share of a card's height
 
@@ -37,6 +38,10 @@ class Layout:
     @property
     def row_gap(self) -> int:
         return int(self.ch * VGAP)
+
+    def at(self, row: int, col: int) -> pygame.Rect:
+        """The rect of the cell in ``row`` and ``col`` (the engine numbers the cells)."""
+        return self.cells[board.cell_at(row, col)]
 
     def cell_at(self, pos) -> int | None:
         for i, r in enumerate(self.cells):
@@ -90,6 +95,7 @@ def compute_layout(size: tuple[int, int], scale: float) -> Layout:
     x0 = (w - gw) // 2
     y0 = top + max(0, (avail_h - gh) // 2)
     L = Layout(scale=s, top_h=top_h, cw=cw, ch=ch, bar_y=bar_y, bar_h=bar_h)
+    # in the engine's order of the cells (row by row)
     L.cells = [pygame.Rect(x0 + c * (cw + hg), y0 + r * (ch + vg), cw, ch) for r in range(ROWS) for c in range(COLS)]
     L.grid = pygame.Rect(x0, y0, gw, gh)
     L.notes = pygame.Rect(margin, top_h, w - 2 * margin, notes_h)

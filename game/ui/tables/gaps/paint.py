@@ -23,7 +23,7 @@ from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
 from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.header import draw_header
 from game.ui.kit.picture import Frame, Look, Motion
-from game.ui.tables.gaps.layout import COLS, Layout
+from game.ui.tables.gaps.layout import Layout
 from game.ui.widgets import felt, panel, text, text_block
 
 DEAD_MARK = (120, 150, 130)
@@ -118,7 +118,7 @@ def _grid(surface: pygame.Surface, p: Still) -> None:
     lw = max(2, int(3 * s))
     for row, n in enumerate(p.runs):
         if n:
-            a, b = L.cells[row * COLS], L.cells[row * COLS + n - 1]
+            a, b = L.at(row, 0), L.at(row, n - 1)
             y = a.bottom + max(3, int(L.row_gap * 0.35))
             pygame.draw.line(surface, GOLD, (a.x + int(4 * s), y), (b.right - int(4 * s), y), lw)
 

@@ -27,6 +27,7 @@ from game.engine.core import Message, msg
 from game.engine.match import How, Match, Moved, Seat
 from game.engine.records import Record, RecordError
 from game.games import gaps as G
+from game.games.gaps.board import COL, COLS, NCELLS
 from game.i18n import grouped, tr
 from game.persistence.saves import read_save
 from game.ui import cardart
@@ -41,7 +42,7 @@ from game.ui.kit.table import TableScene, seat
 from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
-from game.ui.tables.gaps.layout import COLS, Layout, compute_layout
+from game.ui.tables.gaps.layout import Layout, compute_layout
 from game.ui.tables.gaps.model import GapsMatch, GapsModel
 from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, paint_moving, paint_still
 from game.ui.tables.gaps.review import Finding, ReviewJob
@@ -170,7 +171,7 @@ class GapsTable(GapsTableScene):
         if info.kind == "first":
             # a click means a 2 from the middle of a row; moving a 2 that
             # already leads a row is for dragging, on purpose
-            moves = [m for m in moves if (G.source_cell(v, m) or 0) % COLS != 0]
+            moves = [m for m in moves if COL[G.source_cell(v, m) or 0] != 0]
             if len(moves) != 1:
                 self.notice(tr("gaps_ui.choose_two"), ttl=4)
                 return
@@ -381,7 +382,7 @@ class GapsTable(GapsTableScene):
         lines = [self.render(outcome.reason)]
         # each outcome's own words give either the redeals or the score: add the other
         if won:
-            lines.append(tr("gaps_ui.result_score", score=48))
+            lines.append(tr("gaps_ui.result_score", score=int(outcome.scores[0])))
         else:
             lines.append(tr("gaps_ui.result_redeals", n=self.view.redeals, max=self.view.max_redeals))
         lines.append(tr("gaps_ui.result_time", time=clock_text(self.model.elapsed), n=self.model.moves_made()))
@@ -535,9 +536,9 @@ class GapsTable(GapsTableScene):
             self.toggle_solver()
         elif k == pygame.K_t:
             self.toggle_timer()
-        elif self.model.playing() and self.cursor.move(k, 52, cols=COLS, start=self._cursor_start()):
+        elif self.model.playing() and self.cursor.move(k, NCELLS, cols=COLS, start=self._cursor_start()):
             pass
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(52) and self.model.playing():
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor.valid(NCELLS) and self.model.playing():
             cell = self.cursor.index
             assert cell is not None
             if self.view.grid[cell] is None:
@@ -597,7 +598,7 @@ class GapsTable(GapsTableScene):
             nxt = self.model.solution.next_move(self.model.pos_key())
             src = G.source_cell(v, nxt) if nxt is not None else None
             hint = (src, nxt.to) if nxt is not None and src is not None else None
-        cursor = self.cursor.index if self.cursor.valid(52) and self.model.playing() else None
+        cursor = self.cursor.index if self.cursor.valid(NCELLS) and self.model.playing() else None
         hover = self._hover_cell()
         info = gaps.get(hover) if hover is not None else None
         shown_hover = Hover(hover, info.wants, info.source) if hover is not None and info is not None and info.kind == "live" and info.wants is not None else (Hover(hover, None, None) if hover is not None and info is not None else None)
@@ -610,7 +611,7 @@ class GapsTable(GapsTableScene):
     def _hover_cell(self) -> int | None:
         """The gap under the pointer (none while a card is dragged) or the cursor."""
         cell = self.hover if self.drag is None or self.drag.dragging is None else None
-        if cell is None and self.cursor.valid(52):
+        if cell is None and self.cursor.valid(NCELLS):
             cell = self.cursor.index
         if cell is None or self.finished or self.view.grid[cell] is not None:
             return None

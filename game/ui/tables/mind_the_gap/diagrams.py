@@ -1,35 +1,36 @@
 """Mind the Gap's picture for the rules: a pyramid in the game's notation,
 every card resting on two others their difference (parsing it places each
-card through the rules' own ``placement_problem``; the check asks each
-card on two others to be their difference), a badge with the difference
-between each pair."""
+card through the rules' own ``placement_problem``, which refuses any other),
+a badge with the difference between each pair, as the rules' ``difference``
+gives it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pygame
 
 from game.cards import Card
+from game.games.mind_the_gap.board import difference
 from game.games.mind_the_gap.notation import NOTATION
 from game.ui import cardart
-from game.ui.diagrams import Diagram, DiagramError, badge
+from game.ui.diagrams import Diagram, badge
 
 
 @dataclass(frozen=True)
 class Pyramid:
     rows: tuple[tuple[Card | None, ...], ...]
+    #: per row, the difference of each pair of neighbours (None beside a gap)
+    badges: tuple[tuple[int | None, ...], ...]
 
 
 def read(d: Diagram) -> Pyramid:
-    state = NOTATION.parse(d.notation)
+    state = NOTATION.parse(d.notation)  # a card that is not its difference is refused here
     shape = state.shape
-    places = state.places
-    for above, left, right in shape.triples:
-        a, lc, rc = places[above], places[left], places[right]
-        if a is not None and lc is not None and rc is not None and abs(lc.value - rc.value) != a.value:
-            raise DiagramError(f"{a.code} is not the difference of {lc.code} and {rc.code}")
-    return Pyramid(tuple(tuple(places[shape.index(r, c)] for c in range(r + 1)) for r in range(shape.rows)))
+    rows = tuple(tuple(state.places[shape.index(r, c)] for c in range(r + 1)) for r in range(shape.rows))
+    badges = tuple(tuple(None if a is None or b is None else difference(a, b) for a, b in pairwise(row)) for row in rows)
+    return Pyramid(rows, badges)
 
 
 def draw(model: Pyramid, cw: int, lang: str, four: bool) -> pygame.Surface:
@@ -48,11 +49,10 @@ def draw(model: Pyramid, cw: int, lang: str, four: bool) -> pygame.Surface:
             pos[r, c] = rect
             s.blit(cardart.face(card, cw, lang, four) if card is not None else cardart.slot(cw), rect)
     for r in range(1, n):
-        for c in range(r):
-            a, b = model.rows[r][c], model.rows[r][c + 1]
-            if a is None or b is None:
+        for c, diff in enumerate(model.badges[r]):
+            if diff is None:
                 continue
-            plate = badge(str(abs(a.value - b.value)), small)
+            plate = badge(str(diff), small)
             mid = ((pos[r, c].right + pos[r, c + 1].left) // 2, pos[r, c].centery)
             s.blit(plate, plate.get_rect(center=mid))
     return s

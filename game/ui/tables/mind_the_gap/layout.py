@@ -158,7 +158,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     # the left column: seats and the log, the partners' open hands under it (Easy)
     L.seats = pygame.Rect(margin, L.top_h + int(14 * s), left_w, int(SEAT_ROW * s) * view.players + int(10 * s))
     L.log = pygame.Rect(margin, L.seats.bottom + int(16 * s), left_w, int(h * 0.3))
-    partners = view.players - 1 if view.level == "easy" else 0
+    partners = view.players - 1 if view.open_hands else 0
     if partners:
         # the partners' cards as wide as the column allows (each shows its
         # index beside the next), within the room under the log: at a

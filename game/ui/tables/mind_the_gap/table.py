@@ -33,7 +33,9 @@ from game.cards import Card, rank_text
 from game.engine.core import IllegalAction, Message, Outcome, msg
 from game.engine.match import How, Match, Moved, Seat, seats_from
 from game.games import mind_the_gap as mtg
+from game.games.mind_the_gap.board import takeback_problem
 from game.games.mind_the_gap.help import used_copies
+from game.games.mind_the_gap.pyramids import copies, values
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.dragdrop import PENDING, Source, Zone
@@ -119,7 +121,7 @@ class MtgTable(MtgTableScene):
 
     def can_pay(self) -> bool:
         """Whether the team has a coin for a discard or a take-back."""
-        return self.view.coins > 0
+        return self.view.can_pay
 
     # --- drag and drop --------------------------------------------------------------------
     def drag_sources(self) -> list[Source]:
@@ -128,8 +130,8 @@ class MtgTable(MtgTableScene):
         L = self.layout()
         v = self.view
         out = [Source(r, ("hand", card), self.face(card, L.hw)) for card, r in zip(v.hand, L.hand)]
-        if self.can_pay():  # a pyramid card can only go back to the pile, for a coin
-            out += [Source(L.places[p], ("pyr", p), self.face(c, L.pw)) for p, c in enumerate(v.places) if p != 0 and c is not None]
+        # a pyramid card can only go back to the pile (for a coin, not the target)
+        out += [Source(L.places[p], ("pyr", p), self.face(c, L.pw)) for p, c in enumerate(v.places) if c is not None and takeback_problem(v, p) is None]
         return out
 
     def drag_zones(self) -> list[Zone]:
@@ -159,12 +161,15 @@ class MtgTable(MtgTableScene):
         return msg("mind_the_gap.ui.takeback_only_to_discard")
 
     def _zone_clicked(self, payload: Any) -> bool:
-        """A press on a pyramid card that cannot be picked up because the
-        team has no coin says why (nothing happened at all before)."""
-        if payload[0] == "place" and payload[1] != 0 and self.my_turn() and not self.can_pay() and self.view.places[payload[1]] is not None:
-            self.notice(msg("mind_the_gap.err.no_coin_takeback"))
-            return True
-        return False
+        """A press on a pyramid card that cannot be picked up says the
+        engine's reason (no coin for it, or the target, which stays)."""
+        if payload[0] != "place" or not self.my_turn() or self.view.places[payload[1]] is None:
+            return False
+        why = takeback_problem(self.view, payload[1])
+        if why is None:
+            return False
+        self.notice(why)
+        return True
 
     @staticmethod
     def _double_zones(payload: Any, zones: list[Zone]) -> list[Zone]:
@@ -409,7 +414,7 @@ class MtgTable(MtgTableScene):
             line = ""
         elif self.viewer is not None and self.match.current == self.viewer:
             name = self.seat_name(self.viewer)
-            if view.coins:
+            if view.can_pay:
                 line = tr("mind_the_gap.ui.your_turn", name=name, coins=view.coins)
             elif self.can_pass():
                 line = tr("mind_the_gap.ui.your_turn_pass", name=name)
@@ -459,10 +464,8 @@ class MtgTable(MtgTableScene):
 
     def _gap_marks(self, info: mtg.Help) -> tuple[GapMark, ...]:
         out = []
-        for p, c in enumerate(self.view.places):
-            if c is not None or p == 0:
-                continue
-            labels = [rank_text(v, self.lang) if v else "0" for v in info.gaps.get(p, ())]
+        for p in sorted(info.gaps):  # the engine's gaps (never the target)
+            labels = [rank_text(v, self.lang) if v else "0" for v in info.gaps[p]]
             if not labels:
                 out.append(GapMark(p, ""))
             elif len(labels) > 6:
@@ -502,7 +505,7 @@ class MtgTable(MtgTableScene):
         )
         log_title, log = self.log_lines()
         open_hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-        if v.level == "easy" and self.viewer is not None:
+        if v.open_hands and self.viewer is not None:
             open_hands = tuple((self.seat_name(i), tuple(v.hands[i])) for i in range(v.players) if i != self.viewer and v.hands[i] is not None)
         info = self.help() if self.model.helper else None
         gaps: tuple[GapMark, ...] = ()
@@ -512,7 +515,7 @@ class MtgTable(MtgTableScene):
             if None in v.places:  # (a finished pyramid needs no count of the possible ones)
                 help_line = (tr("mind_the_gap.ui.pyramids_left", n=info.finished), bool(info.finished))
         used = used_copies(v)
-        ranks = range(0 if v.jokers else 1, 14)
+        ranks = values(v.jokers)
         still = Still(
             look=Look.of(self.app),
             layout=L,
@@ -532,11 +535,11 @@ class MtgTable(MtgTableScene):
             stock=v.stock_count,
             stock_label=tr("mind_the_gap.ui.stock", n=v.stock_count),
             pile_label=tr("mind_the_gap.ui.discard_pile", n=len(v.discard)),
-            pile_hint=None if v.discard else tr("mind_the_gap.ui.discard_hint" if v.coins else "mind_the_gap.ui.discard_hint_no_coin"),
+            pile_hint=None if v.discard else tr("mind_the_gap.ui.discard_hint" if v.can_pay else "mind_the_gap.ui.discard_hint_no_coin"),
             pile_lit=active is not None,
             discard=tuple(v.discard),
             tally_title=tr("mind_the_gap.ui.used_ranks"),
-            tally=tuple(RankMark(rank_text(r, self.lang) if r else "★", used[r], 2 if r == 0 else 4) for r in ranks),
+            tally=tuple(RankMark(rank_text(r, self.lang) if r else "★", used[r], copies(r, v.jokers)) for r in ranks),
             hand=tuple(v.hand) if self.viewer is not None else (),
             picked=picked,
             fresh=self.drawn(self.viewer) if self.looking and self.viewer is not None else None,

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.cards import Card
-from game.games.runs.deck import DECK, followers
+from game.games.runs.deck import DECK, step
 from game.games.runs.notation import NOTATION, SEP
 from game.games.runs.rules import GAME
 from game.ui import cardart
@@ -25,6 +25,9 @@ from game.ui.diagrams import Diagram, DiagramError, badge
 class RunsChain:
     chain: tuple[Card, ...]
     next: Card
+    #: the way each card after the first goes from the one before it, the
+    #: ringed card's too (the engine's ``step``: +1 up, -1 down)
+    steps: tuple[int, ...]
 
 
 def read(d: Diagram) -> RunsChain:
@@ -42,13 +45,14 @@ def read(d: Diagram) -> RunsChain:
     chain = state.chain
     if len(chain) < 2:
         raise DiagramError("a chain of at least two cards")
-    for a, b in pairwise(chain):
-        if b not in followers((b,), a, state.wrap):
+    steps = tuple(step(a, b, state.wrap) for a, b in pairwise(chain))
+    for (a, b), way in zip(pairwise(chain), steps):
+        if not way:
             raise DiagramError(f"{b.code} does not follow {a.code}")
     nxt = Card.parse(d.marks["next"])
     if nxt not in {getattr(a, "card", None) for a in GAME.legal_actions(state)}:
         raise DiagramError(f"{nxt.code} is not a legal play here")
-    return RunsChain(chain, nxt)
+    return RunsChain(chain, nxt, (*steps, step(chain[-1], nxt, state.wrap)))
 
 
 def words(model: RunsChain) -> Mapping[str, Any]:
@@ -68,9 +72,8 @@ def draw(model: RunsChain, cw: int, lang: str, four: bool) -> pygame.Surface:
         if i == len(run) - 1:
             s.blit(glow, (x - pad, 0))
         s.blit(cardart.face(card, cw, lang, four), (x, pad))
-        if i:
-            d = int(card.rank) - int(run[i - 1].rank)
-            plate = badge(("+1" if d > 0 else "−1"), small)
+        if i and model.steps[i - 1]:
+            plate = badge(("+1" if model.steps[i - 1] > 0 else "−1"), small)
             s.blit(plate, plate.get_rect(center=(x - gap // 2, pad + ch // 2)))
     return s
 

@@ -26,6 +26,7 @@ from itertools import pairwise
 
 import pygame
 
+from game.games.runs.state import round_from
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H
 
@@ -104,10 +105,11 @@ class Layout:
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:
-    """The other seats in turn order, starting with the one after the viewer."""
+    """The other seats in turn order (the engine's), starting with the one
+    after the viewer; every seat in order for a spectator."""
     if viewer is None:
         return list(range(players))
-    return [(viewer + i) % players for i in range(1, players)]
+    return list(round_from(viewer, players)[1:])
 
 
 def card_width(size: tuple[int, int], s: float, factor: float) -> int:

@@ -17,7 +17,7 @@ import pygame
 from game.engine.core import Outcome
 from game.games.runs.policy import join_names, num, signed
 from game.games.runs.rules import OPEN_ENDED
-from game.games.runs.state import PHASE_BREAK, RunsView
+from game.games.runs.state import PHASE_BREAK, RunsView, leaders, standings
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.kit.host import TableHost
@@ -43,6 +43,15 @@ class SheetTable(TableHost[RunsView], Protocol):
 
 
 AUTO_NEXT = 3.0  # seconds before an all-computer table deals again
+
+
+def out_words(finish: Sequence[int], bonus: Sequence[int], seat: int) -> str:
+    """How ``seat``, out of the round, is labelled: its place in ``finish``
+    (the order the engine saw the seats go out) with the finishing bonus
+    the engine gave it, or just "out" past the places with a bonus."""
+    if not bonus[seat]:
+        return tr("runs.table.out")
+    return tr(f"runs.table.out_{finish.index(seat) + 1}", bonus=bonus[seat])
 
 
 def _head(surface: pygame.Surface, label: str, right: int, width: int, y: int, size: int) -> None:
@@ -201,7 +210,7 @@ class RoundSummaryScene(Sheet):
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
         totals = v.base
-        best_round = max(res.totals)
+        best_round = leaders(res.totals)
         mw = int(28 * s)
         for seat in range(t.players):
             row_h = int(48 * s)
@@ -210,8 +219,7 @@ class RoundSummaryScene(Sheet):
             text(surface, t.seat_name(seat), (c["name"] + int(18 * s), cy - int(16 * s)), int(17 * s), INK, bold=True, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
             sub = t.kind_label(seat)
             if seat in res.finish:
-                place = res.finish.index(seat) + 1
-                sub = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+                sub = out_words(res.finish, res.bonus, seat)
             text(surface, sub, (c["name"] + int(18 * s), cy + int(4 * s)), int(12 * s), INK_DIM, shadow=False, max_width=c["played"] - int(100 * s) - c["name"])
             text(surface, signed(res.played[seat]), (c["played"], cy), int(18 * s), INK, anchor="midright", shadow=False)
             text(surface, signed(res.bonus[seat]) if res.bonus[seat] else "–", (c["bonus"], cy), int(18 * s), GOLD if res.bonus[seat] else INK_DIM, anchor="midright", shadow=False)
@@ -228,14 +236,13 @@ class RoundSummaryScene(Sheet):
             pen = res.penalty[seat]
             text(surface, f"−{pen}" if pen else "–", (c["penalty"], cy), int(18 * s), (236, 140, 120) if pen else INK_DIM, anchor="midright", shadow=False)
             rt = res.totals[seat]
-            text(surface, signed(rt), (c["round"], cy), int(18 * s), GOLD if rt == best_round else INK, bold=True, anchor="midright", shadow=False)
+            text(surface, signed(rt), (c["round"], cy), int(18 * s), GOLD if seat in best_round else INK, bold=True, anchor="midright", shadow=False)
             text(surface, num(totals[seat]), (c["total"], cy), int(20 * s), INK, bold=True, anchor="midright", shadow=False)
             y += row_h
         # who leads the next round
         y += int(6 * s)
         if not self.final and v.phase == PHASE_BREAK:
-            nxt = (v.starter + 1) % v.players  # the start moves one seat to the left
-            line = tr("runs.table.next_leads", round=v.round + 1, name=t.seat_name(nxt))
+            line = tr("runs.table.next_leads", round=v.round + 1, name=t.seat_name(v.next_starter))
             if self.auto_left is not None:
                 line += " " + tr("runs.table.auto_next", n=max(1, int(self.auto_left + 0.99)))
             text(surface, line, (r.centerx, y), int(15 * s), INK_DIM, anchor="midtop", shadow=False, max_width=r.w - int(40 * s))
@@ -311,8 +318,7 @@ class GameOverScene(Sheet):
         y += int(24 * s)
         pygame.draw.line(surface, (90, 120, 100), (r.x + int(20 * s), y), (r.right - int(20 * s), y), 1)
         y += int(8 * s)
-        order = sorted(range(t.players), key=lambda p: (-v.base[p], p))
-        for seat in order:
+        for seat in standings(v.base):
             win = seat in out.winners
             colour = GOLD if win else INK
             cy = y + int(19 * s)

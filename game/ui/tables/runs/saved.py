@@ -9,14 +9,14 @@ from typing import Any
 from game.engine.match import Match
 from game.games.runs.policy import num
 from game.games.runs.rules import OPEN_ENDED
+from game.games.runs.state import standings
 from game.i18n import tr
 
 
 def facts(match: Match[Any, Any, Any], lang: str) -> list[str]:
     v = match.view()
     rnd = tr("ui.saves.round", lang, n=v.round) if v.rounds == OPEN_ENDED else tr("ui.saves.round_of", lang, n=v.round, of=v.rounds)
-    scores = sorted(range(v.players), key=lambda s: -v.scores[s])
-    out = [rnd, ", ".join(f"{match.name_of(s, lang)} {num(v.scores[s])}" for s in scores)]
+    out = [rnd, ", ".join(f"{match.name_of(s, lang)} {num(v.scores[s])}" for s in standings(v.scores))]
     if v.stop:
         out.append(tr("runs.table.stop_short", lang))
     elif v.new_run:

@@ -39,12 +39,11 @@ import pygame
 from game.cards import Card, display
 from game.engine.core import Message, Outcome
 from game.engine.match import How, Match, Moved, Step, seats_from
-from game.games.runs import GAME, neighbours
-from game.games.runs.deck import run_starts
+from game.games.runs import GAME
 from game.games.runs.hint import hint
 from game.games.runs.policy import collapse_forced, num, signed
 from game.games.runs.rules import OPEN_ENDED
-from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView
+from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView, leaders
 from game.i18n import tr
 from game.ui import cardart
 from game.ui.assets import GOLD, HIGHLIGHT, INK
@@ -58,7 +57,7 @@ from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.runs.choices import choices_of
 from game.ui.tables.runs.layout import Layout, compute_layout, seat_colour
 from game.ui.tables.runs.model import RunsMatch, RunsModel
-from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
+from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene, out_words
 from game.ui.tables.runs.paint import Board, BoardRow, Colour, Hand, Pile, Run, RunsPicture, SeatBox, Still, paint_moving, paint_still
 
 # base durations in seconds (scaled by the animation setting)
@@ -103,13 +102,14 @@ class RunsTable(RunsTableScene):
         v = self.view
         key = (self.app.size, self.app.scale, cardart.size_factor(), id(self.match.state), self.viewer, self.finished)
         if self._layout is None or self._layout[0] != key:
-            dead = self.model.dead()
-            # with the house rule a closed run is followed by a new one beside it
-            chain_open = not v.chain or not dead or v.new_run
-            # (with the open runs kept, the engine says where each run began:
-            # after a stop a card that touches the last one begins a new run)
-            starts = list(v.starts) if v.extended else run_starts(v.chain, v.wrap)
-            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=v.new_run and dead)
+            # a run that can be followed, or a new one beside the closed run
+            # (the engine's: with "new run", or when a circuit closed the runs)
+            fresh = GAME.starts_run(v)
+            chain_open = fresh or not self.model.dead()
+            # where each run began (after a stop a card that touches the last
+            # one may begin a new run: the engine kept it)
+            starts = GAME.run_starts(v)
+            L = compute_layout(self.app.size, self.app.scale, v.players, self.viewer, len(v.chain), len(v.hand), chain_open, self._lit(), starts, new_slot=fresh)
             if v.phase != PHASE_PLAY:
                 L.slot = None
             self._layout = (key, L)
@@ -316,12 +316,15 @@ class RunsTable(RunsTableScene):
         return dur
 
     def _fly_deal(self, L: Layout) -> None:
-        """The new hands fly out from the pile, one card at a time round the table."""
+        """The new hands fly out from the pile, one card at a time round the
+        table, in the order the engine dealt them (every card of a bigger
+        deal too)."""
         v = self.view
-        order = [(v.starter + i) % v.players for i in range(v.players)]
         bw = int(L.cw * 0.6)
-        for k, (r, s) in enumerate((r, s) for r in range(7) for s in order):
+        mine = 0  # the viewer's cards dealt so far
+        for k, s in enumerate(GAME.deal_order(v)):
             if s == self.viewer:
+                r, mine = mine, mine + 1
                 if r < len(v.hand) and r < len(L.hand):
                     # the hand is sorted; deal into its places left to right
                     self.anim.fly(cardart.back(L.cw), L.pile.topleft, L.hand[r].topleft, FLY_DEAL, hide=("hand", v.hand[r]), delay=k * 0.018)
@@ -470,8 +473,7 @@ class RunsTable(RunsTableScene):
         cur = v.phase == PHASE_PLAY and v.turn == seat_ and not self.finished
         doing = self.kind_label(seat_)
         if v.phase == PHASE_PLAY and seat_ in v.finished:
-            place = v.finished.index(seat_) + 1
-            doing = tr(f"runs.table.out_{place}") if place <= 3 else tr("runs.table.out")
+            doing = out_words(v.finished, v.bonus, seat_)
         elif cur:
             doing = tr("runs.table.thinking") if self.model.thinking == seat_ else tr("runs.table.to_play")
         n = v.hand_counts[seat_]
@@ -493,8 +495,8 @@ class RunsTable(RunsTableScene):
             elif L.new_slot:
                 hint = tr("runs.table.new_run_hint")
             else:
-                ends = [display(c, self.lang) for c in neighbours(v.chain[-1], v.wrap) if c not in v.chain]
-                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(ends))
+                nxt = [display(c, self.lang) for c in GAME.continuations(v)]
+                hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(nxt)) if nxt else None
         return Run(
             chain=v.chain,
             seats=v.chain_seats,
@@ -507,8 +509,8 @@ class RunsTable(RunsTableScene):
         )
 
     def _board(self, v: RunsView) -> Board:
-        best = max(v.scores) if v.scores else 0
-        rows = tuple(BoardRow(s, self.seat_name(s), signed(v.round_score(s)), num(v.scores[s]), v.scores[s] == best) for s in range(v.players))
+        best = leaders(v.scores)
+        rows = tuple(BoardRow(s, self.seat_name(s), signed(v.round_score(s)), num(v.scores[s]), s in best) for s in range(v.players))
         return Board(tr("runs.table.scores"), tr("runs.table.this_round"), tr("runs.summary.game_total"), rows, self.viewer)
 
     def _hand(self, v: RunsView, seat_: int) -> Hand:
@@ -578,7 +580,7 @@ class RunsTable(RunsTableScene):
         cards = [c for c in v.playable if c in v.closing]
         if not v.chain:
             return tr("runs.table.you_lead", name=name)
-        if v.new_run and self.model.dead():
+        if GAME.starts_run(v):
             if cards:
                 return tr("runs.table.you_start_new_closing", name=name, cards=cards)
             return tr("runs.table.you_start_new", name=name)
