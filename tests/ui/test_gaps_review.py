@@ -144,3 +144,16 @@ def test_a_search_for_a_winnable_deal_ends_its_solver_process_found_or_cancelled
     job.thread.join(30)
     assert job.done and job.found is None and job.process is None
     assert not started[0].is_alive() and started[0].exitcode == 0
+
+
+def test_the_review_shows_no_clock_button_as_it_shows_no_clock(app):
+    """Issue 50: a "Hide time" button showed in the review, where no clock
+    shows; a played deal has it."""
+    from game.ui.tables import gaps as gaps_ui
+    from tests.ui.helpers import buttons, seated
+
+    scenes = dict(gaps_ui.scene_factories(app))
+    seated(app, scenes["gaps-review"]())
+    assert not [b.text for b in buttons(app) if "time" in b.text.lower()]
+    seated(app, scenes["gaps-no-moves"]())
+    assert [b.text for b in buttons(app) if "time" in b.text.lower()]

@@ -430,7 +430,7 @@ class GapsTable(GapsTableScene):
         ]
         L = self.layout()
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
-        placed.append(self._timer_button(L))
+        placed += self._timer_buttons(L)
         if due:
             r = L.banner()
             s = L.scale
@@ -456,7 +456,7 @@ class GapsTable(GapsTableScene):
         ]
         L = self.layout()
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
-        placed.append(self._timer_button(L))
+        placed += self._timer_buttons(L)
         return placed
 
     def _solve_button(self, playing: bool) -> ButtonSpec:
@@ -475,6 +475,11 @@ class GapsTable(GapsTableScene):
             label = tr("gaps_ui.deeper") if deeper else tr("gaps_ui.check")
         tip = tr("gaps_ui.tip.deeper", max=grouped(budget or 0, self.lang)) if deeper else tr("gaps_ui.tip.solve")
         return ButtonSpec("solve", label, self.toggle_solver, playing and (m.job is not None or budget is not None), tooltip=tip)
+
+    def _timer_buttons(self, L: Layout) -> list[tuple[ButtonSpec, pygame.Rect]]:
+        """The clock's button, where a clock shows: a review has none (its
+        "Hide time" hid nothing)."""
+        return [] if self.model.meta.review else [self._timer_button(L)]
 
     def _timer_button(self, L: Layout) -> tuple[ButtonSpec, pygame.Rect]:
         """Hide or show the clock: a small button at the right end of the
