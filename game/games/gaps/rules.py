@@ -270,9 +270,9 @@ def no_gap_reason(pos: Position, card: Card) -> Message | None:
     ... 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD --
     ... 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC --''')
     >>> str(no_gap_reason(st, Card.parse("2D")))
-    '2♦ can only start a row, and no row has an empty first cell.'
+    '2♦ already starts its row.'
     >>> str(no_gap_reason(st, Card.parse("7C")))
-    '7♣ can only follow 6♣, and 7♣ lies after 6♣.'
+    '7♣ already follows 6♣.'
     >>> no_gap_reason(st, Card.parse("KH")) is None
     True
     """
@@ -283,6 +283,8 @@ def no_gap_reason(pos: Position, card: Card) -> Message | None:
     if B.rank_of(code) == 2:
         if any(cells[r * B.COLS] == B.GAP for r in range(B.ROWS)):
             return None
+        if B.COL[cells.index(code)] == 0:  # (it said "can only start a row, and no row has an empty first cell")
+            return msg("gaps.no_gap.starts", card=card)
         return msg("gaps.no_gap.first", card=card)
     at = cells.index(code - 1)  # the card one lower is always on the table
     left = B.CARD_OF[code - 1]
@@ -291,6 +293,8 @@ def no_gap_reason(pos: Position, card: Card) -> Message | None:
     right = cells[at + 1]
     if right == B.GAP:
         return None
+    if right == code:  # (it said "10♣ can only follow 9♣, and 10♣ lies after 9♣")
+        return msg("gaps.no_gap.there", card=card, left=left)
     return msg("gaps.no_gap.after", card=card, left=left, right=B.CARD_OF[right])
 
 

@@ -338,6 +338,16 @@ def test_a_card_without_a_gap_hears_why():
     assert no_gap_reason(live, C("2D")) is None
 
 
+def test_a_card_in_place_is_said_to_be_there_not_to_need_itself():
+    """Issue 50: a click on a card already in place said "10♣ can only
+    follow 9♣, and 10♣ lies after 9♣"."""
+    done = swap(SOLVED, "r1c12", "r1c11")  # K♥ out of place: the rest of the grid is in place
+    there = no_gap_reason(done, C("10C"))
+    assert there.key == "gaps.no_gap.there" and there.render("en") == "10♣ already follows 9♣."
+    assert there.render("de") == "10♣ liegt schon hinter 9♣."
+    assert no_gap_reason(done, C("2S")).render("en") == "2♠ already starts its row."
+
+
 def test_a_card_has_a_reason_exactly_when_it_has_no_move():
     rng = random.Random(17)
     for seed in range(40):

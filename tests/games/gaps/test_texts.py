@@ -49,9 +49,10 @@ def test_rules_screens_exist_in_both_languages():
 
 def test_the_rules_screens_name_the_scheme_and_what_the_table_counts():
     """Issue 14: the rules say which scheme is played (Semicolon's, at most
-    two redeals), that scores are kept with their redeals, that leaving a
-    game with moves counts it as lost, and that the check can go deeper."""
+    two redeals), that scores are kept with their redeals, that Menu and
+    Esc keep a game for Continue (issue 50) while ending or replacing one
+    with moves counts it as lost, and that the check can go deeper."""
     en, de = i18n.rules_text("gaps", "en"), i18n.rules_text("gaps", "de")
     assert "Semicolon's scheme: at most two redeals" in en and "Semicolons Schema: höchstens zwei Neuverteilungen" in de
-    assert "best score with its redeals" in en and "Search deeper" in en and "the Menu button or Esc" in en
-    assert "Tiefer suchen" in de and "dem Menü-Knopf oder Esc" in de
+    assert "best score with its redeals" in en and "Search deeper" in en and "Menu and Esc leave a game as it is" in en and "ends as lost" in en
+    assert "Tiefer suchen" in de and "Menü und Esc lassen ein Spiel stehen" in de and "endet als verloren" in de
