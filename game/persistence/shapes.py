@@ -10,6 +10,7 @@ and check the results against these shapes, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from game.engine.dates import DATE_PATTERN
 from game.engine.registry import GAMES
 from game.persistence.schema import BIG, OPTION, Bool, Fields, Int, ListOf, MapOf, Maybe, Num, Shape, Text
 
@@ -95,7 +96,7 @@ TABLE = Fields(
         "counted_rounds": Int(0, 10_000),
         # Gaps (issue 15): the seconds on the table's clock, the date of a daily deal
         "elapsed": Num(0, BIG),
-        "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+        "daily": Text(10, pattern=DATE_PATTERN),
         # Gaps (issue 22): the deal was dealt as proven winnable; the game
         # is the review of a lost one
         "winnable": Bool(),
@@ -134,24 +135,43 @@ GAPS_ROW = Fields(
         "best_time": COUNT,
     },
 )
-#: a date of Gaps' daily deal, as ``game.games.gaps.daily`` writes it
-GAPS_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: a date of a daily game, as ``game.engine.dates`` writes it
+DATE = Text(10, pattern=DATE_PATTERN)
 #: the daily deals (issue 15): a row per date, the latest 1,000 dates
 #: (``game.games.gaps.policy.DAILY_KEEP``)
 GAPS_DAILY_ROW = Fields({}, optional={**{k: COUNT for k in ("games", "wins", "best", "best_time")}, "best_redeals": Int(0, 2)})
 #: the six rule sets' rows as before (a file from before the daily deals
 #: is still one of ours), the rows of deals dealt as proven winnable
-#: (issue 22: "r2-winnable"), and ``daily``
-GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout", "-winnable")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
+#: (issue 22: "r2-winnable"), and ``daily``; the date counted last and the
+#: longest run of dates won (issue 49: a file without them is still ours)
+GAPS_STATS = Fields(
+    {},
+    optional={
+        **{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout", "-winnable")},
+        "daily": MapOf(GAPS_DAILY_ROW, DATE, max_len=1000),
+        "daily_latest": DATE,
+        "daily_best_streak": COUNT,
+    },
+)
 
 #: Delphi alone (issue 23, ``game.games.delphi.solo_stats``): every round,
-#: and today's rule by date
-DELPHI_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: and today's rule: its dates played and won, the latest 1,000
+#: (``DAILY_KEEP``); a file from before issue 49 kept ``last``,
+#: ``last_solved`` and ``streak`` instead, read as the dates they mean
 DELPHI_SOLO = Fields(
     {},
     optional={
         "rounds": Fields({}, optional={k: COUNT for k in ("games", "solved", "score_sum", "wrong_guesses", "turns_solved", "best")}),
-        "daily": Fields({}, optional={**{k: COUNT for k in ("days", "solved", "best", "streak", "best_streak")}, "last": DELPHI_DATE, "last_solved": DELPHI_DATE}),
+        "daily": Fields(
+            {},
+            optional={
+                **{k: COUNT for k in ("days", "solved", "best", "streak", "best_streak")},
+                "played": ListOf(DATE, 1000),
+                "won": ListOf(DATE, 1000),
+                "last": DATE,
+                "last_solved": DATE,
+            },
+        ),
     },
 )
 
