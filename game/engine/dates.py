@@ -32,9 +32,13 @@ import re
 from collections.abc import Collection, Iterable
 from typing import Any
 
-#: how a date is written (the shapes of saves and statistics use it too)
+from game.engine.schema import Text
+
+#: how a date is written
 DATE_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _DATE = re.compile(DATE_PATTERN)
+#: a date in a save or in the statistics
+DATE = Text(10, pattern=DATE_PATTERN)
 
 
 def parse_date(text: str) -> _dt.date:
@@ -125,4 +129,4 @@ def newest_first(dates: Collection[str], latest: str | None) -> list[str]:
     return [d for d in order if d <= latest] + [d for d in order if d > latest]
 
 
-__all__ = ["DATE_PATTERN", "daily_digest", "is_date", "longest_run", "newest_first", "parse_date", "run_to", "today"]
+__all__ = ["DATE", "DATE_PATTERN", "daily_digest", "is_date", "longest_run", "newest_first", "parse_date", "run_to", "today"]

@@ -47,6 +47,7 @@ from game.games.gaps.rules import (
     start_options,
     status,
 )
+from game.games.gaps.shapes import SHAPES
 from game.games.gaps.solve import RoundSolver, SolveResult, solve_round, verdict_of
 from game.games.gaps.state import MAX_REDEALS, REDEAL, STOP, GapsState, GapsView, Move, Redeal, Stop
 
@@ -62,6 +63,7 @@ __all__ = [
     "NOTATION",
     "POLICY",
     "REDEAL",
+    "SHAPES",
     "STOP",
     "GapInfo",
     "GapsGame",

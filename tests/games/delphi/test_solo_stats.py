@@ -6,9 +6,9 @@ import pytest
 
 from game.engine import GameRunner
 from game.engine.dates import today
+from game.engine.schema import problems
 from game.games.delphi.solo import SOLO, daily_round
 from game.games.delphi.solo_stats import daily_streak, fold_result, fold_solo
-from game.persistence.schema import problems
 from game.persistence.shapes import STATS
 from game.ui.tables.delphi.solo_setup import daily_lines
 from tests.clock import set_clock

@@ -14,11 +14,11 @@ import pytest
 from game.engine.core import Outcome
 from game.engine.dates import is_date, parse_date, today
 from game.engine.match import Match, Seat
+from game.engine.schema import problems
 from game.games import gaps as G
 from game.games.gaps import cli
 from game.games.gaps.notation import format_grid
 from game.games.gaps.policy import DAILY_KEEP, fold_daily
-from game.persistence.schema import problems
 from game.persistence.shapes import STATS
 from game.ui.tables import gaps as gaps_ui
 from tests.clock import set_clock
