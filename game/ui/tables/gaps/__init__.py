@@ -368,4 +368,14 @@ def open_autoplay(app, seed: int) -> GapsTable:
     return start_game(app, {"redeals": 2}, seed, {}, bots=["greedy"])
 
 
-TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)
+TABLE = TableEntry(
+    game_id=G.GAME.id,
+    open_new=open_new,
+    resume=resume,
+    stats_lines=stats_lines,
+    scene_factories=scene_factories,
+    bench_scene=bench_scene,
+    open_autoplay=open_autoplay,
+    diagrams=DIAGRAMS,
+    saved_facts=saved.facts,
+)
