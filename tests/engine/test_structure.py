@@ -208,6 +208,46 @@ def test_no_game_imports_another():
     assert {room_of(m) for m in MODULES} >= {"gaps", "delphi", "runs", "mind_the_gap"}
 
 
+#: the layers every game shares (the registry's lines aside)
+SHARED = ("game.cards", "game.i18n", "game.engine", "game.persistence", "game.ui.kit", "game.app")
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a file that are no docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [(n.lineno, n.value) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_the_shared_layers_name_no_game():
+    """Issue 49: what the shared layers need of a game they ask the
+    registry for, so their code names no game: no game's id, package or
+    other name, and none of its catalog keys (``<package>.``,
+    ``<package>_ui.``).  The app's own name is the first game's id, and
+    the registry holds the games' lines.  (What this cannot see: two of
+    the player's settings are a game's, Runs' auto-draw and Gaps' clock,
+    game.persistence.settings.)"""
+    from game.engine.registry import GAMES
+    from game.persistence.paths import APP_NAME
+
+    words = {w.lower() for g in GAMES for w in (g.id, g.package, *g.aliases)} - {APP_NAME}
+    prefixes = tuple(p for g in GAMES for p in (f"{g.package}.", f"{g.package}_ui."))
+    found = [
+        f"{module_name(path)}:{line} {value!r}"
+        for path in FILES
+        if layer_of(module_name(path)) in SHARED or module_name(path).startswith("game.ui.kit")
+        if module_name(path) != "game.engine.registry"
+        for line, value in _strings(path)
+        if value.lower() in words or value.startswith(prefixes)
+    ]
+    assert not found, found
+
+
 def _ui_classes():
     import game.ui
 
