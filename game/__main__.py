@@ -29,7 +29,7 @@ import importlib  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
 from game.engine.cli import MAX_SEED, NumberError, ToolParser, guarded, say, whole_number, window_size  # noqa: E402
-from game.engine.registry import UnknownGame, engine_available, info  # noqa: E402
+from game.engine.registry import UnknownGame, engine_available, games, info  # noqa: E402
 
 USAGE = """\
 usage: python -m game [--smoke] [--windowed|--fullscreen] [--lang en|de]
@@ -61,7 +61,7 @@ def run_game_tool(cmd: str, argv: list[str]) -> int:
     fixed, fn_name = GAME_TOOLS[cmd]
     if fixed is None:
         if not argv or argv[0].startswith("-"):
-            return fail(f"'{cmd}' needs a game: mind-the-gap, gaps, delphi or runs")
+            return fail(f"'{cmd}' needs a game: {', '.join(g.id for g in games())}")
         game_id, argv = argv[0], argv[1:]
     else:
         game_id = fixed

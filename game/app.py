@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from game import i18n
-from game.engine.registry import GAMES
+from game.engine.registry import games
 from game.i18n import tr
 from game.i18n.plain import drawable, path_text
 from game.persistence import APP_NAME, storage
@@ -489,15 +489,17 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         ("statistics", lambda: StatsScene(app)),
         ("saves", lambda: SavesScene(app, sample_entries())),
         ("rules", lambda: RulesScene(app)),
-        *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in GAMES),
+        *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in games()),
         ("pass", lambda: PassScene(app, "Anna", lambda: None)),
+        # the shell's own question (a game's questions are among its table's scenes)
         ("confirm", lambda: ConfirmScene(
             app,
-            tr("mind_the_gap.ui.pay_coin_title"),
-            tr("mind_the_gap.ui.pay_coin_discard", card="7♥", coins=2),
+            tr("ui.saves.delete_title"),
+            tr("ui.saves.delete_body", game=games()[0].name(app.settings.language), when=tr("ui.saves.today", time="10:32")),
             lambda: None,
-            yes=tr("mind_the_gap.ui.pay_coin_yes"),
+            yes=tr("ui.saves.delete"),
             no=tr("ui.cancel"),
+            destructive=True,
         )),
     ]
 

@@ -3,7 +3,7 @@
 - :mod:`~game.persistence.files`: the one loader every file goes through
   (a bad file is moved aside to ``<name>.bad``, never deleted, and the
   player is told in their language) and atomic writes;
-- :mod:`~game.persistence.schema`: the small declarative shapes files are
+- :mod:`~game.engine.schema`: the small declarative shapes files are
   checked against; :mod:`~game.persistence.shapes` those of the saves and
   the statistics;
 - :mod:`~game.persistence.storage`: one running app per data folder (a

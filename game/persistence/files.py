@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.engine.schema import Int, Shape, problems
 from game.i18n import Message, msg
-from game.persistence.schema import Int, Shape, problems
 from game.persistence.storage import check_writable, read_only
 
 #: the longest number (in digits) a file may hold.  Every number the app

@@ -33,18 +33,18 @@ import math
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.registry import GAMES, info
+from game.engine.registry import info, is_game
+from game.engine.schema import BIG, kept_part, problems
 from game.engine.turns import seats_from
 from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, identity, is_newer, load_json, save_versioned, set_aside, why
 from game.persistence.paths import data_dir, saves_dir
-from game.persistence.schema import BIG, kept_part, problems
-from game.persistence.shapes import COUNTED, COUNTED_KEEP, SAVE, SAVED_WITH, STATS, STATS_BY_GAME
+from game.persistence.shapes import COUNTED, COUNTED_KEEP, SAVE, SAVED_AT, UNCOUNTED, PerGame, stats_file, stats_shape
 from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
@@ -58,7 +58,6 @@ STATS_MAX_BYTES = 4 * 2**20
 PER_GAME = 6
 #: ``<game id>.json`` (before issue 15) or ``<game id>.<setup>.json``
 SAVE_NAME = re.compile(r"(?P<game>[a-z0-9-]+?)(?:\.(?P<setup>[0-9a-f]{12}))?\.json")
-_IDS = frozenset(g.id for g in GAMES)
 
 __all__ = [
     "PER_GAME",
@@ -103,7 +102,7 @@ def save_name(game_id: str, record: dict, table: dict | None = None) -> str:
 
 def _game_of(name: str) -> str | None:
     m = SAVE_NAME.fullmatch(name)
-    return m["game"] if m and m["game"] in _IDS else None
+    return m["game"] if m and is_game(m["game"]) else None
 
 
 def _files(game_id: str | None = None) -> list[tuple[float, str]]:
@@ -239,10 +238,8 @@ def read_save(game_id: str, name: str | None = None) -> tuple[dict | None, Messa
     data = res.data
     if data is None:
         return None, res.problem
-    other = next((g for g in (data["game"], data["record"]["game"]) if g != game_id and g not in SAVED_WITH.get(game_id, ())), None)
-    if other is not None:
-        owner = next((g for g, more in SAVED_WITH.items() if other in more), other)  # (a solo round is Delphi's)
-        return None, _aside(path, why("save", "other_game", game=info(owner).name(current())))
+    if data["game"] != game_id:  # (its record is its game's or one its game keeps: the shape says so)
+        return None, _aside(path, why("save", "other_game", game=info(data["game"]).name(current())))
     data["file"] = path.name
     return data, res.problem
 
@@ -250,8 +247,8 @@ def read_save(game_id: str, name: str | None = None) -> tuple[dict | None, Messa
 def _save_without_extras(data: dict) -> tuple[dict, list[str]] | None:
     """A save whose time or mark does not fit keeps its game: those two
     are dropped (a time from a clock before 1970 set the whole save aside)."""
-    extras = ("saved_at", "uncounted")
-    dropped = [k for k in extras if k in data and problems(SAVE.optional[k], data[k])]
+    extras = {"saved_at": SAVED_AT, "uncounted": UNCOUNTED}
+    dropped = [k for k, shape in extras.items() if k in data and problems(shape, data[k])]
     return ({k: v for k, v in data.items() if k not in dropped}, dropped) if dropped else None
 
 
@@ -363,18 +360,27 @@ def load_stats() -> tuple[dict, Message | None]:
     bad.  A row this version cannot read is set aside alone: the whole file
     is kept as ``.bad`` for the player and the rest is written back (one
     out-of-range number in one row made the next finished game start a
-    fresh file: 300 games of Mind the Gap went out of view)."""
-    res = load_json(stats_path(), STATS_SCHEMA, "stats", STATS, max_bytes=STATS_MAX_BYTES, repair=_stats_rows)
+    fresh file: 300 games of Mind the Gap went out of view).  Each game's
+    part is checked by the shape its package declares (the registry's
+    :func:`~game.engine.registry.shapes`)."""
+    return _load_stats(None)
+
+
+def _load_stats(only: Collection[str] | None) -> tuple[dict, Message | None]:
+    """As :func:`load_stats`, checking the parts of ``only`` (None: all);
+    the other games' parts come as they were read."""
+    res = load_json(stats_path(), STATS_SCHEMA, "stats", stats_file(only), max_bytes=STATS_MAX_BYTES, repair=lambda data: _stats_rows(data, only))
     data = res.data or {}
     return data.get("games", {}), res.problem
 
 
-def _stats_rows(data: dict) -> tuple[dict, list[str]] | None:
+def _stats_rows(data: dict, only: Collection[str] | None) -> tuple[dict, list[str]] | None:
     """The statistics without the rows that do not fit their game's shape,
     and where those rows were (``game: row``)."""
     games = data.get("games")
     if not isinstance(games, dict):
         return None
+    by_game = PerGame(stats_shape, only)
     kept: dict = {}
     dropped: list[str] = []
     if "counted" in data and problems(COUNTED, data["counted"]):
@@ -382,7 +388,7 @@ def _stats_rows(data: dict) -> tuple[dict, list[str]] | None:
         data = {k: v for k, v in data.items() if k != "counted"}
         dropped.append("counted")
     for gid, rows in games.items():
-        shape = STATS_BY_GAME.get(gid)
+        shape = by_game.entry(gid)
         part = kept_part(shape, rows) if shape is not None else None
         if part is None:
             dropped.append(str(gid))
@@ -395,7 +401,9 @@ def _stats_rows(data: dict) -> tuple[dict, list[str]] | None:
 def update_stats(game_id: str, fn: Callable[[dict], Any]) -> Message | None:
     """Apply ``fn`` to this game's statistics dict and write atomically.
     Returns the problem with the old file, if it was bad (it is moved
-    aside and the game counts from nothing)."""
+    aside and the game counts from nothing).  Only this game's part is
+    checked here (by its own shape); the others are written back as they
+    were read, and checked when they are read for their game."""
     return count_once(game_id, None, fn)[1]
 
 
@@ -407,7 +415,8 @@ def count_once(game_id: str, key: str | None, fn: Callable[[dict], Any]) -> tupl
     goes in with the same write, so whatever fails afterwards, the game is
     never counted twice; a key met again becomes the newest, so the save
     that brought it back is remembered as long as it lies there."""
-    res = load_json(stats_path(), STATS_SCHEMA, "stats", STATS, max_bytes=STATS_MAX_BYTES, repair=_stats_rows)
+    only = (game_id,)
+    res = load_json(stats_path(), STATS_SCHEMA, "stats", stats_file(only), max_bytes=STATS_MAX_BYTES, repair=lambda data: _stats_rows(data, only))
     data = res.data or {}
     games: dict = data.get("games", {})
     counted: list[str] = list(data.get("counted", []))

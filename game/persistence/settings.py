@@ -6,10 +6,10 @@ import contextlib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.engine.schema import Bool, Shape, Text, problems
 from game.i18n import LANGUAGES, Message, msg
 from game.persistence.files import load_json, save_versioned, set_aside
 from game.persistence.paths import config_dir
-from game.persistence.schema import Bool, Shape, Text, problems
 
 SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")

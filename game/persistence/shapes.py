@@ -1,199 +1,156 @@
-"""The shapes of the saves and of the statistics file (the settings' is
-in :mod:`game.persistence.settings`).
+"""The shapes of the saves, the setups and the statistics file (the
+settings' is in :mod:`game.persistence.settings`).
 
 What the shapes allow is what the app writes: a save is the game's record
-and what its table keeps beside it (``game.engine.match.Match.save_meta``
-and the setups' choices); the statistics are what each game's policy folds
-(``game/games/<pkg>/policy.py``).  The tests fold real games of every kind
-and check the results against these shapes, so the two cannot drift apart.
+and what its table keeps beside it (``game.engine.match.Match.save_meta``);
+the statistics are what each game's policy folds.  The parts that are a
+game's own are declared by the game (its package's ``SHAPES``, a
+:class:`~game.engine.schema.GameShapes`) and asked of the registry by id
+when a file is read: this layer knows no game, and a game's package loads
+only when its part of a file is checked.  The tests fold real games of
+every kind and check the results against these shapes, so the two cannot
+drift apart.
 """
 
 from __future__ import annotations
 
-from game.engine.match import INSTANCE as _INSTANCE
-from game.engine.registry import GAMES
-from game.persistence.schema import BIG, OPTION, Bool, Fields, Int, ListOf, MapOf, Maybe, Num, Shape, Text
+from collections.abc import Callable, Collection
+from typing import Any
 
-INSTANCE = _INSTANCE.pattern
-#: a count that only grows (games, wins, rounds)
-COUNT = Int(0, BIG)
-SCORE = Int(-BIG, BIG)
-GAME_ID = Text(40, choices=[g.id for g in GAMES])
-NAME = Text(200)
-#: seats at a table: at most Delphi's eight, with room to spare
+from game.engine import registry
+from game.engine.match import INSTANCE
+from game.engine.schema import BIG, LONG_TEXT, NAME, OPTION, Bool, Fields, Int, Keyed, ListOf, MapOf, Maybe, Num, Shape, Text
+
+#: seats at a table, with room to spare over the most any game seats
 SEATS = 16
-#: the longest text in a save: a Delphi rule is up to 2,000 characters
-TEXT = 5000
+#: a save's file version and when it was written
+VERSION = Int(0, 10**6)
+SAVED_AT = Num(0, BIG)
+UNCOUNTED = Bool()
+
+
+class PerGame(Keyed):
+    """An object keyed by the ids of the registry's games, each entry of
+    the shape that game declares (``shape_of``, asked when the entry is
+    checked).  ``only``: the games whose entries are checked; another
+    game's entry must be an object and is taken as it is (the statistics
+    read to add one game's result leave the others' to their own reading,
+    so finishing a game of Gaps does not load the three other games)."""
+
+    def __init__(self, shape_of: Callable[[str], Shape], only: Collection[str] | None = None) -> None:
+        self.shape_of = shape_of
+        self.only = only
+
+    def entry(self, key: Any) -> Shape | None:
+        if not isinstance(key, str) or not registry.is_game(key):
+            return None
+        return self.shape_of(key) if self.only is None or key in self.only else _ANY_OBJECT
+
+    def unknown(self, key: Any) -> str:
+        return "not a game of this version"
+
+
+class _Anything(Shape):
+    what = "anything"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        pass
+
+
+class _Object(Keyed):
+    """Any object (what is in it is checked elsewhere)."""
+
+    def entry(self, key: Any) -> Shape | None:
+        return _ANYTHING
+
+
+_ANYTHING = _Anything()
+_ANY_OBJECT = _Object()
 
 # --- saves ----------------------------------------------------------------------------------------
 
-#: records a game's saves may hold besides the game's own: Delphi's solo
-#: rounds (issue 23; "delphi-solo" is no game of the registry, its table is
-#: Delphi's and so are its saves)
-SAVED_WITH: dict[str, tuple[str, ...]] = {"delphi": ("delphi-solo",)}
 
-RECORD = Fields(
-    {
-        "schema": Int(0, 10**6),
-        "game": Text(40, choices=[g.id for g in GAMES] + [x for more in SAVED_WITH.values() for x in more]),
-        "seed": Int(-BIG, BIG),
-        "options": MapOf(OPTION, Text(40), max_len=64),
-        # a game of Runs until you stop can be long; an action is a short
-        # notation text, but for God's rule in Delphi ("rule " and up to
-        # 2,000 characters: game.games.delphi.options.MAX_RULE_TEXT)
-        "actions": ListOf(Text(TEXT), 500_000),
-    },
-    optional={"meta": MapOf(OPTION, Text(40), max_len=64)},
-)
+def record_shape(games: Collection[str]) -> Fields:
+    """A game record of one of ``games``."""
+    return Fields(
+        {
+            "schema": VERSION,
+            "game": Text(40, choices=sorted(games)),
+            "seed": Int(-BIG, BIG),
+            "options": MapOf(OPTION, Text(40), max_len=64),
+            # a game of Runs until you stop can be long; an action is a
+            # short notation text, or a text a player wrote (Delphi's rule)
+            "actions": ListOf(Text(LONG_TEXT), 500_000),
+        },
+        optional={"meta": MapOf(OPTION, Text(40), max_len=64)},
+    )
 
-#: a setup screen's choices (:mod:`game.persistence.setups` keeps them; a
-#: save of before kept them too, under "prefs")
-PREFS = Fields(
-    {},
-    optional={
-        "players": Int(1, SEATS),
-        "rounds": Int(0, 10_000),
-        "first_god": Int(0, SEATS),
-        "god_name": NAME,
-        "names": ListOf(NAME, SEATS),
-        "kinds": ListOf(Text(40), SEATS),
-        "levels": ListOf(Maybe(Text(40)), SEATS),
-        "redeals": Int(0, 2),
-        # Gaps (issue 22): any deal, or only deals proven winnable
-        "deals": Text(10, choices=["any", "winnable"]),
-        "series": Bool(),
-        "level": Text(40),
-        "coins": Int(0, 100),
-        "small": Bool(),
-        "jokers": Bool(),
-        "wrap": Bool(),
-        "new_run": Bool(),
-        "circuit": Bool(),
-    },
-)
 
-#: Mind the Gap's series of five pyramids (``game.games.mind_the_gap.series``)
-SERIES = Fields({"options": MapOf(OPTION, Text(40), max_len=64), "seed": Int(-BIG, BIG), "points": ListOf(COUNT, 100), "length": Int(1, 100)})
+#: what every table keeps beside the record: the seats' names, computers
+#: and levels, and a setup's choices (saves of before setups.py kept them
+#: under "prefs"; nothing reads them now, so any options-like object is
+#: taken)
+TABLE_COMMON: dict[str, Shape] = {
+    "names": ListOf(NAME, SEATS),
+    "bots": ListOf(Maybe(Text(40)), SEATS),
+    "levels": ListOf(Maybe(Text(40)), SEATS),
+    "prefs": MapOf(OPTION, Text(40), max_len=64),
+    # the game's own id (game.engine.match.Match.instance): what the
+    # statistics remember of a game they counted
+    "instance": Text(16, pattern=INSTANCE.pattern),
+}
 
-#: what a table keeps beside the record
-TABLE = Fields(
-    {},
-    optional={
-        "names": ListOf(NAME, SEATS),
-        "bots": ListOf(Maybe(Text(40)), SEATS),
-        "levels": ListOf(Maybe(Text(40)), SEATS),
-        "prefs": PREFS,
-        "helper": Bool(),
-        "helper_used": Bool(),
-        "tutorial": Bool(),
-        # Mind the Gap and Runs (issue 24): a turn taken back against the computers
-        "undo_used": Bool(),
-        # Runs (issue 24): a hint asked for
-        "hint_used": Bool(),
-        # Runs: the moves made when each seat's hand was last on screen
-        "seen": ListOf(Int(-1, 10**7), SEATS),
-        "series": SERIES,
-        "assisted": Bool(),
-        "counted_rounds": Int(0, 10_000),
-        # Gaps (issue 15): the seconds on the table's clock, the date of a daily deal
-        "elapsed": Num(0, BIG),
-        "daily": Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
-        # Gaps (issue 22): the deal was dealt as proven winnable; the game
-        # is the review of a lost one
-        "winnable": Bool(),
-        "review": Bool(),
-        # Delphi (issue 20): what God was writing when the game was left
-        "draft": Fields({}, optional={"mode": Text(10, choices=["write", "hand"]), "rule": Text(TEXT), "note": Text(TEXT), "hint": Text(TEXT), "starters": Int(1, 3)}),
-        # Delphi (issue 23): the players' notebooks of the round, a page per seat
-        "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(TEXT), SEATS)}),
-        # Delphi alone (issue 23): the guess being typed when the round was left
-        "guess": Text(TEXT),
-        # the game's own id (game.engine.match.Match.instance): what the
-        # statistics remember of a game they counted
-        "instance": Text(16, pattern=INSTANCE),
-    },
-)
 
-SAVE = Fields({"schema": Int(0, 10**6), "game": GAME_ID, "record": RECORD}, optional={"table": TABLE, "saved_at": Num(0, BIG), "uncounted": Bool()})
+def save_shape(game_id: str) -> Fields:
+    """A save of ``game_id``: its record (or one its package keeps beside,
+    as Delphi its solo rounds) and what its table keeps."""
+    shapes = registry.shapes(game_id)
+    return Fields(
+        {"schema": VERSION, "game": Text(40, choices=[game_id]), "record": record_shape([game_id, *shapes.records])},
+        optional={"table": Fields({}, optional={**TABLE_COMMON, **shapes.meta}), "saved_at": SAVED_AT, "uncounted": UNCOUNTED},
+    )
+
+
+class _Save(Shape):
+    """A save of the game it names (:func:`save_shape`); a save naming no
+    game of the registry does not fit."""
+
+    what = "a save"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        game = value.get("game") if isinstance(value, dict) else None
+        if isinstance(game, str) and registry.is_game(game):
+            save_shape(game).walk(value, where, out)
+            return
+        Fields({"schema": VERSION, "game": Text(40, choices=[g.id for g in registry.games()])}).walk(value, where, out)
+
+
+SAVE: Shape = _Save()
+
+# --- setups ---------------------------------------------------------------------------------------
+
+#: what every setup screen keeps: how many seats, and who sits there
+SETUP_COMMON: dict[str, Shape] = {
+    "players": Int(1, SEATS),
+    "names": ListOf(NAME, SEATS),
+    "kinds": ListOf(Text(40), SEATS),
+    "levels": ListOf(Maybe(Text(40)), SEATS),
+}
+
+
+def setup_fields(game_id: str) -> dict[str, Shape]:
+    """What ``game_id``'s setup screen keeps (:mod:`game.persistence.setups`)."""
+    return {**SETUP_COMMON, **registry.shapes(game_id).setup}
+
 
 # --- statistics -----------------------------------------------------------------------------------
 
-#: Mind the Gap: one row per level, number of players, coins (0-20) and
-#: variant ("normal-2p-6c-std", ``game.games.mind_the_gap.policy.stats_key``);
-#: rows from before coins and variants were kept ("normal-2p") are read and
-#: shown as they are.  At most 4 levels x 3 table sizes x 21 coin counts x
-#: 4 variants, and the 12 old rows.
-MTG_STATS_KEY = r"(easy|normal|hard|expert)-[1-3]p(-([0-9]|1[0-9]|20)c-(std|small|jokers|small\+jokers))?"
-MTG_ROW = Fields({"games": COUNT, "wins": COUNT, "helper_games": COUNT}, optional={"best_series": Maybe(COUNT), "undo_games": COUNT})
-MTG_STATS = MapOf(MTG_ROW, Text(40, pattern=MTG_STATS_KEY), max_len=4 * 3 * 21 * 4 + 12)
 
-#: Gaps: one row per rule set ("r2", "r1-layout"); ``best_redeals`` (the
-#: redeals the best game took) came with issue 14, so a row without it is
-#: still a row of ours (shown without it, completed by the next best game)
-GAPS_ROW = Fields(
-    {},
-    optional={
-        **{k: COUNT for k in ("games", "wins", "score_sum", "redeals_used", "assisted_games", "assisted_wins", "streak", "best_streak", "best")},
-        "best_redeals": Int(0, 2),
-        # the fastest win in whole seconds (issue 15)
-        "best_time": COUNT,
-    },
-)
-#: a date of Gaps' daily deal, as ``game.games.gaps.daily`` writes it
-GAPS_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-#: the daily deals (issue 15): a row per date, the latest 1,000 dates
-#: (``game.games.gaps.policy.DAILY_KEEP``)
-GAPS_DAILY_ROW = Fields({}, optional={**{k: COUNT for k in ("games", "wins", "best", "best_time")}, "best_redeals": Int(0, 2)})
-#: the six rule sets' rows as before (a file from before the daily deals
-#: is still one of ours), the rows of deals dealt as proven winnable
-#: (issue 22: "r2-winnable"), and ``daily``
-GAPS_STATS = Fields({}, optional={**{f"r{n}{x}": GAPS_ROW for n in range(3) for x in ("", "-layout", "-winnable")}, "daily": MapOf(GAPS_DAILY_ROW, GAPS_DATE, max_len=1000)})
+def stats_shape(game_id: str) -> Shape:
+    """``game_id``'s part of the statistics file."""
+    return registry.shapes(game_id).stats
 
-#: Delphi alone (issue 23, ``game.games.delphi.solo_stats``): every round,
-#: and today's rule by date
-DELPHI_DATE = Text(10, pattern=r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-DELPHI_SOLO = Fields(
-    {},
-    optional={
-        "rounds": Fields({}, optional={k: COUNT for k in ("games", "solved", "score_sum", "wrong_guesses", "turns_solved", "best")}),
-        "daily": Fields({}, optional={**{k: COUNT for k in ("days", "solved", "best", "streak", "best_streak")}, "last": DELPHI_DATE, "last_solved": DELPHI_DATE}),
-    },
-)
 
-#: Delphi: rounds, games, Prophets, bests; games and wins by kind of player;
-#: the solo rounds under "solo"
-BY_KIND = MapOf(COUNT, Text(40, pattern=r"[a-z_]+"), max_len=20)
-DELPHI_STATS = Fields(
-    {},
-    optional={
-        **{k: COUNT for k in ("rounds", "games", "stopped", "prophets", "prophets_person")},
-        "best_round": SCORE,
-        "best_total": SCORE,
-        "played_by": BY_KIND,
-        "wins_by": BY_KIND,
-        "solo": DELPHI_SOLO,
-    },
-)
-
-#: Runs: games, rounds, the best score; per kind of seat and per person.
-#: The games with the house rule "new run" (issue 14) keep the same fields
-#: under "new_run"; a file from before it has only the top level, which is
-#: what it always meant (the written rules), so it is read as it is.
-RUNS_ROW = Fields({}, optional={"seats": COUNT, "wins": COUNT, "sum": SCORE, "best": Maybe(SCORE)})
-RUNS_RULE_STATS = {
-    "games": COUNT,
-    "rounds": COUNT,
-    "undo_games": COUNT,
-    "hint_games": COUNT,
-    "best": Fields({"score": SCORE, "name": NAME}),
-    "kinds": MapOf(RUNS_ROW, Text(40, pattern=r"[a-z_]+"), max_len=20),
-    "people": MapOf(RUNS_ROW, NAME, max_len=10_000),
-}
-RUNS_STATS = Fields(
-    {}, optional={**RUNS_RULE_STATS, **{part: Fields({}, optional=RUNS_RULE_STATS) for part in ("new_run", "circuit", "stop")}}
-)
-
-STATS_BY_GAME: dict[str, Shape] = {"mind-the-gap": MTG_STATS, "gaps": GAPS_STATS, "delphi": DELPHI_STATS, "runs": RUNS_STATS}
 #: what the statistics remember of the games they hold, newest last: a
 #: game's id and its moves when it (or a round of it) was counted
 #: (``game.ui.kit.keep``), at most :data:`COUNTED_KEEP`
@@ -203,4 +160,12 @@ COUNTED_KEY = r"[0-9a-f]{16}:[0-9]{1,9}"
 #: again (~27 bytes each: 27 KB)
 COUNTED_KEEP = 1000
 COUNTED = ListOf(Text(26, pattern=COUNTED_KEY), COUNTED_KEEP)
-STATS = Fields({"schema": Int(0, 10**6)}, optional={"games": Fields({}, optional=STATS_BY_GAME), "counted": COUNTED})
+
+
+def stats_file(only: Collection[str] | None = None) -> Fields:
+    """The statistics file; ``only``: the games whose parts are checked
+    (None: every game's)."""
+    return Fields({"schema": VERSION}, optional={"games": PerGame(stats_shape, only), "counted": COUNTED})
+
+
+STATS = stats_file()

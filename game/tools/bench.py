@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.engine.cli import ToolParser, number, say
 from game.engine.match import Match, Seat
-from game.engine.registry import GAMES, engine_available, info, module
+from game.engine.registry import built_games, info, module
 from game.tools import headless
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,9 +121,7 @@ def bot_bench(budget_s: float = 3.0, max_games: int = 20) -> dict:
     action) are played but not counted."""
 
     out: dict = {}
-    for g in GAMES:
-        if not engine_available(g.id):
-            continue
+    for g in built_games():
         mod = module(g.id)
         game = mod.GAME
         for name in sorted(getattr(mod, "BOTS", {})):

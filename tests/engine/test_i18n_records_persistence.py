@@ -6,13 +6,13 @@ import pytest
 from game import i18n
 from game.cards import Card
 from game.engine import IllegalAction, Record, RecordError, msg
+from game.engine.schema import problems
 from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.gaps.policy import fold_stats
 from game.games.mind_the_gap import LEVEL_COINS, stats_key
 from game.persistence import atomic_write_json, load_json, save_versioned
 from game.persistence.files import FileProblem, NewerFile, read_json
 from game.persistence.saves import latest_save, read_save, write_save
-from game.persistence.schema import problems
 from game.persistence.settings import Settings, load_settings, save_settings
 from game.persistence.shapes import SAVE, STATS
 from tests.ui.filefuzz import folded

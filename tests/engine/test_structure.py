@@ -2,8 +2,9 @@
 downwards (cards <- i18n <- engine <- persistence, games <- ui <- app <- tools),
 nothing below the UI imports pygame and neither does a table model, no
 module imports itself back through others (an import inside a function
-counts, and so does the import of a package a module lies in), no class of the UI is built from more than
-four classes, and a file past 600 lines is said (one past 900 fails)."""
+counts, and so does the import of a package a module lies in), no game
+imports another, no class of the UI is built from more than four classes,
+and a file past 600 lines is said (one past 900 fails)."""
 
 from __future__ import annotations
 
@@ -174,6 +175,77 @@ def test_a_table_model_imports_no_pygame_even_through_others():
             pg = {x for x in imports(MODULES[m]) if x.split(".")[0] in ("pygame", "pygame_gui")}
             assert not pg, f"{model} runs {m}, which imports {sorted(pg)}"
             todo.extend(graph[m])
+
+
+#: where each game's modules lie: its engine and its table, one room per
+#: game (``game.games.<pkg>`` and ``game.ui.tables.<pkg>``)
+ROOMS = ("game.games.", "game.ui.tables.")
+
+
+def room_of(mod: str) -> str | None:
+    """The game whose room ``mod`` is in (its package's name), or None for
+    a module of no game (the registries, the shared layers)."""
+    for prefix in ROOMS:
+        if mod.startswith(prefix):
+            return mod[len(prefix) :].split(".")[0]
+    return None
+
+
+def test_no_game_imports_another():
+    """A game is its own room: its engine and its table import no module
+    of another game (Delphi's today's rule took its date rule from Gaps'
+    daily deal; the calendar both use is game.engine.dates now, issue 49),
+    so a game can be added, changed or left out alone."""
+    graph = import_graph()
+    crossings = sorted(
+        f"{mod} imports {other}"
+        for mod, named in graph.items()
+        if (room := room_of(mod)) is not None
+        for other in named
+        if room_of(other) not in (None, room)
+    )
+    assert not crossings, crossings
+    assert {room_of(m) for m in MODULES} >= {"gaps", "delphi", "runs", "mind_the_gap"}
+
+
+#: the layers every game shares (the registry's lines aside)
+SHARED = ("game.cards", "game.i18n", "game.engine", "game.persistence", "game.ui.kit", "game.app")
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a file that are no docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [(n.lineno, n.value) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_the_shared_layers_name_no_game():
+    """Issue 49: what the shared layers need of a game they ask the
+    registry for, so their code names no game: no game's id, package or
+    other name, and none of its catalog keys (``<package>.``,
+    ``<package>_ui.``).  The app's own name is the first game's id, and
+    the registry holds the games' lines.  (What this cannot see: two of
+    the player's settings are a game's, Runs' auto-draw and Gaps' clock,
+    game.persistence.settings.)"""
+    from game.engine.registry import GAMES
+    from game.persistence.paths import APP_NAME
+
+    words = {w.lower() for g in GAMES for w in (g.id, g.package, *g.aliases)} - {APP_NAME}
+    prefixes = tuple(p for g in GAMES for p in (f"{g.package}.", f"{g.package}_ui."))
+    found = [
+        f"{module_name(path)}:{line} {value!r}"
+        for path in FILES
+        if layer_of(module_name(path)) in SHARED or module_name(path).startswith("game.ui.kit")
+        if module_name(path) != "game.engine.registry"
+        for line, value in _strings(path)
+        if value.lower() in words or value.startswith(prefixes)
+    ]
+    assert not found, found
 
 
 def _ui_classes():

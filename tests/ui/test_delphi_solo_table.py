@@ -182,7 +182,7 @@ def test_todays_rule_is_counted_in_the_statistics(app):
     assert t.view.phase == OVER and t.view.score == 30
     stats, _ = load_stats()
     daily = stats["delphi"]["solo"]["daily"]
-    assert (daily["days"], daily["solved"], daily["best"], daily["streak"]) == (1, 1, 30, 1)
+    assert (daily["days"], daily["solved"], daily["best"], daily["played"], daily["won"]) == (1, 1, 30, [today()], [today()])
     lines = dict(stats_lines(stats["delphi"], "en"))
     assert lines["Today's rule: days played"] == "1" and lines["Today's rule: best score"] == "30"
     # the statistics show on the solo screen too

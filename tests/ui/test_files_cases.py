@@ -10,8 +10,8 @@ import os
 import pytest
 
 from game.app import App
+from game.engine.schema import problems
 from game.persistence.saves import load_stats, save_path, stats_path
-from game.persistence.schema import problems
 from game.persistence.settings import settings_path
 from game.persistence.shapes import STATS
 from game.ui.tables import table

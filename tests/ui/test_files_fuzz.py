@@ -22,9 +22,9 @@ from collections import Counter
 import pytest
 
 from game.app import App
+from game.engine.schema import problems
 from game.persistence.files import NewerFile
 from game.persistence.saves import load_stats, save_path, stats_path, update_stats
-from game.persistence.schema import problems
 from game.persistence.settings import settings_path
 from game.persistence.shapes import STATS
 from game.ui.kit.table import TableScene

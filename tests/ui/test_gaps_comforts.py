@@ -208,7 +208,8 @@ def test_the_statistics_show_the_fastest_win_and_the_daily_deals():
     assert lines.count(("· fastest win", "5:18")) == 1
     assert ("Daily deals", "4 days played · 3 won") in lines
     daily = lines[lines.index(("Daily deals", "4 days played · 3 won")) + 1 :]
-    assert daily == [("· 2026-12-02", "won, fastest in 7:35"), ("· 2026-12-01", "won"), ("· 2026-11-30", "best 37 of 48")]  # the latest three
+    # the dates won in a row up to the latest (a file of before issue 49), and the latest three
+    assert daily == [("· daily deals won in a row, now / best", "2 / 2"), ("· 2026-12-02", "won, fastest in 7:35"), ("· 2026-12-01", "won"), ("· 2026-11-30", "best 37 of 48")]
     assert ("Spiele des Tages", "an 4 Tagen gespielt · 3 gewonnen") in gaps_ui.stats_lines(st, "de")
 
 

@@ -14,12 +14,12 @@ import pygame
 from game.cards import Card
 from game.engine import GameRunner
 from game.engine.match import Match, Moved, Seat
+from game.engine.schema import problems
 from game.games import mind_the_gap as mtg
+from game.games.mind_the_gap.shapes import STATS as MTG_STATS
 from game.i18n import tr
 from game.persistence.saves import load_stats, read_save, save_path
-from game.persistence.schema import problems
 from game.persistence.setups import load_setup
-from game.persistence.shapes import MTG_STATS
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.scenes.menu import continue_game, open_game

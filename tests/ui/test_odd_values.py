@@ -7,7 +7,6 @@ setup raised ValueError)."""
 
 from __future__ import annotations
 
-import datetime
 import errno
 import json
 import os
@@ -21,6 +20,7 @@ from game.persistence.saves import list_saves, save_path
 from game.ui.scenes.saves import SavesScene, when_text
 from game.ui.tables.gaps import setup as gaps_setup
 from game.ui.tables.runs.table import start_game as start_runs
+from tests.clock import set_clock
 from tests.ui.helpers import button, drawn_texts, press, pump, settle
 
 
@@ -68,14 +68,8 @@ def test_a_saved_name_with_a_nul_or_nothing_drawable_is_read_as_far_as_it_can_be
     assert app.scenes.top.name == "statistics"
 
 
-class _After9999(datetime.date):
-    @classmethod
-    def today(cls):
-        raise ValueError("year 10000 is out of range")
-
-
 def test_the_gaps_setup_opens_when_the_clock_is_past_the_year_9999(app, monkeypatch):
-    monkeypatch.setattr(gaps_setup.datetime, "date", _After9999)
+    set_clock(monkeypatch, None)
     assert gaps_setup.today() is None
     app.open_setup("gaps")
     pump(app, 2)
@@ -179,7 +173,7 @@ def test_every_screen_draws_with_the_clock_past_the_year_9999(monkeypatch):
     from game.app import smoke_all
 
     monkeypatch.setattr(time, "time", lambda: 1e17)
-    monkeypatch.setattr(datetime, "date", _After9999)
+    set_clock(monkeypatch, None)
     app = App((1024, 640), fullscreen=False)
     try:
         assert smoke_all(app) == 0

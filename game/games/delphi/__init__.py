@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.games.delphi.bots import BOTS
 from game.games.delphi.engine import DelphiGame
 from game.games.delphi.policy import POLICY
+from game.games.delphi.shapes import SHAPES
 from game.games.delphi.state import Action, DelphiState, DelphiView
 
 GAME = DelphiGame()
@@ -42,4 +43,4 @@ def _conformance() -> list[dict]:
 
 CONFORMANCE = _conformance()
 
-__all__ = ["BOTS", "CONFORMANCE", "GAME", "POLICY", "Action", "DelphiGame", "DelphiState", "DelphiView"]
+__all__ = ["BOTS", "CONFORMANCE", "GAME", "POLICY", "SHAPES", "Action", "DelphiGame", "DelphiState", "DelphiView"]

@@ -26,8 +26,8 @@ card.color = red``, ``pass``, ``stop``).  It is not in the registry of
 games: the Delphi table opens it (options from :func:`library_options`,
 :func:`typed_options` or :func:`daily_round`).
 
-**Today's rule** (:func:`daily_round`): the SHA-256 of
-``delphi-solo-daily-YYYY-MM-DD`` picks the library rule and the deal, so
+**Today's rule** (:func:`daily_round`): the date's digest (the SHA-256 of
+``delphi-solo-daily-YYYY-MM-DD``, :func:`game.engine.dates.daily_digest`) picks the library rule and the deal, so
 every copy of the game plays the same rule and cards on that date (as
 Gaps' daily deal).  The options hold the rule's text, so a record of a
 day replays even after the library changes.
@@ -36,7 +36,6 @@ day replays even after the library changes.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -44,13 +43,13 @@ from typing import Any
 
 from game.cards import Card, CardParseError, multi_deck, shuffled
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
+from game.engine.dates import daily_digest, parse_date
 from game.games.delphi.deal import starter_options
 from game.games.delphi.hands import canon, sort_cards
 from game.games.delphi.library import LIBRARY, library_rule
 from game.games.delphi.rulelang import Rule, RuleSyntaxError, cached_rule, rule_errors
 from game.games.delphi.same_rule import Difference, Sameness, same_rule
 from game.games.delphi.state import DECKS, SidePlay
-from game.games.gaps.daily import parse_date
 
 #: cards in the person's hand
 HAND = 12
@@ -177,16 +176,12 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     return library_options(rng.choice(SOLO_IDS))
 
 
-def _digest(day: _dt.date) -> bytes:
-    return hashlib.sha256(f"delphi-solo-daily-{day.isoformat()}".encode("ascii")).digest()
-
-
 def daily_round(day: _dt.date | str) -> tuple[dict[str, Any], int]:
     """Today's rule: (options, seed) of ``day`` (a date or ``YYYY-MM-DD``),
     the same everywhere: the SHA-256 of the date picks the library rule
     (first 8 bytes) and the deal (next 8)."""
     d = parse_date(day) if isinstance(day, str) else day
-    h = _digest(d)
+    h = daily_digest("delphi-solo-daily", d)
     rule_id = SOLO_IDS[int.from_bytes(h[:8], "big") % len(SOLO_IDS)]
     seed = int.from_bytes(h[8:16], "big") % (10**9 - 1) + 1
     return {**library_options(rule_id), "daily": d.isoformat()}, seed

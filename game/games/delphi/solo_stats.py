@@ -8,16 +8,27 @@ writes the dict; the table folds each finished round in).
   (the sum of the turns of the right guesses, for the mean);
 - ``daily``: today's rule – ``days`` played (only a date's first finished
   round counts: the rule is known after it), ``solved``, ``best``, the
-  ``streak`` of consecutive dates solved, the ``best_streak``, and
-  ``last`` (the latest date counted) and ``last_solved``.
+  dates themselves (``played``, in the order they were counted, and
+  ``won``, those solved; the latest :data:`DAILY_KEEP`) and the
+  ``best_streak``.  The streak is computed from the dates by the shared
+  calendar's rule (:mod:`game.engine.dates`): the run of solved dates up
+  to the date counted last.  Dates count once in any order, so a round
+  played while the clock was wrong (a date ahead, even 9999-12-31) is one
+  date among the others and freezes nothing (issue 49: the last date
+  counted was kept and only later dates were taken).
+
+A file from before issue 49 kept ``last``, ``last_solved`` and
+``streak``; it is read as the dates those mean (the run of ``streak``
+dates ending at ``last_solved``, and ``last``), and the next round writes
+the new fields in their place.
 
 >>> st = {}
 >>> fold_result(st, score=25, solved_at=6, wrong=0, daily="2026-12-01")
 >>> fold_result(st, score=20, solved_at=9, wrong=1, daily="2026-12-02")
->>> st["daily"]["streak"], st["daily"]["best"], st["rounds"]["games"]
-(2, 25, 2)
+>>> daily_streak(st["daily"]), st["daily"]["best"], st["rounds"]["games"]
+((2, 2), 25, 2)
 >>> fold_result(st, score=0, solved_at=0, wrong=3, daily="2026-12-03")
->>> st["daily"]["streak"], st["daily"]["best_streak"]
+>>> daily_streak(st["daily"])
 (0, 2)
 """
 
@@ -26,8 +37,12 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
+from game.engine.dates import is_date, longest_run, parse_date, run_to
 from game.games.delphi.solo import OVER, SoloState
-from game.games.gaps.daily import is_date
+
+#: the dates of today's rule kept (the latest counted: about 2.7 years of
+#: every day, ~13 bytes each); ``days`` and ``solved`` count on past them
+DAILY_KEEP = 1000
 
 
 def _row(st: dict, key: str) -> dict[str, Any]:
@@ -49,6 +64,36 @@ def fold_solo(st: dict, state: SoloState) -> None:
     fold_result(st, state.score, state.solved_at, state.wrong_guesses, state.daily)
 
 
+def daily_dates(d: dict) -> tuple[list[str], list[str]]:
+    """(played, won) of today's rule's statistics ``d``: the dates counted,
+    in the order they were, and those solved.  From a file of before
+    issue 49, the dates its fields mean (see the module's text)."""
+    played, won = d.get("played"), d.get("won")
+    if isinstance(played, list):
+        dates = list(dict.fromkeys(x for x in played if is_date(x)))
+        kept = set(dates)
+        return dates, [x for x in dict.fromkeys(won if isinstance(won, list) else ()) if x in kept]
+    run: list[str] = []
+    last_solved, last, streak = _date(d, "last_solved"), _date(d, "last"), min(_int(d, "streak"), DAILY_KEEP)
+    if last_solved is not None:
+        end = parse_date(last_solved).toordinal()
+        run = [_dt.date.fromordinal(end - i).isoformat() for i in range(streak - 1, -1, -1) if end - i >= 1]
+    return run + ([last] if last is not None and last not in run else []), run
+
+
+def _date(row: dict, key: str) -> str | None:
+    v = row.get(key)
+    return v if isinstance(v, str) and is_date(v) else None
+
+
+def daily_streak(d: dict) -> tuple[int, int]:
+    """(now, best) of today's rule: the run of solved dates up to the date
+    counted last, and the longest run (or the best kept, when longer: its
+    dates may be past :data:`DAILY_KEEP`, or from before issue 49)."""
+    played, won = daily_dates(d)
+    return run_to(won, played[-1] if played else None), max(_int(d, "best_streak"), longest_run(won))
+
+
 def fold_result(st: dict, score: int, solved_at: int, wrong: int, daily: str = "") -> None:
     """Fold one round's result (see the module text)."""
     rows = _row(st, "rounds")
@@ -61,22 +106,21 @@ def fold_result(st: dict, score: int, solved_at: int, wrong: int, daily: str = "
     if not daily or not is_date(daily):
         return
     d = _row(st, "daily")
-    last = d.get("last")
-    if isinstance(last, str) and is_date(last) and daily <= last:
-        return  # a date counts once, and only going forward
-    d["last"] = daily
+    played, won = daily_dates(d)
+    if daily in played:
+        return  # a date counts once: its rule is known after its first round
+    played.append(daily)
     d["days"] = _int(d, "days") + 1
     d["best"] = max(_int(d, "best"), score)
-    if not solved_at:
-        d["streak"] = 0
-        return
-    d["solved"] = _int(d, "solved") + 1
-    before = d.get("last_solved")
-    day = _dt.date.fromisoformat(daily)
-    follows = isinstance(before, str) and is_date(before) and _dt.date.fromisoformat(before) + _dt.timedelta(days=1) == day
-    d["streak"] = (_int(d, "streak") if follows else 0) + 1
-    d["best_streak"] = max(_int(d, "best_streak"), d["streak"])
-    d["last_solved"] = daily
+    if solved_at:
+        won.append(daily)
+        d["solved"] = _int(d, "solved") + 1
+    d["best_streak"] = max(_int(d, "best_streak"), longest_run(won))
+    d["played"] = played[-DAILY_KEEP:]
+    kept = set(d["played"])
+    d["won"] = [x for x in won if x in kept]
+    for old in ("last", "last_solved", "streak"):  # what the dates say now
+        d.pop(old, None)
 
 
-__all__ = ["fold_result", "fold_solo"]
+__all__ = ["DAILY_KEEP", "daily_dates", "daily_streak", "fold_result", "fold_solo"]

@@ -24,10 +24,10 @@ ints), ``state`` (positions and actions), ``notation``, ``rules`` (the
 """
 
 from game.games.gaps.bots import BOTS
-from game.games.gaps.daily import DAILY_OPTIONS, daily_seed, is_date, parse_date
+from game.games.gaps.daily import DAILY_OPTIONS, daily_seed
 from game.games.gaps.hint import Hint, Hinter, hint
 from game.games.gaps.notation import NOTATION, LayoutError, layout_text, parse_layout
-from game.games.gaps.policy import POLICY, GapsMeta, GapsPolicy, fold_outcome, fold_stats, stats_key, whole_seconds
+from game.games.gaps.policy import POLICY, GapsMeta, GapsPolicy, daily_streak, fold_outcome, fold_stats, stats_key, whole_seconds
 from game.games.gaps.rules import (
     GAME,
     GapInfo,
@@ -47,6 +47,7 @@ from game.games.gaps.rules import (
     start_options,
     status,
 )
+from game.games.gaps.shapes import SHAPES
 from game.games.gaps.solve import RoundSolver, SolveResult, solve_round, verdict_of
 from game.games.gaps.state import MAX_REDEALS, REDEAL, STOP, GapsState, GapsView, Move, Redeal, Stop
 
@@ -62,6 +63,7 @@ __all__ = [
     "NOTATION",
     "POLICY",
     "REDEAL",
+    "SHAPES",
     "STOP",
     "GapInfo",
     "GapsGame",
@@ -79,18 +81,17 @@ __all__ = [
     "Stop",
     "correct_cells",
     "daily_seed",
+    "daily_streak",
     "fold_outcome",
     "fold_stats",
     "gap_info",
     "has_move",
     "hint",
-    "is_date",
     "is_won",
     "layout_text",
     "moves_for_card",
     "moves_into_gap",
     "no_gap_reason",
-    "parse_date",
     "parse_layout",
     "redeal_due",
     "refusal",

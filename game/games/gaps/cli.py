@@ -27,10 +27,11 @@ from datetime import date
 
 from game.engine.cli import SEED, ToolParser, decimal, number, say
 from game.engine.core import Bot
+from game.engine.dates import parse_date
 from game.engine.match import Match, Moved, Seat
 from game.games.gaps import board as B
 from game.games.gaps.bots import BOTS, HintBot
-from game.games.gaps.daily import DAILY_OPTIONS, daily_seed, parse_date
+from game.games.gaps.daily import DAILY_OPTIONS, daily_seed
 from game.games.gaps.hint import HINT_NODES, HINT_SECONDS, Hinter
 from game.games.gaps.notation import LayoutError, format_grid, parse
 from game.games.gaps.rules import GAME, cell_name, gap_info, redeal_due

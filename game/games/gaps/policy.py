@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.core import Outcome
+from game.engine.dates import is_date, longest_run, run_to
 from game.engine.match import Match, Policy, TableMeta
-from game.games.gaps.daily import is_date
 from game.games.gaps.state import MAX_REDEALS
 
 #: dates of daily deals kept in the statistics (the latest; about 2.7
@@ -167,16 +167,24 @@ def _faster(row: dict, seconds: float) -> None:
 def fold_daily(st: dict, day: str, won: bool, score: int, redeals: int, seconds: float | None = None) -> None:
     """Fold a game of the daily deal of ``day`` (``YYYY-MM-DD``) into
     ``st["daily"][day]``: tries, wins, the best score with its redeals and
-    the fastest win.  Only the latest :data:`DAILY_KEEP` dates are kept.
+    the fastest win.  A row per date, so a date counts once in whatever
+    order the dates come (:mod:`game.engine.dates`); ``daily_latest`` is
+    the date counted last, where the streak of won dates ends
+    (:func:`daily_streak`), and ``daily_best_streak`` the longest run so
+    far.  Only :data:`DAILY_KEEP` dates are kept: the oldest go, never the
+    date just played (a date before all others, from a clock set back,
+    was dropped the moment it was counted).
 
     >>> st = {}
     >>> fold_daily(st, "2026-12-02", False, 30, 2); fold_daily(st, "2026-12-02", True, 48, 1, 250.4)
-    >>> st["daily"]["2026-12-02"]
-    {'games': 2, 'wins': 1, 'best': 48, 'best_redeals': 1, 'best_time': 250}
+    >>> st["daily"]["2026-12-02"], st["daily_latest"], st["daily_best_streak"]
+    ({'games': 2, 'wins': 1, 'best': 48, 'best_redeals': 1, 'best_time': 250}, '2026-12-02', 1)
     """
     days = st.get("daily")
     if not isinstance(days, dict):
         days = st["daily"] = {}
+    if day not in days:
+        st["daily_latest"] = day
     row = days.setdefault(day, {})
     row["games"] = int(row.get("games", 0) or 0) + 1
     row["wins"] = int(row.get("wins", 0) or 0) + (1 if won else 0)
@@ -185,8 +193,32 @@ def fold_daily(st: dict, day: str, won: bool, score: int, redeals: int, seconds:
         row["best"], row["best_redeals"] = int(score), int(redeals)
     if won and seconds is not None:
         _faster(row, seconds)
-    for old in sorted(days)[: max(0, len(days) - DAILY_KEEP)]:
+    st["daily_best_streak"] = daily_streak(st)[1]
+    for old in sorted(d for d in days if d != day)[: max(0, len(days) - DAILY_KEEP)]:
         del days[old]
+
+
+def daily_streak(st: dict) -> tuple[int, int]:
+    """(now, best) of the daily deals in the statistics ``st``: the run of
+    consecutive won dates up to the date counted last, and the longest
+    run (or the one kept, when longer: its dates may be gone).  A file
+    from before ``daily_latest`` was kept ends the run at its latest date.
+
+    >>> st = {"daily": {"2026-12-01": {"wins": 1}, "2026-12-02": {"wins": 2}, "9999-12-31": {"wins": 1}}, "daily_latest": "2026-12-02"}
+    >>> daily_streak(st)
+    (2, 2)
+    """
+    days = st.get("daily")
+    rows = {d: r for d, r in days.items() if is_date(d) and isinstance(r, dict)} if isinstance(days, dict) else {}
+    won = [d for d, r in rows.items() if _whole(r.get("wins")) > 0]
+    latest = st.get("daily_latest")
+    if not (isinstance(latest, str) and latest in rows):
+        latest = max(rows, default=None)
+    return run_to(won, latest), max(_whole(st.get("daily_best_streak")), longest_run(won))
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def fold_outcome(st: dict, options: Mapping[str, Any], meta: GapsMeta, redeals: int, outcome: Outcome) -> None:

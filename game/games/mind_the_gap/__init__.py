@@ -66,6 +66,7 @@ from game.games.mind_the_gap.rules import (
     seat_name,
 )
 from game.games.mind_the_gap.series import Series, points_for, points_of_state, series_in
+from game.games.mind_the_gap.shapes import SHAPES
 from game.games.mind_the_gap.tutorial import TUTORIAL_OPTIONS, tutorial_intro, tutorial_steps
 from game.games.mind_the_gap.winrates import expected_win_rate
 
@@ -93,6 +94,7 @@ __all__ = [
     "MAX_COINS",
     "NOTATION",
     "POLICY",
+    "SHAPES",
     "TEAMMATES",
     "TUTORIAL_OPTIONS",
     "Action",

@@ -10,6 +10,7 @@ from game.games.runs.deck import card_points, neighbours
 from game.games.runs.notation import NOTATION
 from game.games.runs.policy import POLICY
 from game.games.runs.rules import GAME, RunsGame
+from game.games.runs.shapes import SHAPES
 from game.games.runs.state import Action, RoundResult, RunsState, RunsView
 
 # the first set has planned rounds: the shared tests let computers play it
@@ -42,6 +43,7 @@ __all__ = [
     "GAME",
     "NOTATION",
     "POLICY",
+    "SHAPES",
     "Action",
     "RoundResult",
     "RunsGame",

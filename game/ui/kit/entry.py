@@ -25,14 +25,23 @@ def replay_save(save: dict) -> Match[Any, Any, Any]:
     return Match.resume(Record.from_json(save.get("record")), meta=save.get("table") or {})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TableEntry:
+    """Given by keyword, each field says what it is where it is given."""
+
+    #: the registry's id of the game
     game_id: str
+    #: the game's setup on screen (``prefs``: choices to open it with)
     open_new: Callable[..., None]
+    #: a save on its table again; a readable problem instead
     resume: Callable[[Any, dict], str | None]
+    #: the statistics screen's lines, from the game's part of the file, in a language
     stats_lines: Callable[[dict, str], list[tuple[str, str]]]
+    #: every screen of the game in a realistic state, by name
     scene_factories: Callable[[Any], list[tuple[str, SceneFactory]]]
+    #: a full table and a drag path over it, for the frame benchmark
     bench_scene: Callable[[Any], Any]
+    #: a game the computers play by themselves, from a seed
     open_autoplay: Callable[[Any, int], Any]
     #: the rules screen's pictures, by the name a ``[diagram: name]`` line gives
     diagrams: Mapping[str, Diagram]

@@ -7,8 +7,8 @@ from functools import partial
 import pygame
 
 from game.cards import Card
-from game.engine.registry import GAMES, info
-from game.i18n import tr
+from game.engine.registry import games, info
+from game.i18n import has, tr
 from game.persistence.saves import newer_saves_untold, read_save, saves_count
 from game.ui import cardart
 from game.ui.assets import INK, INK_DIM
@@ -65,11 +65,13 @@ class MenuScene(Scene):
         if saved:
             self.button((x, y, bw, bh), tr("ui.menu.continue", n=saved), lambda: open_saves(self.app), object_id="#primary")
             y += bh + int(18 * s)
-        for g in GAMES:
+        for g in games():
             built = available(g.id)
             label = g.name(self._lang()) if built else tr("ui.menu.not_built", game=g.name(self._lang()))
             self.button((x, y, bw, bh), label, partial(open_game, self.app, g.id), enabled=built, object_id="#big_button")
-            self.tags.append((tr(f"ui.menu.tag.{g.id}"), (w // 2, y + bh + int(3 * s))))
+            # a game's line under its button is its own text (its catalog's ``<package>.menu_tag``)
+            tag = f"{g.package}.menu_tag"
+            self.tags.append((tr(tag) if has(tag) else "", (w // 2, y + bh + int(3 * s))))
             y += bh + int(30 * s)
         y += int(6 * s)
         sw = (bw - 2 * int(10 * s)) // 3

@@ -25,7 +25,7 @@ from functools import partial
 
 import pygame
 
-from game.engine.registry import GAMES
+from game.engine.registry import games
 from game.i18n import rules_text, tr
 from game.ui import diagrams
 from game.ui.assets import GOLD, INK, INK_DIM
@@ -128,7 +128,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.game_id = game_id or GAMES[0].id
+        self.game_id = game_id or games()[0].id
         self.scroll = 0
         self.dragging_bar = False
         # the text as laid out by build_ui (`_layout`), for the frames to draw
@@ -148,7 +148,7 @@ class RulesScene(Scene):
         h = self.app.size[1]
         tab_w, box, s = self._areas()
         y = int(100 * s)
-        for g in GAMES:
+        for g in games():
             b = self.button((int(30 * s), y, tab_w, int(46 * s)), g.name(self.app.settings.language), partial(self.show, g.id))
             if g.id == self.game_id:
                 b.select()

@@ -12,11 +12,11 @@ import pytest
 from game.cards import derive_seed
 from game.engine import GameRunner, Outcome, Termination, msg
 from game.engine.match import How, LogLine, Match, Moved, Refused, Seat, StepKind
+from game.engine.schema import problems
 from game.games.runs import BOTS, GAME, NOTATION, POLICY
 from game.games.runs.cli import play_game
 from game.games.runs.policy import RunsMeta, collapse_forced, fold_stats, log_start
 from game.games.runs.state import NEXT_ACTION, NEXT_ROUND, PLAY, STOP_ACTION, Action
-from game.persistence.schema import problems
 from game.persistence.shapes import STATS
 
 from .helpers import position

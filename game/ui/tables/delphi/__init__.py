@@ -64,4 +64,15 @@ def replay(save: dict):
     return replay_solo(save) if is_solo(save) else replay_save(save)
 
 
-TABLE = TableEntry(GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts, replay)
+TABLE = TableEntry(
+    game_id=GAME.id,
+    open_new=open_new,
+    resume=resume,
+    stats_lines=stats_lines,
+    scene_factories=scene_factories,
+    bench_scene=bench_scene,
+    open_autoplay=open_autoplay,
+    diagrams=DIAGRAMS,
+    saved_facts=saved.facts,
+    replay_save=replay,
+)

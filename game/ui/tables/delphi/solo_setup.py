@@ -4,34 +4,26 @@ library rule drawn at random, or a rule typed for practice."""
 
 from __future__ import annotations
 
-import contextlib
-import datetime as _dt
 import random
 from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 
+from game.engine.dates import today
 from game.engine.match import Match, Seat
 from game.engine.records import Record, RecordError
 from game.engine.runner import GameRunner
 from game.games.delphi.policy import SOLO_POLICY
 from game.games.delphi.rulelang import RuleSyntaxError
 from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
+from game.games.delphi.solo_stats import daily_streak
 from game.i18n import current, msg, tr
 from game.persistence.saves import load_stats, set_aside_save
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
 from game.ui.scene import Scene
 from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
 from game.ui.widgets import felt, panel, text, text_block, wrapped
-
-
-def today() -> str | None:
-    """The player's date, ``YYYY-MM-DD`` (their clock's, as Gaps' daily
-    deal); None when the clock gives a date no calendar function takes."""
-    with contextlib.suppress(OverflowError, OSError, ValueError):
-        return _dt.date.today().isoformat()
-    return None
 
 
 def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
@@ -45,11 +37,12 @@ def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
         v = d.get(key, 0)
         return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
+    now, best = daily_streak(d)  # from the dates (a file of before issue 49 too)
     return [
         (tr("delphi.solo_ui.stats.days", lang), str(n("days"))),
         (tr("delphi.solo_ui.stats.solved", lang), str(n("solved"))),
         (tr("delphi.solo_ui.stats.best", lang), str(n("best"))),
-        (tr("delphi.solo_ui.stats.streak", lang), tr("delphi.solo_ui.stats.streak_value", lang, n=n("streak"), best=n("best_streak"))),
+        (tr("delphi.solo_ui.stats.streak", lang), tr("delphi.solo_ui.stats.streak_value", lang, n=now, best=best)),
     ]
 
 

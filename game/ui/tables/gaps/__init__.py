@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from game.cards import Card
 from game.engine.core import msg
+from game.engine.dates import is_date, newest_first
 from game.engine.match import Match, Seat, meta_of
 from game.games import gaps as G
 from game.i18n import tr
@@ -97,7 +98,7 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
         fastest = _count(row, "best_time")
         if fastest is not None:
             out.append(("· " + tr("gaps_ui.stats_fastest_label", lang), clock_text(fastest)))
-    out.extend(_daily_lines(stats.get("daily"), lang))
+    out.extend(_daily_lines(stats, lang))
     return out
 
 
@@ -105,17 +106,25 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
 DAILY_SHOWN = 3
 
 
-def _daily_lines(days, lang: str) -> list[tuple[str, str]]:
-    """The daily deals: on how many dates, how many won, and the latest
-    dates each with its best (the fastest win, or the best score)."""
+def _daily_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
+    """The daily deals: on how many dates, how many won, the dates won in
+    a row (now and best), and the latest dates each with its best (the
+    fastest win, or the best score); latest up to the date counted last,
+    so one date from a clock that was ahead does not stay on top."""
+    days = stats.get("daily")
     if not isinstance(days, dict):
         return []
-    rows = {d: r for d, r in days.items() if G.is_date(d) and isinstance(r, dict) and (_count(r, "games") or 0) > 0}
+    rows = {d: r for d, r in days.items() if is_date(d) and isinstance(r, dict) and (_count(r, "games") or 0) > 0}
     if not rows:
         return []
     won = sum(1 for r in rows.values() if (_count(r, "wins") or 0) > 0)
-    out = [(tr("gaps_ui.stats_daily_label", lang), tr("gaps_ui.stats_daily", lang, n=len(rows), won=won))]
-    for d in sorted(rows, reverse=True)[:DAILY_SHOWN]:
+    now, best = G.daily_streak(stats)
+    out = [
+        (tr("gaps_ui.stats_daily_label", lang), tr("gaps_ui.stats_daily", lang, n=len(rows), won=won)),
+        ("· " + tr("gaps_ui.stats_daily_streak_label", lang), tr("gaps_ui.stats_streak", lang, now=now, best=best)),
+    ]
+    latest = stats.get("daily_latest")
+    for d in newest_first(rows, latest if isinstance(latest, str) else None)[:DAILY_SHOWN]:
         r = rows[d]
         fastest = _count(r, "best_time")
         if (_count(r, "wins") or 0) > 0 and fastest is not None:
@@ -359,4 +368,14 @@ def open_autoplay(app, seed: int) -> GapsTable:
     return start_game(app, {"redeals": 2}, seed, {}, bots=["greedy"])
 
 
-TABLE = TableEntry(G.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)
+TABLE = TableEntry(
+    game_id=G.GAME.id,
+    open_new=open_new,
+    resume=resume,
+    stats_lines=stats_lines,
+    scene_factories=scene_factories,
+    bench_scene=bench_scene,
+    open_autoplay=open_autoplay,
+    diagrams=DIAGRAMS,
+    saved_facts=saved.facts,
+)

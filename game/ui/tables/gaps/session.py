@@ -16,6 +16,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.dates import parse_date
 from game.games.gaps import whole_seconds
 from game.games.gaps.policy import fold_daily, fold_stats
 from game.i18n import date_text as i18n_date_text
@@ -135,5 +136,5 @@ def clock_text(seconds: float) -> str:
 def date_text(day: str, lang: str) -> str:
     """A ``YYYY-MM-DD`` date as the Continue list writes dates
     (:func:`game.i18n.date_text`)."""
-    y, m, d = (int(x) for x in day.split("-"))
-    return i18n_date_text(y, m, d, lang)
+    d = parse_date(day)
+    return i18n_date_text(d.year, d.month, d.day, lang)

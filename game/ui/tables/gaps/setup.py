@@ -20,13 +20,12 @@ does (:func:`~game.ui.tables.gaps.table.saved_deal`)."""
 
 from __future__ import annotations
 
-import contextlib
-import datetime
 import random
 from collections.abc import Callable
 
 from pygame_gui.core.utility import clipboard_paste
 
+from game.engine.dates import today
 from game.games import gaps as G
 from game.i18n import tr
 from game.ui.kit.dialog import ConfirmScene
@@ -163,13 +162,3 @@ class SetupScene(SetupForm):
         self.values["error"] = ""
         seed = self.seed()
         self.replacing_saved(lambda: start_game(self.app, opts, seed))
-
-
-def today() -> str | None:
-    """The player's date, ``YYYY-MM-DD`` (local time: the daily deal
-    changes at the player's midnight); None when the clock gives a date no
-    calendar function takes (after the year 9999 the setup raised
-    ValueError).  Tests replace it."""
-    with contextlib.suppress(OverflowError, OSError, ValueError):
-        return datetime.date.today().isoformat()
-    return None

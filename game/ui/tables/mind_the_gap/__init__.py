@@ -70,4 +70,14 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-TABLE = TableEntry(mtg.GAME.id, open_new, resume, stats_lines, scene_factories, bench_scene, open_autoplay, DIAGRAMS, saved.facts)
+TABLE = TableEntry(
+    game_id=mtg.GAME.id,
+    open_new=open_new,
+    resume=resume,
+    stats_lines=stats_lines,
+    scene_factories=scene_factories,
+    bench_scene=bench_scene,
+    open_autoplay=open_autoplay,
+    diagrams=DIAGRAMS,
+    saved_facts=saved.facts,
+)

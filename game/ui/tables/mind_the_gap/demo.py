@@ -10,8 +10,10 @@ from dataclasses import replace
 
 from game.engine.match import Match, Seat
 from game.games import mind_the_gap as mtg
+from game.i18n import tr
 from game.ui.dragdrop import hold_over
 from game.ui.kit.celebrate import seconds_for
+from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.tables.mind_the_gap.setup import SetupScene
 from game.ui.tables.mind_the_gap.table import MtgTable, ask_who_begins, start_game
@@ -127,6 +129,14 @@ def scene_factories(app):
         ("mind-the-gap-log-scrolled", log_scrolled),
         ("mind-the-gap-who-begins", who_begins),
         ("mind-the-gap-celebration", celebration),
+        ("mind-the-gap-pay-coin", lambda: ConfirmScene(
+            app,
+            tr("mind_the_gap.ui.pay_coin_title"),
+            tr("mind_the_gap.ui.pay_coin_discard", card="7♥", coins=2),
+            lambda: None,
+            yes=tr("mind_the_gap.ui.pay_coin_yes"),
+            no=tr("ui.cancel"),
+        )),
     ]
 
 

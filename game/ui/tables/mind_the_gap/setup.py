@@ -69,7 +69,7 @@ class SetupScene(SetupForm):
 
     def prefs(self) -> dict:
         # who begins is chosen anew for each game (and is no key of the
-        # saves' prefs shape, game.persistence.shapes.PREFS)
+        # setup fields its game declares, game.games.mind_the_gap.shapes)
         v = self.values
         options = {k: x for k, x in self.options().items() if k != "first"}
         return {**options, "series": v["series"], "names": list(v["names"]), "kinds": list(v["kinds"])}

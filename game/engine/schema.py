@@ -1,7 +1,11 @@
 """Shapes: what a JSON value read from a file must look like, declared as data.
 
 Each file kind (settings, saves, statistics: :mod:`game.persistence.shapes`)
-declares its shape once; :func:`problems` then lists every place where a
+declares its shape once, and each game the shapes of its own parts of
+those files (:class:`GameShapes`, given by its package; this language
+lives in the engine layer so that the games can speak it, and the
+persistence layer reads the files with what they declare).
+:func:`problems` then lists every place where a
 value read from disk differs, as ``"games.gaps.r2.wins: a whole number"``.
 Code that uses a checked value never meets a wrong type, a missing key or
 a number too large to print, so it needs no checks of its own.
@@ -20,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 #: the largest whole number a file may hold unless a shape says otherwise:
@@ -153,7 +158,35 @@ class ListOf(Shape):
                 return
 
 
-class MapOf(Shape):
+class Keyed(Shape):
+    """An object whose entries each have a shape of their own: ``entry``
+    gives the shape of the entry ``key`` (None: no such entry is allowed),
+    which is how :func:`kept_part` keeps the entries that fit."""
+
+    what = "an object"
+
+    def entry(self, key: Any) -> Shape | None:
+        raise NotImplementedError
+
+    def unknown(self, key: Any) -> str:
+        """What is said of an entry ``key`` that is not allowed."""
+        return "not a known key"
+
+    def walk(self, value: Any, where: str, out: list[str]) -> None:
+        if not isinstance(value, dict):
+            self.wrong(where, out)
+            return
+        for k, v in value.items():
+            shape = self.entry(k)
+            if shape is None:
+                out.append(f"{_at(where, k)}: {self.unknown(k)}")
+            else:
+                shape.walk(v, _at(where, k), out)
+            if len(out) > 20:  # enough to say what is wrong; a large object stops here
+                return
+
+
+class MapOf(Keyed):
     """An object whose keys are free (``key`` says how they look) and whose
     values all have one shape."""
 
@@ -162,41 +195,33 @@ class MapOf(Shape):
         self.what = f"an object of at most {max_len} entries"
 
     def walk(self, value: Any, where: str, out: list[str]) -> None:
-        if not isinstance(value, dict) or len(value) > self.max_len:
+        if isinstance(value, dict) and len(value) > self.max_len:
             self.wrong(where, out)
             return
-        for k, v in value.items():
-            if not self.key.fits(k):
-                out.append(f"{_at(where, k)}: not a known key ({self.key.what})")
-            else:
-                self.value.walk(v, _at(where, k), out)
-            if len(out) > 20:
-                return
+        super().walk(value, where, out)
+
+    def entry(self, key: Any) -> Shape | None:
+        return self.value if self.key.fits(key) else None
+
+    def unknown(self, key: Any) -> str:
+        return f"not a known key ({self.key.what})"
 
 
-class Fields(Shape):
+class Fields(Keyed):
     """An object with named keys: all of ``required``, any of ``optional``,
     nothing else."""
-
-    what = "an object"
 
     def __init__(self, required: Mapping[str, Shape], optional: Mapping[str, Shape] | None = None) -> None:
         self.required = dict(required)
         self.optional = dict(optional or {})
 
     def walk(self, value: Any, where: str, out: list[str]) -> None:
-        if not isinstance(value, dict):
-            self.wrong(where, out)
-            return
-        for k in self.required:
-            if k not in value:
-                out.append(f"{_at(where, k)}: missing")
-        for k, v in value.items():
-            shape = self.required.get(k) or self.optional.get(k)
-            if shape is None:
-                out.append(f"{_at(where, k)}: not a known key")
-            else:
-                shape.walk(v, _at(where, k), out)
+        if isinstance(value, dict):
+            out.extend(f"{_at(where, k)}: missing" for k in self.required if k not in value)
+        super().walk(value, where, out)
+
+    def entry(self, key: Any) -> Shape | None:
+        return self.required.get(key) or self.optional.get(key)
 
 
 def kept_part(shape: Shape, value: Any) -> tuple[dict, list[str]] | None:
@@ -204,25 +229,53 @@ def kept_part(shape: Shape, value: Any) -> tuple[dict, list[str]] | None:
     (a statistics row this version cannot read), and the keys of those
     left out; None when what is left would still not fit (a required entry
     is bad, or ``value`` is no object at all)."""
-    if not isinstance(value, dict) or not isinstance(shape, (Fields, MapOf)):
+    if not isinstance(value, dict) or not isinstance(shape, Keyed):
         return None
     kept: dict = {}
     dropped: list[str] = []
     for k, v in value.items():
-        if isinstance(shape, MapOf):
-            ok = shape.key.fits(k) and not problems(shape.value, v)
-        else:
-            sub = shape.required.get(k) or shape.optional.get(k)
-            ok = sub is not None and not problems(sub, v)
-        if ok:
+        sub = shape.entry(k)
+        if sub is not None and not problems(sub, v):
             kept[k] = v
         else:
             dropped.append(str(k))
     return (kept, dropped) if not problems(shape, kept) else None
 
 
+#: a count that only grows (games, wins, rounds)
+COUNT = Int(0, BIG)
+#: a score (some games count below zero)
+SCORE = Int(-BIG, BIG)
+#: a person's name, as a table keeps it
+NAME = Text(200)
+#: the longest text one field of a file keeps: room for the longest text a
+#: game takes (a rule of 2,000 characters and more)
+LONG_TEXT = 5000
+
 #: a value of a game's options: what the engines' ``validate_options``
 #: deal with (they check the rest); texts as long as a Delphi rule (2,000
 #: characters) and more
 SCALAR = Maybe(Either(Num(), Bool(), Text(5000)))
 OPTION = Either(SCALAR, ListOf(SCALAR, 64))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameShapes:
+    """What a game keeps in the app's files, declared by its package
+    (``SHAPES`` in ``game/games/<pkg>/__init__.py``) and read through the
+    registry by the persistence layer, which knows no game:
+
+    - ``stats``: its part of the statistics file (what its policy folds);
+    - ``meta``: what its table keeps beside the record in a save (the
+      fields its typed meta writes; every table's seat names, computers
+      and levels are the save's own);
+    - ``setup``: what its setup screen remembers (``setups.json``; the
+      seats' count, names, kinds and levels are every setup's);
+    - ``records``: the ids of other engines whose records its saves may
+      hold (Delphi keeps its solo rounds, "delphi-solo", among its saves).
+    """
+
+    stats: Shape
+    meta: Mapping[str, Shape] = field(default_factory=dict)
+    setup: Mapping[str, Shape] = field(default_factory=dict)
+    records: tuple[str, ...] = ()
