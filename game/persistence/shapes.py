@@ -22,7 +22,8 @@ GAME_ID = Text(40, choices=[g.id for g in GAMES])
 NAME = Text(200)
 #: seats at a table: at most Delphi's eight, with room to spare
 SEATS = 16
-#: the longest text in a save: a Delphi rule is up to 2,000 characters
+#: the longest text in a save: a Delphi rule is up to 1,000 characters
+#: (game.games.delphi.options.MAX_RULE_TEXT), a note or a hint 200
 TEXT = 5000
 
 # --- saves ----------------------------------------------------------------------------------------
@@ -40,7 +41,7 @@ RECORD = Fields(
         "options": MapOf(OPTION, Text(40), max_len=64),
         # a game of Runs until you stop can be long; an action is a short
         # notation text, but for God's rule in Delphi ("rule " and up to
-        # 2,000 characters: game.games.delphi.options.MAX_RULE_TEXT)
+        # 1,000 characters: game.games.delphi.options.MAX_RULE_TEXT)
         "actions": ListOf(Text(TEXT), 500_000),
     },
     optional={"meta": MapOf(OPTION, Text(40), max_len=64)},
