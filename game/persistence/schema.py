@@ -221,8 +221,10 @@ def kept_part(shape: Shape, value: Any) -> tuple[dict, list[str]] | None:
     return (kept, dropped) if not problems(shape, kept) else None
 
 
+#: the longest text a value of a game's options may be (a Delphi rule, a
+#: pasted Gaps layout: the setup's field for it takes no more)
+OPTION_TEXT = 5000
 #: a value of a game's options: what the engines' ``validate_options``
-#: deal with (they check the rest); texts as long as a Delphi rule (2,000
-#: characters) and more
-SCALAR = Maybe(Either(Num(), Bool(), Text(5000)))
+#: deal with (they check the rest)
+SCALAR = Maybe(Either(Num(), Bool(), Text(OPTION_TEXT)))
 OPTION = Either(SCALAR, ListOf(SCALAR, 64))
