@@ -15,8 +15,11 @@ from pygame_gui.core.utility import clipboard_copy
 
 from game import i18n
 from game.app import all_scene_factories
+from game.games import gaps
 from game.games.delphi.options import MAX_NOTE, MAX_RULE_TEXT
 from game.games.delphi.policy import NOTEBOOK_TEXT
+from game.persistence.saves import read_save
+from game.persistence.schema import OPTION_TEXT
 from game.persistence.shapes import NAME
 from game.ui.assets import INK, INK_DIM
 from game.ui.kit.form import DEAL_DIGITS, unique_names
@@ -24,6 +27,7 @@ from game.ui.kit.textfield import TextField
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.table import DelphiTable
+from game.ui.tables.gaps.table import GapsTable
 from tests.ui.helpers import click, entry, pump, said
 from tests.ui.test_delphi_table import my_turn_match, seat_table
 
@@ -260,3 +264,23 @@ def test_names_as_long_as_a_name_may_be_stay_within_it_when_made_unique():
     names = unique_names(["Ω" * NAME.max_len] * 3 + [""], 4)
     assert all(len(n) <= NAME.max_len for n in names) and len(set(names)) == 4
     assert names[1].endswith(" 2") and names[2].endswith(" 3") and names[3] == "Player 4"
+
+
+def test_a_long_pasted_layout_is_cut_and_its_game_saved_in_shape(app):
+    """A layout is kept in the game's options as pasted; one padded past
+    the options' 5,000 characters parsed, started, and its save was set
+    aside as unreadable at Continue."""
+    app.open_setup("gaps")
+    pump(app, 2)
+    form = app.scenes.top
+    clipboard_copy(gaps.layout_text(gaps.GAME.new_game(gaps.GAME.default_options(), 7)) + " " * 6000)
+    form.paste()  # the setup's Paste button
+    pump(app, 2)
+    assert len(entry(form, "layout").get_text()) == OPTION_TEXT and any(CUT_EN in n for n in _notices(app))
+    form.start_layout()
+    pump(app, 3)
+    table = app.scenes.top
+    assert isinstance(table, GapsTable)
+    table.autosave()
+    data, problem = read_save("gaps")
+    assert problem is None and data is not None and len(data["record"]["options"]["layout"]) == OPTION_TEXT
