@@ -17,11 +17,11 @@ limit whole and without a word.
 
 It draws its text itself, only the rows in sight, so an edit costs time
 in proportion to the field's limit, not to what was pasted: pygame_gui's
-fields laid out all of their text again for each key (a one-line field
-of 5,000 characters took ~25 ms a key, a text box of 1,000 short lines
-~80 ms for Enter and ~110 ms to be filled; a paste of 50,000 characters
-into the notebook 41 s).  The figures of this field are in
-docs/reliability.md.
+fields laid out all of their text again for each key (measured: a
+one-line field of 5,000 characters 25-33 ms a key, a text box of 1,000
+characters in short lines 80 ms for Enter and 114 ms to be filled, a
+paste of 10,000 characters into the notebook 945 ms).  This field's
+figures are in docs/reliability.md.
 
 It posts pygame_gui's ``UI_TEXT_ENTRY_CHANGED`` when its text changes
 and, on one line, ``UI_TEXT_ENTRY_FINISHED`` for Enter, as pygame_gui's
@@ -364,7 +364,7 @@ class TextField(UIElement):
         return max(1, self._inner().h // self._line_h())
 
     def _advance(self, ch: str) -> int:
-        return _advance(self.font, ch)
+        return _advance(self.size, ch)
 
     def _advances(self, text: str) -> list[int]:
         """x of each index of a one-line field's text (none for lines)."""
@@ -372,9 +372,9 @@ class TextField(UIElement):
             return []
         xs = [0]
         x = 0
-        f = self.font
+        size = self.size
         for ch in text:
-            x += _advance(f, ch)
+            x += _advance(size, ch)
             xs.append(x)
         return xs
 
@@ -523,16 +523,18 @@ class TextField(UIElement):
         self.rebuild()
 
 
+#: (size, character) -> advance; bounded, as every character pasted adds one
 _ADVANCES: dict[tuple[int, str], int] = {}
 
 
-def _advance(f: pygame.font.Font, ch: str) -> int:
-    """How far ``ch`` moves the pen in ``f`` (the sum over a text is its
-    width: DejaVu at our sizes has no kerning, measured)."""
-    key = (id(f), ch)
+def _advance(size: int, ch: str) -> int:
+    """How far ``ch`` moves the pen in DejaVu Sans at ``size`` px (the sum
+    over a text is its width: the font has no kerning pairs SDL_ttf
+    applies, measured: sums and ``Font.size`` agree)."""
+    key = (size, ch)
     w = _ADVANCES.get(key)
     if w is None:
-        m = f.metrics(ch)
+        m = font(size).metrics(ch)
         w = m[0][4] if m and m[0] is not None else 0
         if len(_ADVANCES) > 50_000:
             _ADVANCES.clear()
