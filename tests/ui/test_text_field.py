@@ -23,7 +23,7 @@ from game.persistence.schema import OPTION_TEXT
 from game.persistence.shapes import NAME
 from game.ui.assets import INK, INK_DIM
 from game.ui.kit.form import DEAL_DIGITS, unique_names
-from game.ui.kit.textfield import TextField
+from game.ui.kit.textfield import TextField, clipboard_text
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.table import DelphiTable
@@ -284,3 +284,18 @@ def test_a_long_pasted_layout_is_cut_and_its_game_saved_in_shape(app):
     table.autosave()
     data, problem = read_save("gaps")
     assert problem is None and data is not None and len(data["record"]["options"]["layout"]) == OPTION_TEXT
+
+
+def test_a_paste_leaves_the_clipboard_as_it_was_however_the_field_got_the_keys(app):
+    """The app rewrote the clipboard to what the fonts draw before
+    pygame_gui's own fields read it (they raised on a zero-width
+    character); a kit field cleans what it takes and leaves the person's
+    clipboard alone, also when a scene gave it the keys by its own
+    focus() rather than through the manager."""
+    form = _screen(app, "mind-the-gap-setup")
+    name = entry(form, "names")
+    name.set_text("")
+    name.focus()
+    clipboard_copy("\u200bAn\u200cna")
+    app.step(1 / 60, events=[_keydown(pygame.K_v, pygame.KMOD_CTRL)])
+    assert name.get_text() == "Anna" and clipboard_text() == "\u200bAn\u200cna"

@@ -580,8 +580,8 @@ def typed_input(ui: pygame_gui.UIManager, event: pygame.event.Event) -> pygame.e
     pygame_gui's own get :func:`plain_entry_input`."""
     if event.type not in (pygame.TEXTINPUT, pygame.KEYDOWN):
         return event
-    focused = ui.get_focus_set() or set()
-    if any(isinstance(el, TextField) for el in focused):
+    # (a field given the keys by its own focus(), not the manager's, has them too)
+    if any(isinstance(el, TextField) and el.is_focused for el in ui.get_sprite_group().sprites()):
         return event
     return plain_entry_input(event)
 
