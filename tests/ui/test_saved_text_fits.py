@@ -6,8 +6,7 @@ layout, God's rule, note and hint, the notebook, a typed solo rule.
 
 Before, a solo guess of 6,000 characters was saved where the shape allows
 5,000, and at Continue the round was set aside as unreadable; a pasted
-Gaps layout was kept in the game's options as pasted, however long; a
-seat's name could come back from "Anna 2" past the shape's 200.  The
+Gaps layout was kept in the game's options as pasted, however long.  The
 inputs are long, empty, of any Unicode (characters the fonts cannot
 draw, surrogates, line ends of every kind), and come as keys, pastes
 (Ctrl+V, Shift+Insert) and dropped text."""

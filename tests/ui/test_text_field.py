@@ -22,7 +22,7 @@ from game.persistence.saves import read_save
 from game.persistence.schema import OPTION_TEXT
 from game.persistence.shapes import NAME
 from game.ui.assets import INK, INK_DIM
-from game.ui.kit.form import DEAL_DIGITS, unique_names
+from game.ui.kit.form import DEAL_DIGITS, MAX_NAME, unique_names
 from game.ui.kit.textfield import TextField, clipboard_text
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.godscene import GodScene
@@ -97,8 +97,8 @@ def test_shift_insert_a_dropped_text_and_a_long_input_are_cut_alike(app):
         else:
             app.step(1 / 60, events=[pygame.event.Event(pygame.TEXTINPUT, text=long)])
         pump(app, 2)
-        assert name.get_text() == long[: NAME.max_len], how
-        assert form.values["names"][0] == long[: NAME.max_len], how
+        assert name.get_text() == long[:MAX_NAME], how
+        assert form.values["names"][0] == long[:MAX_NAME], how
         assert any(CUT_EN in n for n in _notices(app)), how
 
 
@@ -259,10 +259,11 @@ def test_what_was_typed_stays_through_a_rebuild(app, how):
 
 
 def test_names_as_long_as_a_name_may_be_stay_within_it_when_made_unique():
-    """A seat's name field takes the shape's 200 characters; two such
-    names alike became "… 2" past it, and the save with them was refused."""
-    names = unique_names(["Ω" * NAME.max_len] * 3 + [""], 4)
-    assert all(len(n) <= NAME.max_len for n in names) and len(set(names)) == 4
+    """Two names alike of the field's full length became "… 2", longer
+    than the screens are laid out for; and a name stays within what the
+    save's shape reads."""
+    names = unique_names(["Ω" * MAX_NAME] * 3 + [""], 4)
+    assert all(len(n) <= MAX_NAME <= NAME.max_len for n in names) and len(set(names)) == 4
     assert names[1].endswith(" 2") and names[2].endswith(" 3") and names[3] == "Player 4"
 
 

@@ -22,7 +22,6 @@ import pygame_gui
 
 from game.i18n import seat_name, tr
 from game.persistence.setups import load_setup, save_setup
-from game.persistence.shapes import NAME
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
 from game.ui.kit.textfield import TextField
@@ -38,6 +37,12 @@ Dynamic = Callable[[Values], str] | str
 MAX_DEAL = 10**9 - 1
 #: the digits of a deal number's field
 DEAL_DIGITS = len(str(MAX_DEAL))
+#: the longest name a seat is given, its number for a second "Anna"
+#: included: the screens are laid out for names this long.  (The save's
+#: shape reads names of up to NAME.max_len, 200, so that no file with a
+#: longer one is set aside; typed to that, a name clipped the pass
+#: screen's button and ran the hand's label off the screen at 1280x800.)
+MAX_NAME = 16
 
 
 def _resolve(value: Dynamic, values: Values) -> str:
@@ -370,7 +375,7 @@ class SetupForm(Scene):
         names = list(self.values.get(f.names_key) or [])
         x = g.x0
         name_w = int(220 * s)
-        self._field(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), limit=NAME.max_len, text=seat_name(str(names[seat]), seat) if seat < len(names) else "")
+        self._field(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), limit=MAX_NAME, text=seat_name(str(names[seat]), seat) if seat < len(names) else "")
         x += name_w + int(10 * s)
         kinds = list(self.values.get(f.kinds_key) or [])
         kind = kinds[seat] if seat < len(kinds) else f.kinds[0][0]
@@ -513,11 +518,11 @@ def unique_names(names: Sequence[str], count: int) -> list[str]:
     ambiguous."""
     out: list[str] = []
     for i in range(count):
-        base = (str(names[i]) if i < len(names) else "").strip()[: NAME.max_len] or tr("ui.seat", n=i + 1)
+        base = (str(names[i]) if i < len(names) else "").strip()[:MAX_NAME] or tr("ui.seat", n=i + 1)
         name, k = base, 2
         while name in out:
             more = f" {k}"  # (a name as long as a name may be makes room for it)
-            name = base[: NAME.max_len - len(more)] + more
+            name = base[: MAX_NAME - len(more)] + more
             k += 1
         out.append(name)
     return out

@@ -4,9 +4,10 @@ God's rule, note and hint, a typed rule, the notebook, a guess.
 ``TextField(app, rect, limit=N)`` is a pygame_gui element of our own, one
 line or (``lines=True``) several.  Its ``limit`` is the one the save's
 shape or the engine has for the value it becomes, given by the scene
-from that one constant (``NAME.max_len``, ``MAX_RULE_TEXT``,
-``NOTEBOOK_TEXT``...), never a number of its own; nothing longer can be
-in it, so nothing longer can be saved from it.
+from that one constant (``MAX_RULE_TEXT``, ``NOTEBOOK_TEXT``,
+``OPTION_TEXT``...; a seat's name ``MAX_NAME``, what the screens are laid
+out for, within the shape's), never a number of its own; nothing longer
+can be in it, so nothing longer can be saved from it.
 
 Everything typed, pasted (Ctrl+V, Shift+Insert, the Mac's Cmd+V) or
 dropped on the window goes through :func:`game.ui.kit.edit.fit`: what the
