@@ -24,7 +24,7 @@ import pygame_gui
 from game import i18n
 from game.engine.registry import games
 from game.i18n import tr
-from game.i18n.plain import drawable, path_text
+from game.i18n.plain import path_text
 from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
@@ -33,6 +33,7 @@ from game.ui.anim import Animator
 from game.ui.assets import app_icon, scale_for, theme
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
+from game.ui.kit.textfield import typed_input
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.scenes.rules import RulesScene
@@ -381,7 +382,7 @@ class App:
             self._f11_held = event.type == pg.KEYDOWN
             return
         event = self._to_screen(event)
-        event = self._drawable_input(event)
+        event = typed_input(self.ui, event)
         if event is None:
             return
         top = self.scenes.top
@@ -391,29 +392,6 @@ class App:
         consumed = self.ui.process_events(event)
         if top is not None and not (consumed and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP)):
             top.handle_event(event)
-
-    def _drawable_input(self, event):
-        """What is typed or pasted, without the characters our fonts cannot
-        draw (:func:`game.i18n.plain.drawable`): pygame_gui raised "Text has
-        zero width" out of the frame for a zero-width character typed into
-        an empty field.  None: nothing of a typed text is left."""
-        pg = self.pg
-        if event.type == pg.TEXTINPUT:
-            clean = drawable(event.text)
-            if not clean:
-                return None
-            if clean != event.text:
-                return pg.event.Event(pg.TEXTINPUT, {**event.dict, "text": clean})
-        elif event.type == pg.KEYDOWN and event.key == pg.K_v and event.mod & (pg.KMOD_CTRL | pg.KMOD_META):
-            # a paste: pygame_gui reads the clipboard itself, so the
-            # clipboard gets the drawable text first
-            try:
-                pasted = pg.scrap.get_text()
-                if pasted and drawable(pasted) != pasted:
-                    pg.scrap.put_text(drawable(pasted))
-            except pg.error:
-                pass  # no clipboard here: pygame_gui pastes nothing either
-        return event
 
     def step(self, dt: float | None = None, events=None) -> None:
         pg = self.pg

@@ -249,13 +249,15 @@ SCORE = Int(-BIG, BIG)
 #: a person's name, as a table keeps it
 NAME = Text(200)
 #: the longest text one field of a file keeps: room for the longest text a
-#: game takes (a rule of 2,000 characters and more)
+#: game takes (a rule of 1,000 characters and more)
 LONG_TEXT = 5000
+#: the longest text a value of a game's options may be (a Delphi rule, a
+#: pasted Gaps layout: the setup's field for it takes no more)
+OPTION_TEXT = LONG_TEXT
 
 #: a value of a game's options: what the engines' ``validate_options``
-#: deal with (they check the rest); texts as long as a Delphi rule (2,000
-#: characters) and more
-SCALAR = Maybe(Either(Num(), Bool(), Text(5000)))
+#: deal with (they check the rest)
+SCALAR = Maybe(Either(Num(), Bool(), Text(OPTION_TEXT)))
 OPTION = Either(SCALAR, ListOf(SCALAR, 64))
 
 

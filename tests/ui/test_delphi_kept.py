@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.games.delphi import GAME
+from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.policy import DelphiMeta, GodDraft
 from game.persistence.saves import read_save
 from game.ui.scenes.menu import MenuScene, continue_game
@@ -119,7 +120,7 @@ def test_gods_note_mode_and_starters_come_back_after_menu_and_continue(app):
 
 def test_a_draft_from_a_save_is_read_as_far_as_it_is_one():
     meta = DelphiMeta.from_json({"counted_rounds": 1, "draft": {"mode": "dance", "rule": "x" * 9000, "hint": 3, "starters": True}})
-    assert meta.draft is not None and meta.draft.mode == "write" and len(meta.draft.rule) == 2000
+    assert meta.draft is not None and meta.draft.mode == "write" and len(meta.draft.rule) == MAX_RULE_TEXT
     assert meta.draft.hint == "" and meta.draft.starters == 1
     assert DelphiMeta.from_json({"draft": "nonsense"}).draft is None
     assert DelphiMeta(draft=GodDraft()).to_json() == {}  # an empty draft is not saved

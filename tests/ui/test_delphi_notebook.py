@@ -10,12 +10,12 @@ the round's result shows every page of the round once the rule is out."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.engine.match import Match
 from game.games.delphi.policy import NOTEBOOK_TEXT, DelphiMeta, Notebook
 from game.games.delphi.state import ROUND_OVER
 from game.persistence.saves import read_save
+from game.ui.kit.textfield import TextField
 from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.summary import RoundScene
@@ -39,7 +39,7 @@ def keyboard(app, text: str) -> None:
     pump(app, 2)
 
 
-def _open(app, t: DelphiTable) -> pygame_gui.elements.UITextEntryBox:
+def _open(app, t: DelphiTable) -> TextField:
     press(app, "Notes")
     pump(app, 2)
     box = t.notebook.box

@@ -9,11 +9,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.games.delphi.ruleapi import Parser, starters_for
+from game.games.delphi.rulelang import MAX_INPUT
 from game.games.delphi.state import MAX_STARTERS, RoundPlan
 
 MAX_GOD_NAME = 24
 MAX_NOTE = 200
-MAX_RULE_TEXT = 2000
+#: the longest rule text: the rule language reads no longer one (one
+#: number; the options took 2,000 characters, the language refused any
+#: past its 1,000, so a rule between the two was taken here and refused
+#: there, and God's draft, a typed rule and a guess were kept up to
+#: 2,000 characters no rule can have)
+MAX_RULE_TEXT = MAX_INPUT
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 

@@ -30,6 +30,7 @@ from typing import Any, Self
 from game.engine.core import Bot, Message, Outcome
 from game.engine.match import Fold, Match, Moved, Policy, TableMeta, meta_of
 from game.games.delphi.bots import GodBot
+from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.state import DECLARE, ROUND_OVER, SETRULE, Action, DelphiState, RoundResult
 from game.i18n.plain import drawable
 
@@ -37,9 +38,9 @@ from game.i18n.plain import drawable
 DEFAULT_LEVEL = "medium"
 
 
-#: the longest text of God's draft a save keeps (the rule language's own
-#: limit is smaller; the save's shape allows 5,000 characters)
-DRAFT_TEXT = 2000
+#: the longest text of God's draft (and of a solo round's guess) a save
+#: keeps: the longest rule (the save's shape allows 5,000 characters)
+DRAFT_TEXT = MAX_RULE_TEXT
 
 
 @dataclass(frozen=True)

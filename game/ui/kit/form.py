@@ -21,15 +21,28 @@ import pygame
 import pygame_gui
 
 from game.i18n import seat_name, tr
-from game.i18n.plain import drawable
 from game.persistence.setups import load_setup, save_setup
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
+from game.ui.kit.textfield import TextField
 from game.ui.scene import ButtonSpec, Scene
 from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 Values = dict[str, Any]
 Dynamic = Callable[[Values], str] | str
+
+#: the largest deal number a setup takes (a typed one, the random ones,
+#: and where Gaps' search for a winnable deal turns back); a record's seed
+#: holds it with room to spare
+MAX_DEAL = 10**9 - 1
+#: the digits of a deal number's field
+DEAL_DIGITS = len(str(MAX_DEAL))
+#: the longest name a seat is given, its number for a second "Anna"
+#: included: the screens are laid out for names this long.  (The save's
+#: shape reads names of up to NAME.max_len, 200, so that no file with a
+#: longer one is set aside; typed to that, a name clipped the pass
+#: screen's button and ran the hand's label off the screen at 1280x800.)
+MAX_NAME = 16
 
 
 def _resolve(value: Dynamic, values: Values) -> str:
@@ -98,19 +111,19 @@ class Seats:
     kinds_key: str = "kinds"
     columns: Sequence[SeatCycle | SeatMark] = ()
     header: Dynamic = ""
-    name_limit: int = 16
 
 
 @dataclass(frozen=True)
 class Entry:
     """A line of text (a deal number, God's name) with optional quick
-    picks beside it."""
+    picks beside it; ``limit`` is the one of the value it becomes
+    (:data:`DEAL_DIGITS`, the engine's for God's name)."""
 
     key: str
     label: str
     placeholder: str = ""
     numbers: bool = False
-    limit: int = 9
+    limit: int = field(kw_only=True)
     width: int = 200
     presets: Sequence[tuple[str, str]] = ()  # (value, label)
     hint: Dynamic = ""
@@ -128,6 +141,8 @@ class TextBox:
     error_key: str = ""
     lines: int = 5
     hint: Dynamic = ""
+    #: the longest text it takes (the one of the value it becomes)
+    limit: int = field(kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -338,7 +353,7 @@ class SetupForm(Scene):
             elif isinstance(f, Seats) and row.seat is not None:
                 self._build_seat(f, row, g, right)
             elif isinstance(f, Entry):
-                self._entry(f.key, None, pygame.Rect(x0, row.y, int(f.width * s), bh), f.placeholder, f.numbers, f.limit)
+                self._field(f.key, None, pygame.Rect(x0, row.y, int(f.width * s), bh), limit=f.limit, placeholder=f.placeholder, numbers=f.numbers)
                 x = x0 + int(f.width * s) + int(12 * s)
                 for value, label in f.presets:
                     bw = button_width(label, s, 90)
@@ -346,9 +361,7 @@ class SetupForm(Scene):
                     x += bw + int(8 * s)
             elif isinstance(f, TextBox):
                 box_h = row.h - bh - int(8 * s)
-                el = pygame_gui.elements.UITextEntryBox(pygame.Rect(x0, row.y, right - x0, box_h), initial_text=str(self.values.get(f.key, "")), manager=self.app.ui)
-                self.keep(el)
-                self._entries[(f.key, None)] = el
+                self._field(f.key, None, pygame.Rect(x0, row.y, right - x0, box_h), limit=f.limit, lines=True)
                 x = x0
                 for spec in f.buttons():
                     bw = button_width(spec.label, s, 160)
@@ -362,7 +375,7 @@ class SetupForm(Scene):
         names = list(self.values.get(f.names_key) or [])
         x = g.x0
         name_w = int(220 * s)
-        self._entry(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), "", False, f.name_limit, text=seat_name(str(names[seat]), seat) if seat < len(names) else "")
+        self._field(f.names_key, seat, pygame.Rect(x, row.y, name_w, bh), limit=MAX_NAME, text=seat_name(str(names[seat]), seat) if seat < len(names) else "")
         x += name_w + int(10 * s)
         kinds = list(self.values.get(f.kinds_key) or [])
         kind = kinds[seat] if seat < len(kinds) else f.kinds[0][0]
@@ -388,13 +401,11 @@ class SetupForm(Scene):
                 self.button((x, row.y, cw, bh), dict(col.options).get(cur, str(cur)), partial(self.set_seat, col.key, seat, nxt_v), key=(col.key, seat))
             x += cw + int(10 * s)
 
-    def _entry(self, key: str, seat: int | None, rect: pygame.Rect, placeholder: str, numbers: bool, limit: int, text: str | None = None) -> None:
-        el = pygame_gui.elements.UITextEntryLine(rect, manager=self.app.ui, placeholder_text=placeholder or None)
-        if numbers:
-            el.set_allowed_characters("numbers")
-        el.set_text_length_limit(limit)
-        # (a value from the setups file may hold what the entry cannot draw)
-        el.set_text(drawable(str(self.values.get(key, "") if text is None else text)))
+    def _field(self, key: str, seat: int | None, rect: pygame.Rect, *, limit: int, text: str | None = None, **how: Any) -> None:
+        """The kit's text field for ``key`` (of ``seat``), holding the value
+        (a value from the setups file is cut to what the field takes)."""
+        value = str(self.values.get(key, "") if text is None else text)
+        el = TextField(self.app, rect, limit=limit, text=value, **how)
         self.keep(el)
         self._entries[(key, seat)] = el
 
@@ -507,10 +518,11 @@ def unique_names(names: Sequence[str], count: int) -> list[str]:
     ambiguous."""
     out: list[str] = []
     for i in range(count):
-        base = (str(names[i]) if i < len(names) else "").strip() or tr("ui.seat", n=i + 1)
+        base = (str(names[i]) if i < len(names) else "").strip()[:MAX_NAME] or tr("ui.seat", n=i + 1)
         name, k = base, 2
         while name in out:
-            name = f"{base} {k}"
+            more = f" {k}"  # (a name as long as a name may be makes room for it)
+            name = base[: MAX_NAME - len(more)] + more
             k += 1
         out.append(name)
     return out

@@ -22,14 +22,15 @@ from game.engine.core import Message
 from game.games.delphi.bots import choose_library_rule
 from game.games.delphi.library import LibraryRule, find_text
 from game.games.delphi.log import library_hint
-from game.games.delphi.options import MAX_NOTE
+from game.games.delphi.options import MAX_NOTE, MAX_RULE_TEXT
 from game.games.delphi.policy import GodDraft
-from game.games.delphi.rulelang import MAX_INPUT, Analysis
+from game.games.delphi.rulelang import Analysis
 from game.games.delphi.rulelang.reads import describe as describe_reads
 from game.games.delphi.state import SETRULE, Action
 from game.i18n import tr
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE, font
 from game.ui.kit.header import button_width
+from game.ui.kit.textfield import TextField
 from game.ui.scene import AppServices, Scene
 from game.ui.tables.delphi.host import Host
 from game.ui.tables.delphi.libraryscene import LibraryScene
@@ -59,9 +60,9 @@ class GodScene(Scene):
         self.analyser = Analyser()
         if self.checked.rule is not None:
             self.analyser.request(text.strip())
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.note_entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.hint_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.entry: TextField | None = None
+        self.note_entry: TextField | None = None
+        self.hint_entry: TextField | None = None
         self.use_button: pygame_gui.elements.UIButton | None = None
         self._lib_cache: tuple[str, LibraryRule | None] | None = None
 
@@ -126,17 +127,12 @@ class GodScene(Scene):
         offer = lib is not None and library_hint(lib.id) and not self.hint
         # as wide as its label needs ("Hinweis der Sammlung" did not fit 180)
         lib_w = button_width(tr("delphi.table.use_library_hint"), s, 180)
-        self.hint_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(hint_row.x, hint_row.y, hint_row.w - (lib_w + int(10 * s) if offer else 0), hint_row.h), manager=self.app.ui)
-        self.hint_entry.set_text_length_limit(MAX_NOTE)
-        self.hint_entry.set_text(self.hint)
-        self.keep(self.hint_entry)
+        hint_rect = pygame.Rect(hint_row.x, hint_row.y, hint_row.w - (lib_w + int(10 * s) if offer else 0), hint_row.h)
+        self.hint_entry = self.keep(TextField(self.app, hint_rect, limit=MAX_NOTE, text=self.hint))
         if offer:
             self.button((hint_row.right - lib_w, hint_row.y, lib_w, hint_row.h), tr("delphi.table.use_library_hint"), self.use_library_hint)
         if self.mode == "write":
-            self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), manager=self.app.ui)
-            self.entry.set_text_length_limit(MAX_INPUT)
-            self.entry.set_text(self.rule_text)
-            self.keep(self.entry)
+            self.entry = self.keep(TextField(self.app, pygame.Rect(left.x, left.y + int(24 * s), left.w, int(42 * s)), limit=MAX_RULE_TEXT, text=self.rule_text))
             lib_y = left.bottom - bh
             half = (left.w - int(10 * s)) // 2
             self.button((left.x, lib_y, half, bh), tr("delphi.table.library"), self.open_library)
@@ -154,10 +150,7 @@ class GodScene(Scene):
                 b = self.button((left.x + (k - 1) * int(70 * s), y, int(60 * s), bh), str(k), self._to_starters(k))
                 if k == self.starters:
                     b.select()
-            self.note_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.x, note_y, left.w, int(42 * s)), manager=self.app.ui)
-            self.note_entry.set_text_length_limit(200)
-            self.note_entry.set_text(self.note)
-            self.keep(self.note_entry)
+            self.note_entry = self.keep(TextField(self.app, pygame.Rect(left.x, note_y, left.w, int(42 * s)), limit=MAX_NOTE, text=self.note))
             self.use_button = self.button((r.right - int(370 * s), by, int(340 * s), int(44 * s)), tr("delphi.table.use_hand"), self.use_hand, object_id="#primary")
 
     def _refresh(self) -> None:

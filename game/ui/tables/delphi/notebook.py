@@ -9,14 +9,17 @@ elements: the table remakes those whenever its buttons change (a move
 enables others), and that would take the field, its cursor and its focus
 from under the fingers of a person typing.  It is made anew for another
 seat, so no page of a seat before is ever in it, and goes when a screen
-covers the table.
+covers the table.  It is the kit's field with the page's limit
+(:data:`~game.games.delphi.policy.NOTEBOOK_TEXT`): a paste past it is cut,
+and the note that says so is for the seat whose page it is.
 """
 
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
+from game.games.delphi.policy import NOTEBOOK_TEXT
+from game.ui.kit.textfield import TextField
 from game.ui.scene import AppServices
 from game.ui.tables.delphi.model import DelphiModel
 
@@ -25,7 +28,7 @@ class NotebookField:
     def __init__(self, app: AppServices, model: DelphiModel) -> None:
         self.app = app
         self.model = model
-        self.box: pygame_gui.elements.UITextEntryBox | None = None
+        self.box: TextField | None = None
         #: the seat whose page is in the field
         self.seat: int | None = None
 
@@ -48,7 +51,7 @@ class NotebookField:
             return
         box = self.box
         if box is None or not box.alive():
-            self.box = pygame_gui.elements.UITextEntryBox(rect, initial_text=self.model.note(seat), manager=self.app.ui)
+            self.box = TextField(self.app, rect, limit=NOTEBOOK_TEXT, text=self.model.note(seat), lines=True, say=lambda words: self.model.say(words, seat=seat))
             self.seat = seat
         elif box.relative_rect != rect:  # the log's place moved (a line more in the facts)
             box.set_relative_position(rect.topleft)

@@ -14,6 +14,7 @@ from game.engine.dates import today
 from game.engine.match import Match, Seat
 from game.engine.records import Record, RecordError
 from game.engine.runner import GameRunner
+from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.policy import SOLO_POLICY
 from game.games.delphi.rulelang import RuleSyntaxError
 from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
@@ -21,6 +22,7 @@ from game.games.delphi.solo_stats import daily_streak
 from game.i18n import current, msg, tr
 from game.persistence.saves import load_stats, set_aside_save
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
+from game.ui.kit.textfield import TextField
 from game.ui.scene import Scene
 from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
 from game.ui.widgets import felt, panel, text, text_block, wrapped
@@ -134,7 +136,7 @@ class SoloSetup(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.entry: TextField | None = None
         self.rule_text = ""
         self.problem = ""
         self.day = today()
@@ -177,9 +179,8 @@ class SoloSetup(Scene):
         self.button((x, r.y + int(70 * s), bw, bh), tr("delphi.solo_ui.today"), self.play_today, object_id="#primary", key="today", enabled=self.day is not None)
         self.button((x, g.random_y, bw, bh), tr("delphi.solo_ui.random"), self.play_random, key="random")
         ew = r.w - 2 * pad - bw - int(10 * s)
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(r.x + pad, g.typed_y, ew, bh), manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.typed_placeholder"))
-        self.entry.set_text(self.rule_text)
-        self.keep(self.entry, focus=False)
+        rect = pygame.Rect(r.x + pad, g.typed_y, ew, bh)
+        self.entry = self.keep(TextField(self.app, rect, limit=MAX_RULE_TEXT, text=self.rule_text, placeholder=tr("delphi.solo_ui.typed_placeholder")), focus=False)
         self.button((x, g.typed_y, bw, bh), tr("delphi.solo_ui.typed"), self.play_typed, key="typed")
         fw = int(150 * s)
         self.button((r.x + pad, r.bottom - bh - int(14 * s), fw, bh), tr("ui.back"), self.app.pop, key="back")

@@ -19,11 +19,9 @@ from collections.abc import Callable
 
 from game.games import gaps as G
 from game.i18n import grouped, tr
+from game.ui.kit.form import MAX_DEAL
 from game.ui.kit.wait import WaitScene
 from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, SolverWork
-
-#: deal numbers stay in the range a typed or random deal number has
-MAX_DEAL = 10**9 - 1
 
 
 class FindJob(SolverWork):

@@ -23,13 +23,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pygame_gui.core.utility import clipboard_paste
-
 from game.engine.dates import today
+from game.engine.schema import OPTION_TEXT
 from game.games import gaps as G
 from game.i18n import tr
 from game.ui.kit.dialog import ConfirmScene
-from game.ui.kit.form import Choice, Entry, Note, SetupForm, TextBox, seed_from
+from game.ui.kit.form import DEAL_DIGITS, Choice, Entry, Note, SetupForm, TextBox, seed_from
+from game.ui.kit.textfield import clipboard_text
 from game.ui.scene import ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.session import date_text
@@ -60,7 +60,7 @@ class SetupScene(SetupForm):
                 [(d, tr(f"gaps_ui.deals.{d}")) for d in DEAL_CHOICES],
                 hint=lambda v: tr(f"gaps_ui.deals.hint_{v['deals']}"),
             ),
-            Entry("deal", tr("gaps_ui.deal_number"), placeholder=tr("gaps_ui.random"), numbers=True, hint=tr("gaps_ui.deal_hint")),
+            Entry("deal", tr("gaps_ui.deal_number"), placeholder=tr("gaps_ui.random"), numbers=True, limit=DEAL_DIGITS, hint=tr("gaps_ui.deal_hint")),
             TextBox(
                 "layout",
                 tr("gaps_ui.layout_label"),
@@ -70,6 +70,8 @@ class SetupScene(SetupForm):
                 ],
                 error_key="error",
                 hint=tr("gaps_ui.layout_hint") + "\n" + tr("gaps_ui.layout_example"),  # the example on a line of its own
+                # (the layout goes into the game's options as it was pasted)
+                limit=OPTION_TEXT,
             ),
             Note(self.daily_note()),
         ]
@@ -136,15 +138,20 @@ class SetupScene(SetupForm):
         self.app.push(ConfirmScene(self.app, tr("gaps_ui.saved_title"), body, yes, yes=tr("ui.new_deal"), no=tr("ui.cancel"), destructive=True))
 
     def paste(self) -> None:
-        try:
-            txt = clipboard_paste() or ""
-        except Exception:  # noqa: BLE001 -- each platform's clipboard backend fails in its own way: nothing to paste
-            txt = ""
+        """The clipboard in place of the layout, as the field takes a paste
+        (cut to its limit, with a note)."""
+        txt = clipboard_text()
         if not txt.strip():
             self.set("error", tr("gaps_ui.clipboard_empty"))
             return
         self.values["error"] = ""
-        self.set_layout_text(txt.replace("\r\n", "\n").replace("\r", "\n"))
+        field = self._entries.get(("layout", None))
+        if field is None or not field.alive():
+            self.set_layout_text(txt)
+            return
+        field.paste_text(txt, whole=True)
+        self.remember()
+        self.rebuild_ui()
 
     def start_layout(self) -> None:
         self.remember()

@@ -8,7 +8,7 @@ import random
 
 from game.games import mind_the_gap as mtg
 from game.i18n import tr
-from game.ui.kit.form import Choice, Entry, SeatMark, Seats, SetupForm, Stepper, Toggles, Values, seed_from, unique_names
+from game.ui.kit.form import DEAL_DIGITS, Choice, Entry, SeatMark, Seats, SetupForm, Stepper, Toggles, Values, seed_from, unique_names
 from game.ui.scene import ButtonSpec
 from game.ui.tables.mind_the_gap.table import start_game
 from game.ui.tables.mind_the_gap.tutorial import tutorial_table
@@ -50,7 +50,7 @@ class SetupScene(SetupForm):
             Choice("level", tr("mind_the_gap.ui.level"), [(lv, tr(f"mind_the_gap.ui.level.{lv}")) for lv in LEVELS], hint=lambda v: tr(f"mind_the_gap.ui.level_hint.{v['level']}")),
             Stepper("coins", tr("mind_the_gap.ui.coins_label"), 0, mtg.MAX_COINS, hint=expected_text),
             Toggles(tr("mind_the_gap.ui.variants"), [(v, tr(f"mind_the_gap.ui.variant.{v}")) for v in VARIANTS]),
-            Entry("deal", tr("mind_the_gap.ui.deal_number"), placeholder=tr("mind_the_gap.ui.random"), numbers=True),
+            Entry("deal", tr("mind_the_gap.ui.deal_number"), placeholder=tr("mind_the_gap.ui.random"), numbers=True, limit=DEAL_DIGITS),
         ]
 
     def more_buttons(self) -> list[ButtonSpec]:

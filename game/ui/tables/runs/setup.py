@@ -22,7 +22,7 @@ import random
 
 from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED, TABLE_RULES
 from game.i18n import tr
-from game.ui.kit.form import Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
+from game.ui.kit.form import DEAL_DIGITS, Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
 from game.ui.scene import AppServices
 from game.ui.tables.runs.table import start_game
 
@@ -110,7 +110,7 @@ class SetupScene(SetupForm):
             ),
             # (the deal number comes before the table option: the form draws
             # the note box right under the last row, over a hint of that row)
-            Entry("deal", tr("runs.table.deal_number"), placeholder=tr("runs.table.random"), numbers=True, hint=tr("runs.table.deal_hint")),
+            Entry("deal", tr("runs.table.deal_number"), placeholder=tr("runs.table.random"), numbers=True, limit=DEAL_DIGITS, hint=tr("runs.table.deal_hint")),
             Choice("wrap", tr("runs.table.wrap_label"), [(False, tr("ui.off")), (True, tr("runs.option.wrap"))]),
             Note(tr("runs.table.about"), title=tr("runs.table.about_title")),
         ]
