@@ -806,6 +806,16 @@ def resume(app: AppServices, save: dict, game_id: str, make: Callable[[Any, Matc
     return None
 
 
+def reopen(app: AppServices, save: dict, game_id: str, match: Match[Any, Any, Any], make: Callable[[Any, Match[Any, Any, Any]], Scene]) -> None:
+    """A save its table replayed itself (Delphi's solo rounds are no game
+    of the registry, and a record of before their verdicts replays on a
+    worker thread) on its table, and counted as :func:`resume` counts a
+    finished game whose save was kept uncounted."""
+    seat(app, make(app, match))
+    if save.get("uncounted") is True:
+        _count_kept(app, match, game_id)
+
+
 def _count_kept(app: AppServices, match: Match[Any, Any, Any], game_id: str) -> None:
     """A finished game whose save was kept because its statistics could not
     be written: counted now, and only then its save goes."""

@@ -3,8 +3,9 @@ with its progress and Cancel (Esc): the frame loop keeps drawing while it
 runs, and nothing under it can be pressed.
 
 The work is any object with ``done`` (a property), ``cancel()`` and
-``thread``; the scene asks ``lines()`` for what to show each frame and
-calls ``finish()`` once the work is done.  ``finish`` returns None when it
+``thread`` (:class:`Worker` runs a function so); the scene asks
+``lines()`` for what to show each frame and calls ``finish()`` once the
+work is done.  ``finish`` returns None when it
 took over (it started a game, opened a screen: the waiting scene is gone
 by then), or the lines that say why nothing came of it, shown with OK.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -30,6 +31,40 @@ class Work(Protocol):
     def done(self) -> bool: ...
 
     def cancel(self) -> None: ...
+
+
+T = TypeVar("T")
+
+
+class Worker(Generic[T]):
+    """``work()`` on a worker thread: its ``result``, or the ``error`` it
+    raised.  ``cancel`` only says that nobody waits for it any more: the
+    thread runs to its end (a Python thread cannot be stopped half-way)
+    and what it makes is dropped."""
+
+    def __init__(self, work: Callable[[], T], name: str) -> None:
+        self.work = work
+        self.result: T | None = None
+        self.error: Exception | None = None
+        self.cancelled = False
+        self._done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.result = self.work()
+        except Exception as e:  # noqa: BLE001 -- handed to the frame thread, which decides
+            self.error = e
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 class WaitScene(Overlay):
@@ -96,4 +131,4 @@ class WaitScene(Overlay):
             text(surface, line, (r.centerx, box.y + used + int(10 * s) + i * int(24 * s)), int(16 * s), INK_DIM, anchor="midtop", max_width=r.w - int(40 * s))
 
 
-__all__ = ["WaitScene", "Work"]
+__all__ = ["WaitScene", "Work", "Worker"]
