@@ -10,7 +10,7 @@ a runner directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,9 +33,12 @@ class GameRunner:
         return cls(game, opts, seed, [game.new_game(opts, seed)], [])
 
     @classmethod
-    def replay(cls, record: Record, game: Game | None = None) -> GameRunner:
+    def replay(cls, record: Record, game: Game | None = None, *, read: Callable[[int, str], Any] | None = None) -> GameRunner:
         """Re-apply every action of ``record``; raise :class:`RecordError`
-        at the first one that does not parse or is illegal."""
+        at the first one that does not parse or is illegal.  ``read(i,
+        text)`` makes action ``i`` (0-based) of its text, if not the game's
+        ``action_from_text`` (a game may read more from the record than one
+        action's text: Delphi alone, a guess's verdict)."""
         if game is None:
             try:
                 game = engine(record.game)
@@ -47,9 +50,10 @@ class GameRunner:
             runner = cls.start(game, record.options, record.seed)
         except (ValueError, TypeError) as e:
             raise RecordError(f"the record's options are not valid: {e}") from None
+        parse = read or (lambda i, text: game.action_from_text(text))
         for i, text in enumerate(record.actions, 1):
             try:
-                runner.play(game.action_from_text(text))
+                runner.play(parse(i - 1, text))
             except (IllegalAction, NotationError, ValueError) as e:
                 raise RecordError(f"action {i} ({text!r}) does not replay: {e}") from None
         return runner

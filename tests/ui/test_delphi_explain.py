@@ -13,10 +13,11 @@ from game.games.delphi.solo import OVER, library_options
 from game.games.delphi.state import ROUND_OVER
 from game.ui.tables.delphi import demo
 from game.ui.tables.delphi.explain_scene import ExplainScene, Tab
+from game.ui.tables.delphi.solo.table import SoloTable
 from game.ui.tables.delphi.solo_demo import played
-from game.ui.tables.delphi.solo_table import SoloTable
 from game.ui.tables.delphi.summary import RoundScene
 from tests.ui.helpers import button, buttons, click, drawn_texts, key, press, pump
+from tests.ui.test_delphi_solo_table import ended
 from tests.ui.test_delphi_table import seat_table
 
 
@@ -38,7 +39,7 @@ def solved_round(app) -> SoloTable:
     m = played(7, {5: "card is black", 7: "card.color != last.color"})
     t = SoloTable(app, m)
     app.push(t)
-    pump(app, 2)
+    ended(app, t)  # (after the celebration)
     assert t.view.phase == OVER and t.view.solved_at == 7
     return t
 

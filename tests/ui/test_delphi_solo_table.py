@@ -13,9 +13,9 @@ from game.games.delphi.solo import GUESS, OVER, PLAY, daily_round, library_optio
 from game.persistence.saves import list_saves, load_stats, saves_count
 from game.ui.kit.wait import WaitScene
 from game.ui.tables.delphi import stats_lines
+from game.ui.tables.delphi.solo.table import SoloTable
 from game.ui.tables.delphi.solo_setup import SoloSetup, daily_lines, practice_lines, start_solo, today
-from game.ui.tables.delphi.solo_table import SoloTable
-from tests.ui.helpers import click, drag, drawn_texts, press, pump
+from tests.ui.helpers import click, drag, drawn_texts, press, pump, said
 
 RULE = "card.color != last.color"  # the library's alternate_colour
 
@@ -43,7 +43,7 @@ def table(app) -> SoloTable:
 
 def play_first(app, t: SoloTable) -> None:
     turn = t.view.turn
-    click(app, t.hand_rects()[0].center)
+    click(app, t.layout().hand[0].center)
     assert t.view.turn == turn + 1 and t.view.phase == GUESS
 
 
@@ -53,6 +53,18 @@ def guess(app, words: str) -> None:
     type_text(app, words)
     press(app, "Guess")
     judged(app)
+    if t.view.phase == OVER:
+        ended(app, t)
+
+
+def ended(app, t: SoloTable) -> None:
+    """Frames until the end shows (after the celebration of a solved round)."""
+    for _ in range(600):
+        if t.model.result_shown:
+            pump(app, 2)
+            return
+        pump(app, 1)
+    raise AssertionError("the end never showed")
 
 
 def test_the_setup_offers_the_solo_round_and_a_typed_rule_starts_it(app):
@@ -149,23 +161,24 @@ def test_a_guess_that_is_no_rule_costs_nothing_and_says_why(app):
     guess(app, "card is purple")
     v = t.view
     assert v.phase == GUESS and v.wrong_guesses == 0 and not v.guesses
-    assert t.problem.startswith("This guess is not a rule")
+    assert any(n.startswith("This guess is not a rule") for n in said(t))
     assert any("not a rule" in line for line in drawn_texts(app))
     # a card is refused until the guess or "No guess"
-    click(app, t.hand_rects()[0].center)
-    assert t.view.turn == 1 and t.problem
+    click(app, t.layout().hand[0].center)
+    assert t.view.turn == 1 and "Guess the rule now, or go on without a guess." in said(t)
     press(app, "No guess")
-    assert t.view.phase == PLAY and not t.problem
+    assert t.view.phase == PLAY and not said(t)
 
 
 def test_a_card_dragged_up_is_played_and_one_let_go_on_the_hand_is_not(app):
     t = start_solo(app, library_options("alternate_colour"), 11)
     pump(app, 2)
-    r = t.hand_rects()[3]
+    r = t.layout().hand[3]
     drag(app, r.center, (r.centerx + 5, r.centery - 4))  # a wobble on the hand
     assert t.view.turn == 0
+    pump(app, 30)  # (the card flies back to its place first)
     card = t.view.hand[3]
-    drag(app, r.center, (app.size[0] // 2, t.geometry().lines.centery))
+    drag(app, r.center, (app.size[0] // 2, t.layout().lines.centery))
     assert t.view.turn == 1 and t.view.plays[0][0] == card
 
 
@@ -233,15 +246,15 @@ def test_a_played_card_travels_to_where_gods_verdict_puts_it(app):
     app.settings.animation = "normal"
     t = start_solo(app, library_options("alternate_colour"), 11)
     pump(app, 2)
-    start = t.hand_rects()[0].topleft
-    click(app, t.hand_rects()[0].center, frames=1)
+    start = t.layout().hand[0].topleft
+    click(app, t.layout().hand[0].center, frames=1)
     assert t.view.turn == 1
     (flight,) = t.anim.flights
     right = t.view.plays[-1][1]
     if right:
-        place, key = t.main_rects()[-1], ("main", len(t.view.main) - 1)
+        place, key = t.layout().main[-1], ("main", len(t.view.main) - 1)
     else:
-        _, place, key = t.side_places()[-1]
+        place, key = t.layout().side[-1]
     assert flight.start == start and flight.end == place.topleft and flight.hide == key
     assert t.anim.hidden(key)
     pump(app, 60)
@@ -249,21 +262,21 @@ def test_a_played_card_travels_to_where_gods_verdict_puts_it(app):
 
     # a card dropped mid-screen starts from where it was let go
     press(app, "No guess")
-    r = t.hand_rects()[2]
-    drop = (app.size[0] // 2, t.geometry().lines.centery)
+    r = t.layout().hand[2]
+    drop = (app.size[0] // 2, t.layout().lines.centery)
     drag(app, r.center, drop)
     (flight,) = t.anim.flights
-    assert flight.start == t.face(t.view.plays[-1][0], t.geometry().hand_w).get_rect(center=drop).topleft
+    assert flight.start == r.move(drop[0] - r.centerx, drop[1] - r.centery).topleft
 
     # the next card played lands it at once
     press(app, "No guess")
-    click(app, t.hand_rects()[0].center, frames=1)
+    click(app, t.layout().hand[0].center, frames=1)
     assert len(t.anim.flights) == 1 and t.view.turn == 3
 
     app.settings.animation = "off"
     press(app, "No guess")
     pump(app, 60)
-    click(app, t.hand_rects()[0].center, frames=1)
+    click(app, t.layout().hand[0].center, frames=1)
     assert t.view.turn == 4 and not t.anim.flights
 
 
@@ -275,11 +288,11 @@ def test_gods_rule_is_shown_in_the_words_of_the_language_on_screen(app):
     t = start_solo(app, library_options("alternate_colour"), 11)
     pump(app, 2)
     play_first(app, t)
-    t.give_up()
+    t.stop_game()
     assert t.view.phase == OVER
     i18n.set_language("de")
     try:
-        lines = [line for line, _ in t.verdict_lines()]
+        lines = drawn_texts(app)
         assert any("karte.farbton != letzte.farbton" in line for line in lines), lines
         assert not any("card.color" in line for line in lines), lines
     finally:
@@ -293,14 +306,15 @@ def test_the_setups_statistics_keep_clear_of_the_next_choice(app, lang):
     1280x800)."""
     from game import i18n
     from game.engine import GameRunner
+    from game.games.delphi.policy import fold_solo_round
     from game.games.delphi.solo import SOLO, SoloAction
+    from game.persistence.saves import update_stats
     from game.tools.textfit import record_frame
-    from game.ui.tables.delphi.solo_table import count_round
 
     for options, seed in (daily_round(today()), (library_options("red"), 5)):
         runner = GameRunner.start(SOLO, options, seed)
         runner.play(SoloAction("stop"))
-        count_round(runner.state)
+        update_stats("delphi", lambda stats, state=runner.state: fold_solo_round(stats, state))
     i18n.set_language(lang)
     try:
         setup = SoloSetup(app)

@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pygame_gui.core.utility import clipboard_copy
 
-from game.engine.schema import problems
+from game.engine.schema import Fields, problems
 from game.games import gaps
 from game.persistence.paths import saves_dir
 from game.persistence.setups import setups_path
-from game.persistence.shapes import PREFS, SAVE
+from game.persistence.shapes import SAVE, setup_fields
 from game.ui.kit.table import TableScene
 from game.ui.kit.textfield import TextField
 from game.ui.scenes.menu import continue_game
@@ -101,7 +101,8 @@ def _files_fit() -> None:
         assert problems(SAVE, data) == [], (path.name, problems(SAVE, data)[:3])
     if setups_path().exists():
         for gid, values in json.loads(setups_path().read_text(encoding="utf-8"))["games"].items():
-            assert problems(PREFS, values) == [], (gid, problems(PREFS, values)[:3])
+            shape = Fields({}, optional=setup_fields(gid))
+            assert problems(shape, values) == [], (gid, problems(shape, values)[:3])
 
 
 def _forget_files() -> None:

@@ -31,6 +31,8 @@ from game.engine.core import Bot, Message, Outcome
 from game.engine.match import Fold, Match, Moved, Policy, TableMeta, meta_of
 from game.games.delphi.bots import GodBot
 from game.games.delphi.options import MAX_RULE_TEXT
+from game.games.delphi.solo import GUESS, SoloState
+from game.games.delphi.solo_stats import fold_solo
 from game.games.delphi.state import DECLARE, ROUND_OVER, SETRULE, Action, DelphiState, RoundResult
 from game.i18n.plain import drawable
 
@@ -260,7 +262,7 @@ POLICY = DelphiPolicy()
 class SoloMeta(TableMeta):
     """What a solo round keeps beside its record: the guess being typed
     when the round was left (Continue brings it back; it goes once the
-    next card is played).
+    guess is made or skipped).
 
     >>> SoloMeta.from_json(SoloMeta("card is red").to_json()).guess
     'card is red'
@@ -279,14 +281,41 @@ class SoloMeta(TableMeta):
         return cls(drawable(v[:DRAFT_TEXT]) if isinstance(v, str) else "")
 
 
+#: Delphi's statistics keep the solo rounds under this key
+SOLO_STATS = "solo"
+
+
 class SoloPolicy(Policy):
     """A solo round ("delphi-solo", no game of the registry) at a table:
-    the plain turn loop, and the guess being typed kept with the save."""
+    the plain turn loop, the guess being typed kept with the save, and a
+    finished round folded into Delphi's statistics under
+    :data:`SOLO_STATS` (the table's kit writes them as Delphi's)."""
 
     meta_type = SoloMeta
 
+    def folds(self, match: Match, moved: Moved) -> list[Fold]:
+        if moved.outcome is None:
+            return []
+        state = moved.after
+        return [lambda stats: fold_solo_round(stats, state)]
+
+    def moved(self, match: Match, moved: Moved) -> None:
+        """The guess being typed goes once the moment for a guess is over
+        (a guess was made, or No guess): it belonged to that card."""
+        meta = meta_of(match, SoloMeta)
+        if meta.guess and moved.after.phase != GUESS:
+            match.meta = replace(meta, guess="")
+
 
 SOLO_POLICY = SoloPolicy()
+
+
+def fold_solo_round(stats: dict, state: SoloState) -> None:
+    """Add a finished solo round to Delphi's statistics dict ``stats``."""
+    row = stats.get(SOLO_STATS)
+    if not isinstance(row, dict):
+        row = stats[SOLO_STATS] = {}
+    fold_solo(row, state)
 
 
 def _folds(match: Match, moved: Moved, counted: int) -> list[Fold]:

@@ -311,6 +311,24 @@ def _sample(god: Rule, guess: Rule, starters: int, turns: int, lines: int) -> tu
     return judged, None
 
 
+def differs_really(god: Rule, guess: Rule, example: Difference, turns: int = TURNS) -> bool:
+    """Whether ``example`` is a situation God's main line reaches – starters
+    God would lay (some card can follow them), then fewer than ``turns``
+    cards God accepts, no card more than :data:`COPIES` times, the judged
+    card included – where God and ``guess`` judge its card as it says.
+    A few dozen cards judged: what a recorded verdict is checked by
+    (finding the example took up to seconds)."""
+    line, card = tuple(example.line), example.card
+    n = starters_of(god)
+    if example.god == example.guess or not n <= len(line) < n + max(1, turns) or guess.lookback > n:
+        return False
+    if max(Counter(line + (card,)).values()) > COPIES or not god.mask(line[:n]):
+        return False
+    if not all(god.accepts(line[i], line[:i]) for i in range(n, len(line))):
+        return False
+    return god.accepts(card, line) == example.god and guess.accepts(card, line) == example.guess
+
+
 def same_rule(god: Rule, guess: Rule, turns: int = TURNS, budget: int = BUDGET, sample_lines: int = SAMPLE_LINES) -> Sameness:
     """Do ``god`` and ``guess`` judge every card alike in every situation
     a main line under ``god`` can reach (starters and at most ``turns``
@@ -335,4 +353,4 @@ def _same(god: Rule, guess: Rule, starters: int, turns: int, budget: int, sample
     return Sameness(example is None, False, judged + more, example)
 
 
-__all__ = ["BUDGET", "COPIES", "SAMPLE_LINES", "TURNS", "Difference", "Sameness", "same_rule", "starters_of"]
+__all__ = ["BUDGET", "COPIES", "SAMPLE_LINES", "TURNS", "Difference", "Sameness", "differs_really", "same_rule", "starters_of"]

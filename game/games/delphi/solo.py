@@ -14,6 +14,13 @@ The protocol (issue 23, as published for single players):
   rule as God's (:func:`~game.games.delphi.same_rule.same_rule`: equal
   verdicts in every situation the main line can reach); a wrong guess
   comes with a card and a situation where the two differ;
+- God's verdict on a guess travels in its action (:class:`Verdict`:
+  ``guess <rule>; same exact``, ``guess <rule>; differs exact 3H 9S : JD
+  accepted``), worked out once by :meth:`SoloGame.judged` (seconds for
+  some rules: a table asks on a worker thread), so neither ``apply`` nor
+  a replay of the record judges it again.  A plain ``guess <rule>`` (a
+  bot's, the command line's, every record made before verdicts were
+  recorded) is judged in ``apply``, as it always was;
 - a correct guess at turn N scores ``31 - N`` less :data:`WRONG_GUESS`
   for every wrong guess before it, never below 0; a round never solved
   scores 0.
@@ -22,7 +29,7 @@ The protocol (issue 23, as published for single players):
 immutable states, ``IllegalAction`` with a message, a per-seat view (the
 person never sees God's rule or the deck until the round is over), and
 records as seed + options + action texts (``play 3H``, ``guess
-card.color = red``, ``pass``, ``stop``).  It is not in the registry of
+card.color = red; differs exact 8D : 3H accepted``, ``pass``, ``stop``).  It is not in the registry of
 games: the Delphi table opens it (options from :func:`library_options`,
 :func:`typed_options` or :func:`daily_round`).
 
@@ -44,11 +51,13 @@ from typing import Any
 from game.cards import Card, CardParseError, multi_deck, shuffled
 from game.engine.core import IllegalAction, Message, NotationError, Outcome, Termination, msg
 from game.engine.dates import daily_digest, parse_date
+from game.engine.records import Record
+from game.engine.runner import GameRunner
 from game.games.delphi.deal import starter_options
 from game.games.delphi.hands import canon, sort_cards
 from game.games.delphi.library import LIBRARY, library_rule
 from game.games.delphi.rulelang import Rule, RuleSyntaxError, cached_rule, rule_errors
-from game.games.delphi.same_rule import Difference, Sameness, same_rule
+from game.games.delphi.same_rule import Difference, Sameness, differs_really, same_rule
 from game.games.delphi.state import DECKS, SidePlay
 
 #: cards in the person's hand
@@ -67,14 +76,94 @@ SOLO_IDS: tuple[str, ...] = tuple(r.id for r in LIBRARY)
 
 
 # --- values ------------------------------------------------------------------
+#: between a guess's rule and its verdict in the action's text: a character
+#: the rule language has no use for (its lexer refuses it), so a rule text
+#: can never hold it and the two parts are never confused
+VERDICT_MARK = ";"
+#: God's verdict on the card of a wrong guess's example, in the text form
+GOD_SAYS = {True: "accepted", False: "refused"}
+#: how the verdict was found: every reachable situation judged, or a sample
+FOUND = {True: "exact", False: "sampled"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """God's answer to a guess, as its action records it: ``same`` (the
+    guess is God's rule), ``exact`` (every reachable situation was judged,
+    else a sample of main lines) and, for a wrong guess, the ``example``
+    where the two rules differ.
+
+    Its text form follows the guess after :data:`VERDICT_MARK`:
+
+    >>> v = Verdict.from_text("differs exact 8D : 3H accepted")
+    >>> v.same, v.exact, v.example.line, v.example.card, v.example.god
+    (False, True, (Card(rank=<Rank.EIGHT: 8>, suit=<Suit.DIAMONDS: 'D'>),), Card(rank=<Rank.THREE: 3>, suit=<Suit.HEARTS: 'H'>), True)
+    >>> v.to_text()
+    'differs exact 8D : 3H accepted'
+    >>> Verdict.from_text("same sampled").to_text()
+    'same sampled'
+
+    A wrong verdict without an example (:meth:`went_on`) has no text form:
+    its action's text is the plain guess."""
+
+    same: bool
+    exact: bool
+    example: Difference | None = None
+
+    @classmethod
+    def of(cls, s: Sameness) -> Verdict:
+        return cls(s.same, s.exact, s.example)
+
+    @classmethod
+    def went_on(cls) -> Verdict:
+        """Wrong, as a record shows without judging: the round went on
+        after the guess (a right guess ends it); where the two rules
+        differ is not known."""
+        return cls(False, False, None)
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the text form holds it (a wrong one needs its example)."""
+        return self.same or self.example is not None
+
+    def to_text(self) -> str:
+        if self.same or self.example is None:
+            return f"same {FOUND[self.exact]}"
+        ex = self.example
+        return " ".join(["differs", FOUND[self.exact], *(c.code for c in ex.line), ":", ex.card.code, GOD_SAYS[ex.god]])
+
+    @classmethod
+    def from_text(cls, text: str) -> Verdict:
+        """The verdict of ``text`` (:class:`NotationError` when it is none)."""
+        words = text.split()
+        found = {v: k for k, v in FOUND.items()}
+        if len(words) < 2 or words[1] not in found:
+            raise NotationError(f"not a verdict: {text!r}")
+        exact = found[words[1]]
+        if words[0] == "same" and len(words) == 2:
+            return cls(True, exact)
+        says = {v: k for k, v in GOD_SAYS.items()}
+        if words[0] != "differs" or len(words) < 5 or words[-3] != ":" or words[-1] not in says:
+            raise NotationError(f"not a verdict: {text!r}")
+        try:
+            line = canon(Card.parse(w) for w in words[2:-3])
+            card = canon((Card.parse(words[-2]),))[0]
+        except (CardParseError, KeyError):
+            raise NotationError(f"not a verdict (a card is not one of the deck): {text!r}") from None
+        god = says[words[-1]]
+        return cls(False, exact, Difference(line, card, god, not god))
+
+
 @dataclass(frozen=True)
 class SoloAction:
-    """``play`` (``card``), ``guess`` (``text``: a rule), ``pass`` (no guess
-    after this card), ``stop`` (give the round up; never listed)."""
+    """``play`` (``card``), ``guess`` (``text``: a rule; ``verdict``: God's
+    answer when it was worked out before the guess was played), ``pass``
+    (no guess after this card), ``stop`` (give the round up; never listed)."""
 
     kind: str
     card: Card | None = None
     text: str = ""
+    verdict: Verdict | None = None
 
 
 @dataclass(frozen=True)
@@ -289,7 +378,7 @@ class SoloGame:
                 raise IllegalAction(msg("delphi.solo.err.card_first"))
             if a.kind == "pass":
                 return self._next(s, s.guesses)
-            return self._guess(s, a.text)
+            return self._guess(s, a.text, a.verdict)
         raise IllegalAction(msg("engine.unknown_action", text=a.kind))
 
     def _play(self, s: SoloState, card: Card | None) -> SoloState:
@@ -315,15 +404,46 @@ class SoloGame:
             deck=s.deck[1:],
         )
 
-    def _guess(self, s: SoloState, text: str) -> SoloState:
-        verdict = judge_guess(s.rule, text)
-        g = SoloGuess(s.turn, verdict_text(text), verdict.same, verdict.exact, verdict.example)
+    def _guess(self, s: SoloState, text: str, given: Verdict | None) -> SoloState:
+        god = cached_rule(s.rule)
+        guess = guess_rule(god, text)
+        if given is None:
+            verdict = Verdict.of(same_rule(god, guess))
+        else:
+            # A wrong verdict is checked here, cheaply: its example must be
+            # a main line God's rule reaches and a card the two rules judge
+            # as it says (a few dozen cards judged).  A "same" verdict
+            # cannot be checked but by the whole judgement, which is what
+            # recording it saves: it is trusted.  A record is the player's
+            # own save (and their statistics file is theirs too), so a
+            # forged "same" cheats nobody but them (docs/delphi.md).
+            ex = given.example
+            if ex is not None and not differs_really(god, guess, ex):
+                raise IllegalAction(msg("delphi.solo.err.verdict_forged", line=list(ex.line), card=ex.card))
+            verdict = given
+        g = SoloGuess(s.turn, guess.text, verdict.same, verdict.exact, verdict.example)
         if g.correct:
             return replace(s, phase=OVER, guesses=s.guesses + (g,))
         return self._next(s, s.guesses + (g,))
 
     def _next(self, s: SoloState, guesses: tuple[SoloGuess, ...]) -> SoloState:
         return replace(s, phase=OVER if s.turn >= TURNS else PLAY, guesses=guesses)
+
+    def judged(self, s: SoloState, text: str) -> SoloAction:
+        """The guess ``text`` with God's verdict worked out: the slow part
+        of a guess (seconds for some rules: ask on a worker thread), so
+        that its action plays at once and a replay of the record never
+        judges it again.  :class:`IllegalAction` as ``apply`` would."""
+        if s.phase != GUESS:
+            raise IllegalAction(msg("delphi.solo.err.card_first"))
+        god = cached_rule(s.rule)
+        return SoloAction(GUESS, text=text, verdict=Verdict.of(same_rule(god, guess_rule(god, text))))
+
+    def check_guess(self, s: SoloState, text: str) -> None:
+        """:class:`IllegalAction` when ``text`` is no guess this round takes
+        (no rule, or one that looks back too far): the quick part of a
+        guess, which costs nothing."""
+        guess_rule(cached_rule(s.rule), text)
 
     # --- results ---------------------------------------------------------------------
     def stop_action(self, s: SoloState) -> SoloAction | None:
@@ -361,6 +481,8 @@ class SoloGame:
         if a.kind == PLAY and a.card is not None:
             return f"play {a.card.code}"
         if a.kind == GUESS:
+            if a.verdict is not None and a.verdict.recorded:
+                return f"guess {a.text}{VERDICT_MARK} {a.verdict.to_text()}"
             return f"guess {a.text}"
         return a.kind
 
@@ -376,7 +498,11 @@ class SoloGame:
                 raise NotationError(str(e)) from None
             return SoloAction(PLAY, canon((card,))[0] if not card.is_joker else card)
         if head == GUESS and rest:
-            return SoloAction(GUESS, text=rest)
+            rule, mark, verdict = rest.partition(VERDICT_MARK)
+            rule = rule.strip()
+            if not rule:
+                raise NotationError(f"not a solo Delphi action (a guess without a rule): {text!r}")
+            return SoloAction(GUESS, text=rule, verdict=Verdict.from_text(verdict) if mark else None)
         if head in ("pass", "stop") and not rest:
             return SoloAction(head)
         raise NotationError(f"not a solo Delphi action: {text!r}")
@@ -408,11 +534,10 @@ def verdict_text(text: str) -> str:
     return cached_rule(text).text
 
 
-def judge_guess(god_text: str, guess_text: str) -> Sameness:
-    """Whether ``guess_text`` is God's rule (see :func:`same_rule`), or
-    :class:`IllegalAction` when it is no rule or looks further back than
-    the round's starters (a guess refused so costs nothing)."""
-    god = cached_rule(god_text)
+def guess_rule(god: Rule, guess_text: str) -> Rule:
+    """The guess as a rule, or :class:`IllegalAction` when it is no rule
+    or looks further back than the round's starters (a guess refused so
+    costs nothing)."""
     try:
         guess = cached_rule(guess_text)
     except RuleSyntaxError as e:
@@ -420,7 +545,50 @@ def judge_guess(god_text: str, guess_text: str) -> Sameness:
     starters = max(1, god.lookback)
     if guess.lookback > starters:
         raise IllegalAction(msg("delphi.solo.err.looks_back", back=guess.lookback, n=starters))
-    return same_rule(god, guess)
+    return guess
+
+
+def judge_guess(god_text: str, guess_text: str) -> Sameness:
+    """Whether ``guess_text`` is God's rule (see :func:`same_rule`), or
+    :class:`IllegalAction` as :func:`guess_rule` says."""
+    god = cached_rule(god_text)
+    return same_rule(god, guess_rule(god, guess_text))
+
+
+def unjudged(actions: list[SoloAction]) -> bool:
+    """Whether a guess among ``actions`` carries no verdict (a record from
+    before verdicts were recorded): replaying it judges that guess, which
+    may take seconds."""
+    return any(a.kind == GUESS and a.verdict is None for a in actions)
+
+
+def with_verdicts(runner: GameRunner) -> None:
+    """Give every guess of ``runner`` that was judged in ``apply`` its
+    verdict (from the state after it), so that its record replays without
+    judging again: a record of before, once replayed, is saved so."""
+    for i, a in enumerate(runner.actions):
+        if isinstance(a, SoloAction) and a.kind == GUESS and (a.verdict is None or not a.verdict.recorded):
+            g = runner.states[i + 1].guesses[-1]
+            if g.correct or g.example is not None:
+                runner.actions[i] = replace(a, verdict=Verdict(g.correct, g.exact, g.example))
+
+
+def replay_known(record: Record) -> GameRunner:
+    """``record`` replayed judging no guess that carries no verdict but
+    one the record itself answers: a right guess ends the round, so a
+    guess the round went on after was wrong (:meth:`Verdict.went_on`;
+    where it differs from God's rule is not known).  Only a last action
+    that is such a guess is judged.  The turn, the points at stake and
+    the wrong guesses come out as in a full replay, at once, for a list of
+    saved rounds; a table replays in full.  :class:`RecordError` as
+    :meth:`GameRunner.replay`."""
+    last = len(record.actions) - 1
+
+    def read(i: int, text: str) -> SoloAction:
+        a = SOLO.action_from_text(text)
+        return replace(a, verdict=Verdict.went_on()) if a.kind == GUESS and a.verdict is None and i < last else a
+
+    return GameRunner.replay(record, SOLO, read=read)
 
 
 def _problem(e: RuleSyntaxError) -> Message:
@@ -450,18 +618,24 @@ __all__ = [
     "SOLO",
     "SOLO_IDS",
     "TURNS",
+    "VERDICT_MARK",
     "WRONG_GUESS",
     "SoloAction",
     "SoloGame",
     "SoloGuess",
     "SoloState",
     "SoloView",
+    "Verdict",
     "daily_round",
     "difference_message",
+    "guess_rule",
     "judge_guess",
     "library_options",
     "random_options",
+    "replay_known",
     "solo_score",
     "typed_options",
+    "unjudged",
     "verdict_text",
+    "with_verdicts",
 ]

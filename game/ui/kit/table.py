@@ -845,8 +845,16 @@ def resume(app: AppServices, save: dict, game_id: str, make: Callable[[Any, Matc
     match, problem = restore(save, game_id, **kw)
     if match is None:
         return problem
+    reopen(app, save, game_id, match, make)
+    return None
+
+
+def reopen(app: AppServices, save: dict, game_id: str, match: Match[Any, Any, Any], make: Callable[[Any, Match[Any, Any, Any]], Scene]) -> None:
+    """A saved game on its table (its match replayed by :func:`restore`,
+    or by the table itself: Delphi's solo rounds are no game of the
+    registry, and a record of before their verdicts replays on a worker
+    thread); a save kept uncounted is counted now (game/ui/kit/keep.py)."""
     seat(app, make(app, match))
     if save.get("uncounted") is True:
         file = save.get("file")
         keep.count_kept(app, match, game_id, keep.toasts(app), file if isinstance(file, str) else None)
-    return None

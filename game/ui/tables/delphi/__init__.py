@@ -13,7 +13,8 @@ from game.ui.tables.delphi import saved
 from game.ui.tables.delphi.demo import bench_scene, open_autoplay, scene_factories
 from game.ui.tables.delphi.diagrams import DIAGRAMS
 from game.ui.tables.delphi.setup import SetupScene, bot_label
-from game.ui.tables.delphi.solo_setup import daily_lines, is_solo, practice_lines, replay_solo, resume_solo
+from game.ui.tables.delphi.solo.saved import is_solo, listed_solo, resume_solo
+from game.ui.tables.delphi.solo_setup import daily_lines, practice_lines
 from game.ui.tables.delphi.table import DelphiTable, start_game
 
 __all__ = ["TABLE", "DelphiTable", "SetupScene", "start_game", "stats_lines"]
@@ -60,8 +61,9 @@ def stats_lines(stats: dict, lang: str) -> list[tuple[str, str]]:
 
 
 def replay(save: dict):
-    """A save of Delphi's replayed: a solo round with the solo engine."""
-    return replay_solo(save) if is_solo(save) else replay_save(save)
+    """A saved game of Delphi replayed for the Continue list: a solo round
+    with the solo engine, judging no guess again (its facts need no more)."""
+    return listed_solo(save) if is_solo(save) else replay_save(save)
 
 
 TABLE = TableEntry(

@@ -12,7 +12,7 @@ from game.engine.match import Match
 from game.games.delphi.scoring import standings
 from game.games.delphi.solo import SOLO, SoloView
 from game.i18n import tr
-from game.ui.tables.delphi.solo_table import progress, title_of
+from game.ui.tables.delphi.solo.model import progress, title_of
 
 
 def facts(match: Match[Any, Any, Any], lang: str) -> list[str]:

@@ -1,7 +1,7 @@
 """The solo table's scenes for ``python -m game shots`` (and the text-fit
-check): its setup, a round under way, a wrong guess with its example, a
-long round and a solved one.  Each round is played here through the
-engine, with rules whose checks are quick."""
+check): its setup, a round under way, a guess refused (its note), a
+wrong guess with its example, a long round and a solved one.  Each round
+is played here through the engine, with rules whose checks are quick."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from game.games.delphi.policy import SOLO_POLICY
 from game.games.delphi.solo import GUESS, PLAY, SOLO, SoloAction, library_options
 from game.ui.scene import AppServices, Scene
 from game.ui.tables.delphi.explain_scene import ExplainScene
+from game.ui.tables.delphi.solo.table import SoloTable
 from game.ui.tables.delphi.solo_setup import SoloSetup, again
-from game.ui.tables.delphi.solo_table import SoloTable
 
 #: God's rule of the scenes: colours alternate
 RULE = "alternate_colour"
@@ -54,6 +54,13 @@ def explained(app: AppServices, t: SoloTable, tab: int = 0, step: int | None = N
             sc.choose(step)
 
 
+def refused(t: SoloTable) -> None:
+    """A guess typed that is no rule, and Guess pressed: the note says why."""
+    if t.entry is not None:
+        t.entry.set_text("card.colour = purple")
+    t.guess()
+
+
 def solo_scenes(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
     def at(make: Callable[[], Match], prep: Callable[[SoloTable], None] | None = None) -> Callable[[], Scene]:
         def build() -> Scene:
@@ -68,6 +75,7 @@ def solo_scenes(app: AppServices) -> list[tuple[str, Callable[[], Scene]]]:
         ("delphi-solo-setup", lambda: SoloSetup(app)),
         ("delphi-solo-start", at(lambda: played(0))),
         ("delphi-solo-guess", at(lambda: stop_at_guess(played(4)))),
+        ("delphi-solo-refused", at(lambda: stop_at_guess(played(4)), refused)),
         ("delphi-solo-wrong", at(lambda: played(6, {6: "card is red"}))),
         ("delphi-solo-long", at(lambda: stop_at_guess(played(24, {3: "card is red", 9: "card.rank > last.rank"})))),
         ("delphi-solo-solved", at(lambda: played(7, {5: "card is black", 7: "card.color != last.color"}))),

@@ -12,25 +12,24 @@ import pygame_gui
 
 from game.engine.dates import today
 from game.engine.match import Match, Seat
-from game.engine.records import Record, RecordError
-from game.engine.runner import GameRunner
 from game.games.delphi.options import MAX_RULE_TEXT
-from game.games.delphi.policy import SOLO_POLICY
+from game.games.delphi.policy import SOLO_POLICY, SOLO_STATS
 from game.games.delphi.rulelang import RuleSyntaxError
 from game.games.delphi.solo import SOLO, daily_round, random_options, typed_options
 from game.games.delphi.solo_stats import daily_streak
-from game.i18n import current, msg, tr
-from game.persistence.saves import load_stats, set_aside_save
+from game.i18n import tr
+from game.persistence.saves import load_stats
 from game.ui.assets import GOLD, INK, INK_DIM, REFUSE
+from game.ui.kit.table import seat
 from game.ui.kit.textfield import TextField
 from game.ui.scene import Scene
-from game.ui.tables.delphi.solo_table import STATS_KEY, SoloTable
+from game.ui.tables.delphi.solo.table import SoloTable
 from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 
 def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
     """Today's rule in the statistics: days played, solved, best, streak."""
-    solo = stats.get(STATS_KEY) if isinstance(stats, dict) else None
+    solo = stats.get(SOLO_STATS) if isinstance(stats, dict) else None
     d = solo.get("daily") if isinstance(solo, dict) else None
     if not isinstance(d, dict) or not d.get("days"):
         return []
@@ -50,7 +49,7 @@ def daily_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
 
 def practice_lines(stats: dict, lang: str | None = None) -> list[tuple[str, str]]:
     """Every solo round: played, solved, best score."""
-    solo = stats.get(STATS_KEY) if isinstance(stats, dict) else None
+    solo = stats.get(SOLO_STATS) if isinstance(stats, dict) else None
     r = solo.get("rounds") if isinstance(solo, dict) else None
     if not isinstance(r, dict) or not r.get("games"):
         return []
@@ -70,37 +69,8 @@ def start_solo(app, options: dict, seed: int) -> SoloTable:
     game of the registry: its match is given a policy."""
     match: Match = Match.start(SOLO, options, seed, [Seat(tr("ui.human"))], policy=SOLO_POLICY)
     table = SoloTable(app, match, again=lambda: again(app))
-    app.to_menu()
-    app.push(table)
+    seat(app, table)
     return table
-
-
-def is_solo(save: dict) -> bool:
-    """Whether a save of Delphi's is a solo round."""
-    record = save.get("record")
-    return isinstance(record, dict) and record.get("game") == SOLO.id
-
-
-def replay_solo(save: dict) -> Match:
-    """A saved solo round replayed with the solo engine (it is no game of
-    the registry); raises as :func:`~game.ui.kit.entry.replay_save` does."""
-    meta = save.get("table") if isinstance(save.get("table"), dict) else {}
-    runner = GameRunner.replay(Record.from_json(save.get("record")), SOLO)
-    names = meta.get("names") if isinstance(meta, dict) else None
-    name = str(names[0]) if isinstance(names, list) and names and isinstance(names[0], str) else tr("ui.human")
-    return Match(runner, [Seat(name)], policy=SOLO_POLICY, meta=meta)
-
-
-def resume_solo(app, save: dict) -> str | None:
-    """Continue a saved solo round; a readable problem when it does not
-    replay (the save is moved aside, never deleted)."""
-    try:
-        match = replay_solo(save)
-    except (RecordError, KeyError, ValueError, TypeError) as e:
-        return set_aside_save("delphi", msg("ui.save.replay_failed", detail=str(e)), save).render(current())
-    app.to_menu()
-    app.push(SoloTable(app, match, again=lambda: again(app)))
-    return None
 
 
 def again(app) -> None:
@@ -240,4 +210,4 @@ class SoloSetup(Scene):
             text_block(surface, "✗ " + self.problem, pygame.Rect(r.x + pad, g.problem_y, r.w - 2 * pad, int(30 * s)), int(14 * s), REFUSE)
 
 
-__all__ = ["SoloSetup", "daily_lines", "is_solo", "practice_lines", "resume_solo", "start_solo", "today"]
+__all__ = ["SoloSetup", "again", "daily_lines", "practice_lines", "start_solo", "today"]
