@@ -28,6 +28,7 @@ from game.games import gaps
 from game.persistence.paths import saves_dir
 from game.persistence.setups import setups_path
 from game.persistence.shapes import SAVE, setup_fields
+from game.tools import open_as_shot
 from game.ui.kit.table import TableScene
 from game.ui.kit.textfield import TextField
 from game.ui.scenes.menu import continue_game
@@ -258,6 +259,25 @@ def _solo_back(app, shown: str) -> str | None:
     return _saved("delphi")["record"]["options"]["rules"][0] if saves else None
 
 
+def _guess_open(app) -> TextField:
+    from game.app import all_scene_factories
+
+    app.to_menu()
+    t = open_as_shot(app, dict(all_scene_factories(app))["delphi-solo-guess"], 2)
+    assert t.entry is not None
+    return t.entry
+
+
+def _guess_back(app, shown: str) -> str | None:
+    if not list(saves_dir().glob("delphi.*.json")):
+        return None
+    continue_game(app, "delphi")
+    pump(app, 3)
+    t = app.scenes.top
+    assert t.entry is not None
+    return t.entry.get_text()
+
+
 FIELDS = {
     "names": _setup_field("mind-the-gap", "names"),
     "god-name": _setup_field("delphi", "god_name"),
@@ -268,6 +288,7 @@ FIELDS = {
     "god-note": _god("hand", "note_entry"),
     "notebook": Field(_notebook_open, lambda app, shown: table_of(app).leave(), _notebook_back),
     "solo-rule": Field(_solo_open, _solo_keep, _solo_back, st.one_of(OPS, PADDING)),
+    "solo-guess": Field(_guess_open, lambda app, shown: app.to_menu(), _guess_back),
 }
 #: how the value the game took is the field's text
 TAKEN: dict[str, Callable[[str], str]] = {"solo-rule": str.strip, "deal-number": lambda s: str(int(s))}

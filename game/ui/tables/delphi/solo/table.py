@@ -45,6 +45,7 @@ from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene
+from game.ui.kit.textfield import TextField
 from game.ui.kit.wait import WaitScene, Worker
 from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec
 from game.ui.tables.delphi.explain_scene import ExplainScene, solo_tabs
@@ -78,7 +79,7 @@ class SoloTable(SoloTableScene):
         super().__init__(app, SoloModel(match), Painters(paint_still, paint_moving))
         self.again = again
         #: the guess's text field (while a guess may be made)
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.entry: TextField | None = None
         #: the guess being judged on a worker thread
         self.job: Worker[SoloAction] | None = None
         self.cursor = KeyCursor()
@@ -168,19 +169,15 @@ class SoloTable(SoloTableScene):
         if self.view.phase == GUESS and self.viewer is not None and not self._leaving:
             self.entry = self._guess_field(self.layout().guess_row["field"])
             if self.app.scenes.top is self:
-                self.entry.focus()
+                self.app.ui.set_focus_set(self.entry)
         elif self.model.result_shown and self.again is not None and self.focused() is None:
             self.focus_key("again")
 
-    def _guess_field(self, rect: pygame.Rect) -> pygame_gui.elements.UITextEntryLine:
-        """The guess's text field, holding the guess being typed; no longer
-        than a rule text may be (a save allows 5,000 characters there: a
-        6,000-character guess made the round unreadable at Continue)."""
-        entry = pygame_gui.elements.UITextEntryLine(rect, manager=self.app.ui, placeholder_text=tr("delphi.solo_ui.guess_placeholder"))
-        entry.set_text_length_limit(MAX_RULE_TEXT)
-        entry.set_text(self.model.guess)
-        self.keep(entry, focus=False)
-        return entry
+    def _guess_field(self, rect: pygame.Rect) -> TextField:
+        """The guess's text field (the kit's), holding the guess being
+        typed; no longer than a rule text may be (a 6,000-character guess
+        made the round unreadable at Continue; a paste is cut, with a note)."""
+        return self.keep(TextField(self.app, rect, limit=MAX_RULE_TEXT, text=self.model.guess, placeholder=tr("delphi.solo_ui.guess_placeholder"), say=self.notice), focus=False)
 
     # --- moves -----------------------------------------------------------------------------------
     def play_card(self, i: int, how: How = How.CLICK) -> None:
