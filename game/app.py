@@ -33,7 +33,6 @@ from game.ui.anim import Animator
 from game.ui.assets import app_icon, scale_for, theme
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
-from game.ui.kit.textfield import typed_input
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.scenes.rules import RulesScene
@@ -382,9 +381,6 @@ class App:
             self._f11_held = event.type == pg.KEYDOWN
             return
         event = self._to_screen(event)
-        event = typed_input(self.ui, event)
-        if event is None:
-            return
         top = self.scenes.top
         if top is not None and top.busy and event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.KEYDOWN, pg.KEYUP) and not top.accepts_while_busy(event):
             top.held_while_busy(event)  # a card is travelling: no move may start mid-animation

@@ -31,9 +31,9 @@ import pygame_gui
 from game.ui.assets import HIGHLIGHT
 from game.ui.kit.textfield import TextField
 
-#: the elements a person types into: the kit's field, and pygame_gui's own
-#: (the solo table's guess, until it is a kit field)
-TEXT_FIELDS = (TextField, pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+#: the elements a person types into: the kit's one field (no pygame_gui
+#: field is left for typed text)
+TEXT_FIELDS = (TextField,)
 
 if TYPE_CHECKING:  # (types only: the animator and the notices draw with pygame, as scenes do)
     from game.persistence.settings import Settings

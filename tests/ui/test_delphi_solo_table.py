@@ -6,6 +6,8 @@ lost), today's rule in the statistics, and a round saved and continued."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -26,12 +28,16 @@ def type_text(app, text: str) -> None:
     pump(app, 2)
 
 
-def judged(app, frames: int = 600) -> None:
-    """Frames until the guess's verdict is in (the check runs on a thread)."""
-    for _ in range(frames):
+def judged(app, seconds: float = 180.0) -> None:
+    """Frames until the guess's verdict is in (the check runs on a thread).
+    A deadline in seconds, not in frames: on a loaded machine 600 frames of
+    the dummy driver passed before a worker had judged an old round."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         if not isinstance(app.scenes.top, WaitScene):
             return
         pump(app, 1)
+        time.sleep(0.002)
     raise AssertionError("the guess was never judged")
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 import time
 
 import pygame
+import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
 
 from game.app import all_scene_factories
 from game.tools import open_as_shot
 from game.ui.kit.textfield import TextField
-from game.ui.scene import TEXT_FIELDS
 
 #: a million characters of each kind a person may paste: a rule's words,
 #: and lines of text in other scripts with characters no font draws
@@ -37,7 +37,7 @@ def _fields(app) -> list[TextField]:
 
 
 def _other_fields(app) -> list:
-    return [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, TEXT_FIELDS) and not isinstance(el, TextField) and el.alive()]
+    return [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)) and el.alive()]
 
 
 def _frame(app, events: list) -> float:

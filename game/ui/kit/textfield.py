@@ -551,40 +551,4 @@ def clipboard_text() -> str:
         return ""
 
 
-def plain_entry_input(event: pygame.event.Event) -> pygame.event.Event | None:
-    """What is typed or pasted into one of pygame_gui's own fields (the
-    solo table's guess, until it is a :class:`TextField`), without the
-    characters our fonts cannot draw: pygame_gui raised "Text has zero
-    width" out of the frame for a zero-width character typed into an empty
-    field.  None: nothing of a typed text is left.  A kit field does this
-    itself and never gets here."""
-    if event.type == pygame.TEXTINPUT:
-        clean = drawable(event.text)
-        if not clean:
-            return None
-        if clean != event.text:
-            return pygame.event.Event(pygame.TEXTINPUT, {**event.dict, "text": clean})
-    elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-        # a paste: pygame_gui reads the clipboard itself, so the
-        # clipboard gets the drawable text first
-        try:
-            pasted = pygame.scrap.get_text()
-            if pasted and drawable(pasted) != pasted:
-                pygame.scrap.put_text(drawable(pasted))
-        except pygame.error:
-            pass  # no clipboard here: pygame_gui pastes nothing either
-    return event
-
-
-def typed_input(ui: pygame_gui.UIManager, event: pygame.event.Event) -> pygame.event.Event | None:
-    """An event on its way to the fields: a kit field takes it as it is,
-    pygame_gui's own get :func:`plain_entry_input`."""
-    if event.type not in (pygame.TEXTINPUT, pygame.KEYDOWN):
-        return event
-    # (a field given the keys by its own focus(), not the manager's, has them too)
-    if any(isinstance(el, TextField) and el.is_focused for el in ui.get_sprite_group().sprites()):
-        return event
-    return plain_entry_input(event)
-
-
-__all__ = ["TextField", "clipboard_text", "digits", "typed_input"]
+__all__ = ["TextField", "clipboard_text", "digits"]
