@@ -10,6 +10,7 @@ than a rule text can be never reaches the save."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pygame
 import pytest
@@ -195,10 +196,10 @@ def test_a_round_of_before_is_listed_at_once_and_replayed_on_a_worker_once(app, 
     press(app, "Resume")
     wait = app.scenes.top
     assert isinstance(wait, WaitScene)
-    for _ in range(500):  # (until the worker is at the first guess)
-        if judging.threads:
-            break
+    end = time.monotonic() + 60  # (until the worker is at the first guess: a deadline in seconds, the machine may be loaded)
+    while not judging.threads and time.monotonic() < end:
         pump(app, 1)
+        time.sleep(0.002)
     assert wait.shown()[-1] == "Guess 1 of 3"
     judging.gate.set()
     judged(app)
