@@ -16,6 +16,7 @@ import sys
 import time
 import traceback
 import warnings
+from collections import deque
 from collections.abc import Callable
 
 import pygame
@@ -29,6 +30,8 @@ from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
 from game.ui import cardart
+from game.ui.a11y.bridge import Bridge, Silent
+from game.ui.a11y.nodes import Announcement, Politeness
 from game.ui.anim import Animator
 from game.ui.assets import app_icon, scale_for, theme
 from game.ui.kit.dialog import ConfirmScene
@@ -130,6 +133,11 @@ class App:
         if home_notices and self.storage.access is storage.Access.NOT_WRITABLE:
             self.say_once("read-only", self.read_only_reason(), ttl=10)
         self._animator_cls = Animator
+        #: the screen reader's bridge (game.ui.a11y.bridge); Silent until a
+        #: platform bridge is up
+        self.a11y: Bridge = Silent()
+        #: the latest announcements, newest last (a key reads them again)
+        self.announced: deque[Announcement] = deque(maxlen=20)
 
     # --- window ---------------------------------------------------------------
     @staticmethod
@@ -404,10 +412,26 @@ class App:
             top.update(dt)
         self.ui.update(dt)
         self.draw()
+        self._serve_reader()
         self.frame_count += 1
         if self._release_pending:
             self._release_pending = False
             _release_memory()
+
+    def announce(self, text: str, *, assertive: bool = False) -> None:
+        a = Announcement(text, Politeness.ASSERTIVE if assertive else Politeness.POLITE)
+        self.announced.append(a)
+        self.a11y.announce(a)
+
+    def _serve_reader(self) -> None:
+        """Hand the top screen's tree to the bridge while a reader
+        listens, and do what readers asked (never blocks)."""
+        top = self.scenes.top
+        for request in self.a11y.requests():
+            if top is not None:
+                top.a11y_request(request)
+        if self.a11y.active and top is not None:
+            self.a11y.update(top.a11y_tree())
 
     def release_memory_soon(self) -> None:
         """Collect garbage and trim the heap after this frame (a left

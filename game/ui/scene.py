@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
+from game.ui.a11y.nodes import Node, Request, Role, State, Tree
 from game.ui.assets import HIGHLIGHT
 from game.ui.kit.textfield import TextField
 
@@ -81,6 +82,11 @@ class AppServices(Protocol):
     def play_sound(self, name: str) -> None: ...
 
     def save_settings(self) -> None: ...
+
+    def announce(self, text: str, *, assertive: bool = False) -> None:
+        """Say ``text`` to a screen reader (polite: after what it is
+        reading; assertive: at once)."""
+        ...
 
     def set_fullscreen(self, on: bool) -> None: ...
 
@@ -338,6 +344,43 @@ class Scene:
             self._focus_key = None
         else:
             self._focus_key = self._keys.get(self._focusables[i])
+
+    # --- what a screen reader reads (game.ui.a11y) ------------------------------
+    def a11y_tree(self) -> Tree:
+        """This screen as a screen reader reads it: by default a window
+        with its buttons by name, the focused one focused.  Tables and
+        screens that draw more (cards, lists, fields) say so here."""
+        buttons = []
+        focus = None
+        cur = self.focused()
+        for b in self._focusables:
+            if not b.alive():
+                continue
+            key = f"button:{self._keys.get(b)}"
+            r = b.rect
+            states = frozenset() if b.is_enabled else frozenset({State.DISABLED})
+            buttons.append(Node(key, Role.BUTTON, str(getattr(b, "text", "")), (r.x, r.y, r.w, r.h), states=states, pressable=b.is_enabled))
+            if b is cur:
+                focus = key
+        w, h = self.app.size
+        return Tree(Node("window", Role.WINDOW, self.a11y_title(), (0, 0, w, h), children=tuple(buttons)), focus)
+
+    def a11y_title(self) -> str:
+        """The screen's name as a reader says it."""
+        return "Mind the Gap"
+
+    def a11y_request(self, request: Request) -> None:
+        """A reader pressed or focused the node ``request.key``; by
+        default a button made by this scene."""
+        for b in self._focusables:
+            if f"button:{self._keys.get(b)}" != request.key or not (b.alive() and b.is_enabled):
+                continue
+            self._focus_key = self._keys.get(b)
+            if request.action == "press":
+                action = self._actions.get(b)
+                if action:
+                    action()
+            return
 
     # --- frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
