@@ -237,6 +237,36 @@ def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogL
     return out
 
 
+#: a draw or pass that stopped the run (house rule "stop"), and the line
+#: of the new run's first card that follows it
+STOP_LINES = {"runs.log.draw_stop": "runs.log.stop_new", "runs.log.pass_stop": "runs.log.stop_new_pass"}
+
+
+def fold_stops(lines: Sequence[LogLine]) -> list[LogLine]:
+    """The log with every draw (or pass) that stopped the run made one line
+    with the new run's first card right after it: "Ben could not follow
+    and drew; Cleo starts a new run with Q♦ (+10)."  Under the table's
+    rules nearly every draw stops the run, so the log was those two lines
+    by turns, the stop's three lines long (measured at 1280x800: four log
+    entries filled the panel).  The line is the starter's (its dot), with
+    the card played as its action."""
+    out: list[LogLine] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        key = getattr(line.message, "key", "")
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        if key in STOP_LINES and nxt is not None and getattr(nxt.message, "key", "") == "runs.log.play_new":
+            p = nxt.message.params
+            merged = msg(STOP_LINES[key], drawer=line.message.params.get("name", ""), name=p.get("name", ""), card=p.get("card", ""), points=p.get("points", 0))
+            out.append(LogLine(nxt.seat, merged, nxt.action))
+            i += 2
+            continue
+        out.append(line)
+        i += 1
+    return out
+
+
 def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int, *, undo: bool = False, hint: bool = False) -> None:
     """Fold one finished game into the statistics dict of Runs.
 
@@ -279,6 +309,7 @@ __all__ = [
     "RunsMeta",
     "RunsPolicy",
     "collapse_forced",
+    "fold_stops",
     "fold_stats",
     "join_names",
     "log_start",
