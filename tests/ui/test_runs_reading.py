@@ -122,3 +122,34 @@ def test_the_log_names_who_plays_first_in_a_new_round():
     before, after = m.states[-2], m.state
     line = m.describe(before, m.actions[-1]).render("en")
     assert line == f"Round 2 begins; {m.seats[after.turn].name} plays the first card.", line
+
+
+def test_the_one_person_who_must_draw_sees_their_hand_dimmed(app):
+    """Against the computers the hand stayed bright when none of its cards
+    could go (a hand with lit cards shades the others)."""
+    import dataclasses
+
+    import pygame
+
+    t = seated(
+        app,
+        demo.table_for(
+            app,
+            demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and GAME.forced_action(st) is not None and not GAME.chain_dead(st) and len(st.pile) > 2),
+            auto_draw=False,
+        ),
+    )
+    assert t.my_turn() and not t.view.playable
+    still = t.picture().still
+    assert still.hand is not None and still.hand.dim
+    bright = dataclasses.replace(still, hand=dataclasses.replace(still.hand, dim=False))
+    L = t.layout()
+    spot = (L.hand[0].x + L.hand[0].w // 8, L.hand[0].centery + L.hand[0].h // 4)  # paper of the first card
+    dimmed_s, bright_s = pygame.Surface(app.size), pygame.Surface(app.size)
+    t.paint_static(dimmed_s, still)
+    t.paint_static(bright_s, bright)
+    assert sum(dimmed_s.get_at(spot)[:3]) < sum(bright_s.get_at(spot)[:3]) - 60
+    # a person with a card to play: the hand is not dimmed as a whole
+    other = seated(app, demo.table_for(app, demo.mid_round()))
+    hand = other.picture().still.hand
+    assert other.my_turn() and hand is not None and not hand.dim

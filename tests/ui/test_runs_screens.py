@@ -40,10 +40,13 @@ def visible_point(t: RunsTable, card) -> tuple[int, int]:
     hand = list(t.view.hand)
     r = hand_rect(t, card)
     later = [hand_rect(t, c) for c in hand[hand.index(card) + 1 :]]
-    for x in range(r.x + 2, r.right, 2):
-        p = (x, r.centery)
-        if not any(q.collidepoint(p) for q in later):
-            return p
+    # (across its middle, or in a hand of two rows across the upper row's
+    # top, which the lower row leaves in view)
+    for y in (r.centery, r.y + r.h // 6):
+        for x in range(r.x + 2, r.right, 2):
+            p = (x, y)
+            if not any(q.collidepoint(p) for q in later):
+                return p
     raise AssertionError(f"{card} is covered")
 
 
@@ -270,7 +273,10 @@ def test_the_cards_grow_with_the_window_and_large_is_never_smaller_than_normal(a
     # 1920x1080 is 1.35 times 1280x800 in height and 1.5 in width: the cards
     # grew 1.35 times (and the felt beside the hand stayed empty)
     assert large_window["normal"][1] >= 1.45 * small_window["normal"][1], (small_window, large_window)
-    assert large_window["large"][1] >= 1.45 * small_window["large"][1], (small_window, large_window)
+    # (issue 50: "large" at 1280x800 grew from 110 to 120 px, and a hand of
+    # two rows of large cards at 1920x1080 gives way before the run's
+    # cards get smaller than "normal" has them: 161 px, 1.34 times)
+    assert large_window["large"][1] >= 1.3 * small_window["large"][1], (small_window, large_window)
 
 
 # --- the shape of the table ----------------------------------------------------------------------------

@@ -296,7 +296,7 @@ class RunsTable(RunsTableScene):
             box = L.seats.get(moved.seat) if moved.seat is not None else None
             cx, cy = box.center if box is not None else (L.pile.centerx, int(60 * L.s))
             start, dur = (cx - L.hw // 2, cy - int(L.hw * 0.7)), FLY_PLAY
-        self.anim.fly(self.face(moved.action.card, L.hw), start, dest.topleft, dur, hide=("chain", idx))
+        self.anim.fly(self.face(moved.action.card, dest.w), start, dest.topleft, dur, hide=("chain", idx))
         return dur
 
     def _fly_draw(self, moved: Moved, L: Layout) -> float:
@@ -446,8 +446,9 @@ class RunsTable(RunsTableScene):
             self._still = (key, self._make_still(look, L, hidden))
         hand = self.view.hand
         i = m.cursor
-        cursor = self.hand_rect(hand[i]) if i is not None and 0 <= i < len(hand) and self.my_turn() else None
-        return RunsPicture(self._still[1], cursor)
+        on = i is not None and 0 <= i < len(hand) and self.my_turn()
+        cursor = self.hand_rect(hand[i]) if on and i is not None else None
+        return RunsPicture(self._still[1], cursor, on and i is not None and hand[i] in m.fresh)
 
     def _make_still(self, look: Look, L: Layout, hidden: frozenset[Any]) -> Still:
         v = self.view
@@ -532,7 +533,11 @@ class RunsTable(RunsTableScene):
             out = tr("runs.table.you_are_out", n=v.finished.index(seat_) + 1)
         line = tr("runs.table.your_hand", name=self.seat_name(seat_), round=signed(v.round_score(seat_)), total=num(v.scores[seat_]))
         fresh = self.model.fresh & frozenset(v.hand)
-        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line, fresh, tr("runs.table.new_card"))
+        # the person at the screen must draw or pass: no card of theirs may
+        # go, and the hand says so as a hand with lit cards does (it stayed
+        # bright against the computers; between people the draw plays itself)
+        dim = self.my_turn() and self.model.forced() is not None
+        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line, fresh, tr("runs.table.new_card"), dim)
 
     def facts(self) -> list[str]:
         v = self.view
