@@ -5,9 +5,10 @@ of :class:`~game.engine.match.Match`.
 - Most turns are forced draws.  A person's forced draw or pass plays itself
   when the players turned auto-draw on, or once the run is dead and they
   chose to draw the pile out in this round (both in :class:`RunsMeta`,
-  neither saved: auto-draw is the player's setting).  Otherwise it is the
-  person's own click, so between two people the device is passed first:
-  the previous person's hand never stays on screen beside "Draw for ...".
+  neither saved: auto-draw is the player's setting).  Between people
+  sharing the device a forced draw or pass, and the one card that may be
+  played, play themselves for a person whose hand is not on screen: the
+  device is handed over only before a real choice.
 - Messages get the players' names, and scores a real minus sign.
 - The log shows the round so far; consecutive forced draws and passes make
   one line (:func:`collapse_forced`).
@@ -27,7 +28,7 @@ from typing import Any, Self
 from game.engine.core import Message, Outcome, msg
 from game.engine.match import LogLine, Match, Policy, TableMeta, meta_of
 from game.games.runs.rules import GAME
-from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, Action, RunsState, seat_name
+from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_PLAY, PLAY, Action, RunsState, seat_name
 
 #: the log shows at most this many actions (of the round so far)
 LOG_ACTIONS = 40
@@ -96,6 +97,16 @@ class RunsPolicy(Policy):
         state = match.state
         forced = GAME.forced_action(state)
         if forced is None:
+            if match.secret and state.phase == PHASE_PLAY and match.viewer != seat:
+                # people sharing the device: the one card that may go is no
+                # decision either (who can play must play), and what is
+                # played is seen by all; it plays itself instead of waiting
+                # behind a pass screen (2 people and a computer handed over
+                # 0.75 times per card played, now 0.49: scripts/runs_handovers.py);
+                # the person at the screen plays their one card by hand
+                legal = GAME.legal_actions(state)
+                if len(legal) == 1 and legal[0].kind == PLAY:
+                    return legal[0]
             return None
         meta = meta_of(match, RunsMeta)
         if meta.auto_draw or (GAME.chain_dead(state) and meta.run_out == state.round):
