@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine.match import Match, Seat, StepKind  # noqa: E402
-from game.games.runs import GAME  # noqa: E402
-from game.games.runs.bots import SimpleBot  # noqa: E402
-from game.games.runs.rules import TABLE_RULES  # noqa: E402
-from game.games.runs.state import PLAY  # noqa: E402
+from game.engine.match import Match, Seat, StepKind
+from game.games.runs import GAME
+from game.games.runs.bots import SimpleBot
+from game.games.runs.rules import TABLE_RULES
+from game.games.runs.state import PLAY
 
 
 def play_hot_seat(seed: int, people: int, rules: dict, rounds: int = 5, computers: int = 0) -> tuple[int, int, int]:

@@ -15,6 +15,7 @@ from game.cards import display
 from game.engine import IllegalAction, Outcome, Termination, msg
 from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.persistence.saves import load_stats, read_save
 from game.ui.tables import runs as runs_ui
@@ -263,7 +264,9 @@ def test_a_dead_run_is_drawn_out_with_one_click_in_seconds(app):
 
 def test_pass_screen_between_two_people_shows_nothing_before_confirm(app):
     # Anna (0) and Ben (1) are people, Cleo (2) a computer; Anna to play
-    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
+    # (the table's rules: Ben's lone card that may go plays itself, and
+    # under the written rules he would hardly ever have a choice)
+    runner = demo.find_runner({"players": 3, "rounds": 5, **TABLE_RULES}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
     t = open_table(app, runner, bots=[None, None, "strong"])
     # two people: the first hand is shown only after Anna confirms
     assert top(app).name == "pass"
@@ -572,7 +575,10 @@ def test_hot_seat_forced_draws_need_no_pass_screen_and_show_as_new_to_their_owne
     from game.ui.kit.passdevice import PassScene
 
     app.settings.animation = "off"
-    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5}, 4, [Seat("Anna"), Seat("Ben")])
+    # (the table's rules: under the written ones a turn with a choice, the
+    # only one handed over since a lone card that may go plays itself,
+    # comes about once a round)
+    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5, **TABLE_RULES}, 4, [Seat("Anna"), Seat("Ben")])
     t = seated(app, RunsTable(app, m))
     rng, bot, marked = random.Random(4), SimpleBot(), 0
     for _ in range(300):
@@ -608,7 +614,10 @@ def test_a_card_drawn_while_away_is_new_after_menu_and_continue_too(app):
     from game.ui.kit.passdevice import PassScene
 
     app.settings.animation = "off"
-    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5}, 4, [Seat("Anna"), Seat("Ben")])
+    # (the table's rules: under the written ones a turn with a choice, the
+    # only one handed over since a lone card that may go plays itself,
+    # comes about once a round)
+    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5, **TABLE_RULES}, 4, [Seat("Anna"), Seat("Ben")])
     t = seated(app, RunsTable(app, m))
     rng, bot = random.Random(4), SimpleBot()
     for _ in range(300):

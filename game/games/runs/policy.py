@@ -97,7 +97,7 @@ class RunsPolicy(Policy):
         state = match.state
         forced = GAME.forced_action(state)
         if forced is None:
-            if match.secret and state.phase == PHASE_PLAY and match.viewer != seat:
+            if match.secret and state.phase == PHASE_PLAY and match.viewer not in (None, seat):
                 # people sharing the device: the one card that may go is no
                 # decision either (who can play must play), and what is
                 # played is seen by all; it plays itself instead of waiting
