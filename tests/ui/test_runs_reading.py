@@ -153,3 +153,26 @@ def test_the_one_person_who_must_draw_sees_their_hand_dimmed(app):
     other = seated(app, demo.table_for(app, demo.mid_round()))
     hand = other.picture().still.hand
     assert other.my_turn() and hand is not None and not hand.dim
+
+
+def test_the_hint_ring_leaves_the_new_tag_readable(app):
+    """The hint's card is often the one just drawn: the keyboard ring around
+    it ran through the card's "new" tag."""
+    import pygame
+
+    from game.ui.assets import GOLD
+    from game.ui.kit.cursor import CURSOR_COLOUR
+
+    t = seated(app, demo.table_for(app, demo.mid_round()))
+    card = t.view.playable[0]
+    i = list(t.view.hand).index(card)
+    t.model.fresh = frozenset({card})
+    t.model.cursor = i
+    t._still = None
+    pump(app, 2)
+    r = t.hand_rect(card)
+    s = t.layout().s
+    ring_y = r.y - max(6, int(10 * s)) // 2  # the ring's top edge, through the tag
+    seen = [tuple(app.screen.get_at((x, ring_y))[:3]) for x in range(r.x + int(8 * s), r.x + int(24 * s))]
+    assert tuple(CURSOR_COLOUR[:3]) not in seen, seen
+    assert any(sum(abs(a - b) for a, b in zip(px, GOLD)) < 60 for px in seen), seen
