@@ -158,7 +158,6 @@ def test_the_one_person_who_must_draw_sees_their_hand_dimmed(app):
 def test_the_hint_ring_leaves_the_new_tag_readable(app):
     """The hint's card is often the one just drawn: the keyboard ring around
     it ran through the card's "new" tag."""
-    import pygame
 
     from game.ui.assets import GOLD
     from game.ui.kit.cursor import CURSOR_COLOUR
