@@ -16,6 +16,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.games.runs import GAME
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import PHASE_BREAK, PHASE_PLAY, RunsState
 from game.ui import cardart
 from game.ui.kit.model import Notes
@@ -52,19 +53,24 @@ def visible_point(t: RunsTable, card) -> tuple[int, int]:
 
 def _anna_with_a_bad_card(st: RunsState) -> bool:
     """Two seats, Anna (0) to play with a card that follows and one that
-    does not, and Ben (1) unable to follow whatever she plays (his turn
-    comes after the pass screen, auto-draw being off)."""
+    does not, and Ben (1) with a choice after her card (his turn comes
+    after the pass screen)."""
     if st.phase != PHASE_PLAY or st.turn != 0 or GAME.chain_dead(st) or len(st.hands[0]) < 4:
         return False
     plays = GAME.playable(st, 0)
-    return len(plays) == 1 and len(plays) < len(st.hands[0])
+    if not (len(plays) == 1 and len(plays) < len(st.hands[0])):
+        return False
+    # Ben then has a choice (a lone card of his would play itself, as his
+    # draw does, and the device would stay with Anna)
+    after = GAME.apply(st, GAME.action_from_text(f"play {plays[0].code}"))
+    return after.phase == PHASE_PLAY and after.turn == 1 and len(GAME.legal_actions(after)) >= 2
 
 
 def test_a_refused_card_is_not_shown_to_the_next_person_after_the_pass_screen(app):
     """Two people: Anna's refused card said "K♣ does not follow 3♥ … (you
     hold 4♥)"; the message stayed on the table and Ben read it (and her
     cards) after he took the device."""
-    t = seated(app, demo.table_for(app, demo.find_runner({"players": 2, "rounds": 5}, _anna_with_a_bad_card), bots=[None, None]))
+    t = seated(app, demo.table_for(app, demo.find_runner({"players": 2, "rounds": 5, **TABLE_RULES}, _anna_with_a_bad_card), bots=[None, None]))
     assert top(app).name == "pass"
     press(app, "I'm Anna")
     assert t.viewer == 0 and t.my_turn()
