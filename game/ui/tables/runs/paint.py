@@ -227,7 +227,9 @@ def _run(surface: pygame.Surface, p: Still, L: Layout) -> None:
         sl = L.slot
         surface.blit(cardart.slot(sl.w, dashed=True, alpha=110), sl)
         if run.hint is not None:
-            text_block(surface, run.hint, pygame.Rect(sl.x - int(20 * s), sl.bottom + int(8 * s), sl.w + int(40 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
+            # (a little wider than the place: the house rule's second line,
+            # "or the run stops" or the circuit's count, in two lines at most)
+            text_block(surface, run.hint, pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
         if run.ask:
             text(surface, "?", sl.center, int(40 * s), (255, 255, 255), bold=True, anchor="center", shadow=False)
     elif n and run.dead is not None and L.chain:
