@@ -195,8 +195,12 @@ def test_a_larger_card_size_never_gives_smaller_cards(size):
 
 def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     """At 1920x1080 the cards barely grew, and "Large" gave nothing where
-    there was room for it."""
+    there was room for it.  (Four rows that lie apart and a hand fill the
+    height already at the nominal size, at every window of 16:10 or
+    wider: there "Large" gives the full pyramid nothing more, the small
+    pyramid and the discard pile larger cards.)"""
     view = next(v for label, v, _ in VIEWS if label == "two")
+    three_rows = next(v for label, v, _ in VIEWS if label == "small-jokers")
     small, big = (1280, 800), (1920, 1080)
     a = compute_layout(small, scale_for(small), view, factor=1.0)
     b = compute_layout(big, scale_for(big), view, factor=1.0)
@@ -209,18 +213,26 @@ def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     for size in (small, big):
         n = compute_layout(size, scale_for(size), view, factor=1.0)
         lg = compute_layout(size, scale_for(size), view, factor=CARD_SIZES["large"])
-        assert lg.pw > n.pw and lg.hw > n.hw and lg.dw >= n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+        assert lg.pw >= n.pw and lg.hw >= n.hw and lg.dw > n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+        n = compute_layout(size, scale_for(size), three_rows, factor=1.0)
+        lg = compute_layout(size, scale_for(size), three_rows, factor=CARD_SIZES["large"])
+        assert lg.pw > n.pw and lg.hw > n.hw, (size, (n.pw, n.hw), (lg.pw, lg.hw))
 
 
-def test_every_index_of_the_pyramid_stays_in_view():
-    """The rows overlap where the height is short, never over a card's
-    index (its top fifth)."""
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_rows_of_the_pyramid_lie_apart_and_so_do_its_empty_places(size):
+    """The rows overlapped by up to 0.38 of a card ("Large" the most): the
+    empty places crossed into a grid of dashed lines and each row hid the
+    lower index of the row above.  No two places meet now, at every card
+    size, with a gap between the rows."""
     for label, view, coach in VIEWS:
-        for size in SIZES:
-            for f in CARD_SIZES.values():
-                L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
-                assert L.pitch >= 0.6 * L.places[0].h, (label, size, f, L.pitch)
-                assert L.places[0].y >= int(HEADER_H * L.scale)
+        for name, f in CARD_SIZES.items():
+            L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+            where = (label, size, name)
+            assert L.pitch > L.places[0].h, (where, L.pitch, L.places[0].h)
+            for (p, a), (q, b) in combinations(L.places.items(), 2):
+                assert not a.colliderect(b), (where, p, a, q, b)
+            assert L.places[0].y >= int(HEADER_H * L.scale)
 
 
 # --- how a move was made ---------------------------------------------------------------------------------
@@ -331,12 +343,12 @@ def test_six_values_in_a_gap_stay_readable_at_every_size(app):
                 drawn: list = []
                 widgets.RECORD = (surface, drawn)
                 try:
-                    _gap_help(surface, L.visible(place), GapMark(place, "3 5 7 9 10 J"), L.scale)
+                    _gap_help(surface, L.places[place], GapMark(place, "3 5 7 9 10 J"), L.scale)
                 finally:
                     widgets.RECORD = None
                 assert "".join(d[1] for d in drawn).replace(" ", "") == "357910J", drawn
                 for d in drawn:
-                    assert d[2].h >= 14 and L.visible(place).contains(d[2]), (label, size, place, d[1], d[2])
+                    assert d[2].h >= 14 and L.places[place].contains(d[2]), (label, size, place, d[1], d[2])
 
 
 def test_a_dead_ends_reason_fits_the_status_line_whole_at_every_size(app):

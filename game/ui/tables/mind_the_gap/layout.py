@@ -2,20 +2,23 @@
 the seats and the log on the left; in the middle the band of notes, the
 pyramid, the status line and the hand; on the right (under the tutorial's
 explanation, when it is one) the stock, the fanned discard pile, the used
-ranks and the buttons.  Nothing lies over anything else but the pyramid's
-rows, which overlap like bricks where the height is short: each row
-covers the foot of the row above it, never a card's index.
+ranks and the buttons.  Nothing lies over anything else, the pyramid's
+rows included: each row starts a little below the foot of the row above.
+(The rows used to overlap like bricks where the height was short, as far
+as 0.62 of a card: the empty places crossed into a grid of dashed lines,
+a gap's help had a strip of a quarter of a card, and the row below hid
+each card's lower index; "Large" closed them up the most.)
 
 The card sizes come from the window's scale and the card size setting:
 the pyramid and the hand get their nominal widths (``CARD`` and
-``HAND_CARD`` at scale 1, times the setting's factor), the rows of the
-pyramid close up as far as ``MIN_PITCH`` to make room for them, and only
-where even that does not fit do the cards shrink, to the largest factor
-that fits, the same at every setting, so a larger setting never gives
-smaller cards (the hand took the pyramid's room before: "Large" made the
-pyramid smaller).  A long hand may reach under the left column when that
-ends above it.  Computed from the view (the seats, the hand and the
-discard pile change how much room the rest gets) and the window alone.
+``HAND_CARD`` at scale 1, times the setting's factor), and where the
+height does not hold four rows and the hand at that size the cards
+shrink, to the largest factor that fits, the same at every setting, so a
+larger setting never gives smaller cards (the hand took the pyramid's
+room before: "Large" made the pyramid smaller).  A long hand may reach
+under the left column when that ends above it.  Computed from the view
+(the seats, the hand and the discard pile change how much room the rest
+gets) and the window alone.
 """
 
 from __future__ import annotations
@@ -39,9 +42,10 @@ HAND_CARD = 104
 #: the discard pile's nominal card width at scale 1
 PILE_CARD = 58
 #: the distance between the tops of two rows of the pyramid, in card
-#: heights: at most a little gap, at least enough to show every index
+#: heights: the rows never overlap; at least a gap a shadow's depth high
+#: (4 % of a card, 5 px at 1280x800), at most a little more
 MAX_PITCH = 1.07
-MIN_PITCH = 0.62
+MIN_PITCH = 1.04
 #: the gap between two cards of a row (pyramid) and of the hand, in card widths
 PYR_GAP = 0.14
 HAND_GAP = 0.12
@@ -68,8 +72,8 @@ class Layout:
     pw: int = 90
     hw: int = 100
     dw: int = 56
-    #: the distance between the tops of two rows of the pyramid (less than
-    #: a card's height: the rows overlap)
+    #: the distance between the tops of two rows of the pyramid (more than
+    #: a card's height: the rows lie apart)
     pitch: int = 0
     places: dict[int, pygame.Rect] = field(default_factory=dict)
     hand: list[pygame.Rect] = field(default_factory=list)
@@ -116,15 +120,6 @@ class Layout:
         s = self.scale
         r = self.coach
         return pygame.Rect(r.right - int(170 * s), r.bottom - int(46 * s), int(158 * s), int(36 * s))
-
-    def visible(self, place: int) -> pygame.Rect:
-        """The part of a place that the rows around it leave uncovered:
-        below the foot of the row above, above the row below."""
-        r = self.places[place]
-        rows = {q.y for q in self.places.values()}
-        top = r.y + max(0, r.h - self.pitch) if any(y < r.y for y in rows) else r.y
-        bottom = r.y + min(r.h, self.pitch) if any(y > r.y for y in rows) else r.bottom
-        return pygame.Rect(r.x, top, r.w, max(1, bottom - top))
 
 
 def _hand_width(n: int, room: int) -> float:
@@ -178,7 +173,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     if left_bottom + gap <= hand_bottom - tallest - gap - status_h:
         hand_row.update(margin, L.top_h, L.middle.right - margin, h - L.top_h)
     # the card widths: the nominal one times the setting's factor, as far
-    # as the pyramid (its rows closed up to MIN_PITCH) and the hand fit
+    # as the pyramid (its rows MIN_PITCH apart) and the hand fit
     cap_p = L.middle.w / (rows + (rows - 1) * PYR_GAP)
     cap_h = _hand_width(len(view.hand), hand_row.w)
 
@@ -211,7 +206,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     # apart as the room allows (up to a small gap)
     avail = L.status.y - gap - pyr_top
     pitch = (avail - ph) / (rows - 1) if rows > 1 else ph
-    L.pitch = int(max(MIN_PITCH * ph, min(MAX_PITCH * ph, pitch)))
+    L.pitch = max(ph + 1, int(max(MIN_PITCH * ph, min(MAX_PITCH * ph, pitch))))
     height = ph + (rows - 1) * L.pitch
     top = pyr_top + max(0, (avail - height) // 2)
     hgap = int(L.pw * PYR_GAP)
