@@ -235,6 +235,56 @@ def test_the_rows_of_the_pyramid_lie_apart_and_so_do_its_empty_places(size):
             assert L.places[0].y >= int(HEADER_H * L.scale)
 
 
+# --- a move that leaves no finished pyramid -----------------------------------------------------------------
+
+
+def test_a_placement_that_leaves_no_finished_pyramid_is_allowed_and_said_to_everyone(app):
+    """A King beside the target (its pair then needs more than a King)
+    went through in silence with the gap help off.  The rules allow it
+    (a card placed decides what its gaps need; a coin takes one back), so
+    it is still played, and now everyone reads it: the player who made it,
+    the next person after the pass screen, and the status line says how
+    to go on."""
+    from game.i18n import tr
+
+    t = start_game(app, {"players": 2, "level": "normal"}, 2, {"names": ["Anna", "Ben"], "bots": [None, None]})
+    settle(app, 0.3)
+    if isinstance(app.scenes.top, PassScene):
+        press(app, "I'm Anna")
+        pump(app, 2)
+    assert app.scenes.top is t and t.viewer == 0 and not t.model.helper
+    st = t.match.state
+    a = next(x for x in t.match.legal() if x.kind == "place" and mtg.finished_count(t.match.game.apply(st, x)) == 0)
+    L = t.layout()
+    drag(app, L.hand[list(t.view.hand).index(a.card)].center, L.places[a.place].center)
+    settle(app, 0.4)
+    assert t.match.actions[-1] == a and mtg.finished_count(t.match.state) == 0 and not t.match.over
+    words = tr("mind_the_gap.ui.closed_off_place", player="Anna", card=a.card)
+    assert words in said(t), said(t)
+    settle(app, 2.4)  # (Anna looks at the card she drew)
+    assert isinstance(app.scenes.top, PassScene)
+    press(app, "I'm Ben")
+    pump(app, 2)
+    assert app.scenes.top is t and t.viewer == 1
+    assert words in said(t), said(t)
+    assert t.status_line(t.view) == tr("mind_the_gap.ui.closed_off_status")
+    texts = " ".join(drawn_texts(app))
+    assert tr("mind_the_gap.ui.closed_off_status") in texts or "No finished pyramid is possible now" in texts, texts
+
+
+def test_a_move_that_keeps_a_finished_pyramid_possible_says_nothing_of_it():
+    """(closes_off: only the move that takes the last one away.)"""
+    m = played({"players": 2, "level": "normal"}, 2, 0)
+    st = m.state
+    keeps = [a for a in m.legal() if a.kind == "place" and mtg.finished_count(m.game.apply(st, a))]
+    closes = [a for a in m.legal() if a.kind == "place" and not mtg.finished_count(m.game.apply(st, a))]
+    assert keeps and closes
+    assert not any(mtg.closes_off(st, m.game.apply(st, a)) for a in keeps)
+    assert all(mtg.closes_off(st, m.game.apply(st, a)) for a in closes)
+    dead = m.game.apply(st, closes[0])
+    assert not any(mtg.closes_off(dead, m.game.apply(dead, a)) for a in m.game.legal_actions(dead))
+
+
 # --- how a move was made ---------------------------------------------------------------------------------
 
 

@@ -23,7 +23,8 @@ For the table (all of these read a state or any seat's view alike):
 - public help: :func:`analyse` (finished pyramids still possible, values
   per gap, dead end), :func:`explain` (the same as Messages),
   :func:`dead_end` (kind + Message), :func:`prepare` (build the target's
-  table while dealing).
+  table while dealing), :func:`closes_off` (a move left no finished
+  pyramid possible: said even with the help off).
 - tutorial: ``TUTORIAL_OPTIONS`` (a normal game option set with
   ``"preset": "tutorial"``), :func:`tutorial_intro`, :func:`tutorial_steps`
   (seat, action text, explanation Message), ``tutorial.NAMES``.
@@ -45,6 +46,7 @@ from game.games.mind_the_gap.help import (
     DeadEnd,
     Help,
     analyse,
+    closes_off,
     dead_end,
     explain,
     finished_count,
@@ -105,6 +107,7 @@ __all__ = [
     "State",
     "View",
     "analyse",
+    "closes_off",
     "dead_end",
     "expected_win_rate",
     "explain",
