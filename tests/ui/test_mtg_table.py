@@ -693,3 +693,39 @@ def test_the_deal_number_shows_only_once_the_pyramid_is_over(app):
     perform(app, t, last)
     settle(app, 1.0)
     assert t.finished and deal in t._facts(t.view)
+
+
+def _lost_after(app, undo: bool) -> ResultScene:
+    """Anna (a person) and Ben (a computer) without coins: Anna places a
+    card that keeps a pyramid possible, Ben answers, Anna takes it back
+    with Ctrl+Z or not, then places a King beside the target (no
+    finished pyramid, no coin to take it back: lost)."""
+    t = start_game(app, {"players": 2, "level": "normal", "coins": 0}, 2, {"names": ["Anna", "Ben"], "bots": [None, "seed"]})
+    pump(app, 2)
+    st = t.match.state
+    keeps = next(a for a in t.match.legal() if a.kind == "place" and mtg.finished_count(mtg.GAME.apply(st, a)))
+    perform(app, t, keeps)
+    settle(app, 4)
+    assert t.my_turn() and len(t.match.actions) >= 2
+    if undo:
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert t.match.meta.undo_used and t.my_turn()
+    st = t.match.state
+    perform(app, t, next(a for a in t.match.legal() if a.kind == "place" and not mtg.finished_count(mtg.GAME.apply(st, a))))
+    settle(app, 3)
+    res = app.scenes.top
+    assert isinstance(res, ResultScene) and res.won is False, res
+    return res
+
+
+def test_the_loss_window_says_that_undo_was_used(app):
+    """The result said when the gap help was on, never that moves were
+    taken back (the statistics count such a game apart)."""
+    res = _lost_after(app, undo=True)
+    assert tr("mind_the_gap.ui.undo_marked") in res.notes, res.notes
+    assert "undo" in " ".join(res.notes)
+
+
+def test_a_loss_without_undo_says_nothing_of_it(app):
+    res = _lost_after(app, undo=False)
+    assert not any("undo" in note for note in res.notes), res.notes

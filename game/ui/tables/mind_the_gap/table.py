@@ -415,7 +415,10 @@ class MtgTable(MtgTableScene):
             lines.append(tr("mind_the_gap.ui.series_score", done=series.index, total=series.total, length=series.length))
             if series.done:
                 lines.append(tr("mind_the_gap.ui.series_done", total=series.total))
-        notes = [tr("mind_the_gap.ui.helper_marked")] if self.model.meta.helper_used else []
+        # how the game was played, won or lost: the loss said nothing of
+        # undo (the statistics count it apart either way)
+        meta = self.model.meta
+        notes = [tr(key) for key, used in (("mind_the_gap.ui.helper_marked", meta.helper_used), ("mind_the_gap.ui.undo_marked", meta.undo_used)) if used]
         first: tuple[str, Callable[[], object]]
         if series is not None and not series.done:
             first = (tr("mind_the_gap.ui.next_pyramid"), lambda: ask_who_begins(self.app, self))
