@@ -32,8 +32,9 @@ For the table (all of these read a state or any seat's view alike):
   :func:`points_of_state`, :func:`series_in` (the series in a save's meta).
 - the match: ``POLICY`` (hands secret between people unless open; the
   statistics fold, :func:`.policy.fold_result`, one row per
-  :func:`stats_key`: level, seats, coins, variant; :func:`parse_stats_key`
-  reads a row's key, also the older "normal-2p").
+  :func:`stats_key`: level, seats, people among them, coins, variant;
+  :func:`parse_stats_key` reads a row's key, also the older
+  "normal-3p-6c-std" and "normal-2p").
 - who begins: the option ``first`` (a seat, default 0); a series asks for
   each pyramid (``Series.next_game(first)``).
 - setup screen: :func:`expected_win_rate` (players, level, coins, variant)
