@@ -379,6 +379,22 @@ def test_the_partners_open_hands_are_readable_and_in_the_window(size):
     assert (n - 1) * int(L.open_card * 0.8) + L.open_card <= L.open_hands.w
 
 
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_status_on_two_lines_stays_clear_of_the_new_cards_tag(size):
+    """Seen in a real window: "No finished pyramid is possible now: ...
+    (one coin)." on two lines ran under the "new" tag of the card just
+    drawn. The room of a two-line status ends above the tag and above a
+    picked card's lift."""
+    for label, view, coach in VIEWS:
+        for name, f in CARD_SIZES.items():
+            L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+            s = L.scale
+            for r in L.hand:
+                tag = pygame.Rect(r.x + int(2 * s), r.y - int(14 * s), r.w, int(17 * s))  # widgets.card_tag
+                lifted = r.move(0, -int(10 * s))  # paint._hand: a picked card
+                assert not L.status_room.colliderect(tag) and not L.status_room.colliderect(lifted), (label, size, name, L.status_room, tag)
+
+
 def test_six_values_in_a_gap_stay_readable_at_every_size(app):
     """Six values on one line ("3 5 7 9 10 J") came out about 9 px high in
     a gap at 800x500; split over two lines each stays at 14 px or more."""

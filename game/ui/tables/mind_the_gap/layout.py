@@ -59,6 +59,10 @@ OPEN_OVERLAP = 0.8
 NOTES_H = 44
 #: the tutorial's explanation at the top of the right column, at scale 1
 COACH_H = 250
+#: the strip over the hand that the "new" tag of a card just drawn
+#: (widgets.card_tag: 14 px at scale 1) and a picked card's lift (10 px)
+#: reach into: a status on two lines ran into the tag
+TAG_H = 14
 #: hands never laid out for fewer cards than this (the cards keep their
 #: size as a hand empties at the end of a deal)
 MIN_HAND = 5
@@ -147,9 +151,10 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     label_h = int(18 * s)
     gap = int(8 * s)
     status_h = int(30 * s)
+    tag_h = int(TAG_H * s)
     pyr_top = L.notes.bottom + int(6 * s)
     hand_bottom = h - int(6 * s) - label_h
-    room = hand_bottom - gap - status_h - gap - pyr_top
+    room = hand_bottom - tag_h - gap - status_h - gap - pyr_top
     # the left column: seats and the log, the partners' open hands under it (Easy)
     L.seats = pygame.Rect(margin, L.top_h + int(14 * s), left_w, int(SEAT_ROW * s) * view.players + int(10 * s))
     L.log = pygame.Rect(margin, L.seats.bottom + int(16 * s), left_w, int(h * 0.3))
@@ -170,7 +175,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     # gets a narrower row)
     tallest = int(HAND_CARD * s * max(cardart.CARD_SIZES.values()) * cardart.ASPECT)
     hand_row = L.middle.copy()
-    if left_bottom + gap <= hand_bottom - tallest - gap - status_h:
+    if left_bottom + gap <= hand_bottom - tallest - tag_h - gap - status_h:
         hand_row.update(margin, L.top_h, L.middle.right - margin, h - L.top_h)
     # the card widths: the nominal one times the setting's factor, as far
     # as the pyramid (its rows MIN_PITCH apart) and the hand fit
@@ -200,7 +205,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     total = n_hand * L.hw + (n_hand - 1) * hgap_hand
     hx = max(hand_row.x, min(cx - total // 2, hand_row.right - total))
     L.hand = [pygame.Rect(hx + i * (L.hw + hgap_hand), hand_y, L.hw, hh) for i in range(n_hand)]
-    L.status = pygame.Rect(L.middle.x, hand_y - gap - status_h, L.middle.w, status_h)
+    L.status = pygame.Rect(L.middle.x, hand_y - tag_h - gap - status_h, L.middle.w, status_h)
     L.status_room = L.status.inflate(0, 2 * gap)
     # the pyramid between the notes and the status line, its rows as far
     # apart as the room allows (up to a small gap)
