@@ -196,9 +196,8 @@ def test_a_larger_card_size_never_gives_smaller_cards(size):
 def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     """At 1920x1080 the cards barely grew, and "Large" gave nothing where
     there was room for it.  (Four rows that lie apart and a hand fill the
-    height already at the nominal size, at every window of 16:10 or
-    wider: there "Large" gives the full pyramid nothing more, the small
-    pyramid and the discard pile larger cards.)"""
+    height before the nominal size, at every window of 16:10 or wider:
+    there Normal takes a share of the room and Large all of it.)"""
     view = next(v for label, v, _ in VIEWS if label == "two")
     three_rows = next(v for label, v, _ in VIEWS if label == "small-jokers")
     small, big = (1280, 800), (1920, 1080)
@@ -213,7 +212,7 @@ def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     for size in (small, big):
         n = compute_layout(size, scale_for(size), view, factor=1.0)
         lg = compute_layout(size, scale_for(size), view, factor=CARD_SIZES["large"])
-        assert lg.pw >= n.pw and lg.hw >= n.hw and lg.dw > n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+        assert lg.pw > n.pw and lg.hw > n.hw and lg.dw > n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
         n = compute_layout(size, scale_for(size), three_rows, factor=1.0)
         lg = compute_layout(size, scale_for(size), three_rows, factor=CARD_SIZES["large"])
         assert lg.pw > n.pw and lg.hw > n.hw, (size, (n.pw, n.hw), (lg.pw, lg.hw))

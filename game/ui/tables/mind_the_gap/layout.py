@@ -11,14 +11,17 @@ each card's lower index; "Large" closed them up the most.)
 
 The card sizes come from the window's scale and the card size setting:
 the pyramid and the hand get their nominal widths (``CARD`` and
-``HAND_CARD`` at scale 1, times the setting's factor), and where the
-height does not hold four rows and the hand at that size the cards
-shrink, to the largest factor that fits, the same at every setting, so a
-larger setting never gives smaller cards (the hand took the pyramid's
-room before: "Large" made the pyramid smaller).  A long hand may reach
-under the left column when that ends above it.  Computed from the view
-(the seats, the hand and the discard pile change how much room the rest
-gets) and the window alone.
+``HAND_CARD`` at scale 1, times the setting's factor) where the room
+allows.  Where the height binds (four rows and a hand at the nominal
+size do not fit a 16:10 window or a wider one), "Normal" takes
+``NORMAL_SHARE`` of the largest cards that fit, "Large" all of them and
+"Small" less, as at the Runs table: a larger setting never gives smaller
+cards (the hand took the pyramid's room before: "Large" made the
+pyramid smaller) and every setting still does something (with the rows
+apart and the cards only shrunk to fit, all three came out alike).  A
+long hand may reach under the left column when that ends above it.
+Computed from the view (the seats, the hand and the discard pile change
+how much room the rest gets) and the window alone.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ PILE_CARD = 58
 #: (4 % of a card, 5 px at 1280x800), at most a little more
 MAX_PITCH = 1.07
 MIN_PITCH = 1.04
+#: where the room binds, "Normal" takes this share of the largest cards
+#: that fit ("Large", 1.2 times Normal, is capped by all of them)
+NORMAL_SHARE = 1 / 1.1
 #: the gap between two cards of a row (pyramid) and of the hand, in card widths
 PYR_GAP = 0.14
 HAND_GAP = 0.12
@@ -178,7 +184,8 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     if left_bottom + gap <= hand_bottom - tallest - tag_h - gap - status_h:
         hand_row.update(margin, L.top_h, L.middle.right - margin, h - L.top_h)
     # the card widths: the nominal one times the setting's factor, as far
-    # as the pyramid (its rows MIN_PITCH apart) and the hand fit
+    # as the pyramid (its rows MIN_PITCH apart) and the hand fit; where
+    # they do not, Normal's share of what does
     cap_p = L.middle.w / (rows + (rows - 1) * PYR_GAP)
     cap_h = _hand_width(len(view.hand), hand_row.w)
 
@@ -189,13 +196,16 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
         pw, hw = widths(e)
         return pw * cardart.ASPECT * (1 + (rows - 1) * MIN_PITCH) + hw * cardart.ASPECT <= room
 
-    e = f
-    if not fits(e):
-        lo, hi = 0.2, f
+    # the room's own factor (beyond `most` nothing changes any more)
+    most = max(cardart.CARD_SIZES.values()) / NORMAL_SHARE
+    fill = most
+    if not fits(fill):
+        lo, hi = 0.2, most
         for _ in range(24):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if fits(mid) else (lo, mid)
-        e = lo
+        fill = lo
+    e = min(fill, f * min(1.0, fill * NORMAL_SHARE))
     L.pw, L.hw = widths(e)
     ph, hh = int(L.pw * cardart.ASPECT), int(L.hw * cardart.ASPECT)
     # the hand along the bottom, the status line over it
