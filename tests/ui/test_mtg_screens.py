@@ -21,7 +21,7 @@ from game.ui.assets import scale_for
 from game.ui.cardart import CARD_SIZES
 from game.ui.kit.header import HEADER_H
 from game.ui.kit.passdevice import PassScene
-from game.ui.tables.mind_the_gap.layout import Layout, compute_layout
+from game.ui.tables.mind_the_gap.layout import NOTES_MIN_W, Layout, compute_layout
 from game.ui.tables.mind_the_gap.table import BOT_FLIGHT, MtgTable, start_game
 from game.ui.tables.mind_the_gap.tutorial import tutorial_match
 from tests.ui.helpers import drag, drawn_texts, press, pump, said, seated, settle
@@ -126,6 +126,7 @@ def _regions(L: Layout, size: tuple[int, int]) -> dict[str, list[pygame.Rect]]:
         "left": [L.seats, L.log] + ([L.open_hands] if L.open_hands.h else []),
         "right": right,
         "help": [L.help_box] if L.help_box.w else [],
+        "target label": [L.target_tag],
         "notes": [L.notes],
     }
 
@@ -150,8 +151,11 @@ def test_the_notes_band_and_every_part_of_the_table_lie_apart(size):
             for part in ("hand", "left", "right"):
                 for ra, rb in combinations(regions[part], 2):
                     assert not ra.colliderect(rb), (where, part, ra, rb)
-            # the band holds two lines of the smallest note, under the header
-            assert L.notes.y >= L.top_h and L.notes.h >= int(40 * L.scale) and L.notes.w >= int(300 * L.scale), (where, L.notes)
+            # the band (left of the target) holds four lines of the
+            # smallest note, under the header, beside the target's row
+            r0 = L.places[0]
+            assert L.notes.y >= L.top_h and L.notes.h >= int(4 * 1.25 * 13 * L.scale) and L.notes.w >= int(NOTES_MIN_W * L.scale), (where, L.notes)
+            assert L.notes.right < r0.x and L.notes.bottom <= r0.bottom, (where, L.notes, r0)
             for r in L.discard_cards:
                 assert L.discard_zone.contains(r), (where, r, L.discard_zone)
 
@@ -165,7 +169,7 @@ def test_a_note_on_the_table_is_drawn_in_its_band_and_nowhere_else(app):
     band = t.note_area()
     for r in [*L.places.values(), *L.hand, L.seats, L.log, L.stock, L.discard_zone, L.status, t.header().rect]:
         assert not band.colliderect(r), (band, r)
-    assert band == L.notes and band.bottom <= min(r.y for r in L.places.values())
+    assert band == L.notes and not band.collidelistall(list(L.places.values()))
     app.step(1 / 60, events=[])
     before = app.window.copy()
     # the longest reason the table says, twice over (two notes at once)

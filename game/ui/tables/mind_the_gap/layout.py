@@ -1,6 +1,7 @@
 """Where everything of the Mind the Gap table goes: the header (the kit's),
-the seats and the log on the left; in the middle the band of notes, the
-pyramid, the status line and the hand; on the right (under the tutorial's
+the seats and the log on the left; in the middle the pyramid (the band
+of notes beside the target on its left, the gap help's count on its
+right), the status line and the hand; on the right (under the tutorial's
 explanation, when it is one) the stock, the fanned discard pile, the used
 ranks and the buttons.  Nothing lies over anything else, the pyramid's
 rows included: each row starts a little below the foot of the row above.
@@ -61,8 +62,10 @@ OPEN_CARD = 30
 OPEN_CARD_MAX = 56
 #: how much of an open hand's card the next one leaves in view, in card widths
 OPEN_OVERLAP = 0.8
-#: the band of notes under the header (two short lines), at scale 1
-NOTES_H = 44
+#: the band of notes is the room left of the target, at least this wide
+#: at scale 1 (it stood across the middle under the header, 54 px high:
+#: the pyramid's cards are 7 % wider for that height)
+NOTES_MIN_W = 180
 #: the tutorial's explanation at the top of the right column, at scale 1
 COACH_H = 250
 #: the strip over the hand that the "new" tag of a card just drawn
@@ -96,8 +99,11 @@ class Layout:
     open_card: int = 0
     #: the play area between the columns, under the header
     middle: pygame.Rect = field(default_factory=pygame.Rect)
-    #: the band of notes (a refused move's reason, a notice): over no card
+    #: the band of notes (a refused move's reason, a notice): over no
+    #: card, left of the target
     notes: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the target's label, right of it (the notes have its left)
+    target_tag: pygame.Rect = field(default_factory=pygame.Rect)
     #: the gap help's count of finished pyramids, beside the target
     help_box: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
@@ -152,13 +158,12 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     mx = margin + left_w + int(16 * s)
     L.middle = pygame.Rect(mx, L.top_h, rx - int(16 * s) - mx, h - L.top_h)
     cx = L.middle.centerx
-    L.notes = pygame.Rect(L.middle.x, L.top_h + int(4 * s), L.middle.w, int(NOTES_H * s))
-    # the middle, top to bottom: notes, pyramid, status line, hand, the hand's label
+    # the middle, top to bottom: pyramid, status line, hand, the hand's label
     label_h = int(18 * s)
     gap = int(8 * s)
     status_h = int(30 * s)
     tag_h = int(TAG_H * s)
-    pyr_top = L.notes.bottom + int(6 * s)
+    pyr_top = L.top_h + int(10 * s)
     hand_bottom = h - int(6 * s) - label_h
     room = hand_bottom - tag_h - gap - status_h - gap - pyr_top
     # the left column: seats and the log, the partners' open hands under it (Easy)
@@ -217,7 +222,7 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     L.hand = [pygame.Rect(hx + i * (L.hw + hgap_hand), hand_y, L.hw, hh) for i in range(n_hand)]
     L.status = pygame.Rect(L.middle.x, hand_y - tag_h - gap - status_h, L.middle.w, status_h)
     L.status_room = L.status.inflate(0, 2 * gap)
-    # the pyramid between the notes and the status line, its rows as far
+    # the pyramid between the header and the status line, its rows as far
     # apart as the room allows (up to a small gap)
     avail = L.status.y - gap - pyr_top
     pitch = (avail - ph) / (rows - 1) if rows > 1 else ph
@@ -229,8 +234,13 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
         x = cx + int((c - r / 2) * (L.pw + hgap)) - L.pw // 2
         L.places[p] = pygame.Rect(x, top + r * L.pitch, L.pw, ph)
     r0 = L.places[0]
-    hx0 = r0.right + int(18 * s)
-    L.help_box = pygame.Rect(hx0, r0.y + int(4 * s), max(0, min(int(230 * s), L.middle.right - hx0)), max(int(20 * s), L.pitch - int(10 * s)))
+    # beside the target: on its left the band of notes (over no card: the
+    # row under the target starts lower), on its right its label and the
+    # gap help's count
+    L.notes = pygame.Rect(L.middle.x, r0.y, max(0, r0.x - int(16 * s) - L.middle.x), r0.h)
+    hx0 = r0.right + int(10 * s)
+    L.target_tag = pygame.Rect(hx0, r0.y + int(2 * s), max(0, min(int(230 * s), L.middle.right - hx0)), int(20 * s))
+    L.help_box = pygame.Rect(hx0, L.target_tag.bottom + int(6 * s), L.target_tag.w, max(int(20 * s), r0.bottom - L.target_tag.bottom - int(6 * s)))
     # the right column, top down: the tutorial's explanation, the stock,
     # the discard pile; bottom up: the buttons, the used ranks
     y = L.top_h + int(14 * s)

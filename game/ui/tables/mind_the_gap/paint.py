@@ -189,8 +189,8 @@ def _pyramid(surface: pygame.Surface, p: Still) -> None:
         if c is not None and ("place", place) not in p.hidden and ("pyr", place) not in p.hidden:
             surface.blit(cardart.shadow(L.pw), (r.x + 2, r.y + 4))
             surface.blit(p.look.face(c, L.pw), r)
-            if place == 0:  # beside the top card: above it, the mark reached into the header band
-                text(surface, p.target_label, (r.x - int(6 * s), r.y + int(4 * s)), int(13 * s), GOLD, bold=True, anchor="topright")
+            if place == 0:  # beside the top card, on the right (the notes have its left)
+                text(surface, p.target_label, L.target_tag.topleft, int(13 * s), GOLD, bold=True, max_width=L.target_tag.w)
     # the help in each gap (the rows lie apart: all of it is open)
     for mark in p.gaps:
         _gap_help(surface, L.places[mark.place], mark, s)
