@@ -62,9 +62,10 @@ OPEN_CARD = 30
 OPEN_CARD_MAX = 56
 #: how much of an open hand's card the next one leaves in view, in card widths
 OPEN_OVERLAP = 0.8
-#: the band of notes is the room left of the target, at least this wide
-#: at scale 1 (it stood across the middle under the header, 54 px high:
-#: the pyramid's cards are 7 % wider for that height)
+#: the band of notes is the room left of the target (it stood across the
+#: middle under the header, 54 px high: the pyramid's cards are 7 % wider
+#: for that height); the layout test holds it at least this wide at
+#: scale 1 (242 px at the narrowest, Large cards on the small pyramid)
 NOTES_MIN_W = 180
 #: the tutorial's explanation at the top of the right column, at scale 1
 COACH_H = 250
