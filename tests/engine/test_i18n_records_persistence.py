@@ -133,8 +133,9 @@ def test_what_every_game_folds_fits_the_statistics_shape():
     for key in ("r0-layout", "r1-layout", "r2-layout"):
         for won, assisted in ((True, False), (True, True), (False, False)):
             fold_stats(games["gaps"], key, won, 52 if won else 20, assisted, 1)
-    assert set(games["mind-the-gap"]) == {stats_key(lv, n, LEVEL_COINS[lv], False, False) for lv in ("easy", "normal", "hard", "expert") for n in (1, 2, 3)}
-    # rows written before coins and variants were kept still fit
+    assert set(games["mind-the-gap"]) == {stats_key(lv, n, LEVEL_COINS[lv], False, False, n) for lv in ("easy", "normal", "hard", "expert") for n in (1, 2, 3)}
+    # rows written before the people, and before coins and variants, were kept still fit
+    games["mind-the-gap"]["normal-3p-6c-std"] = {"games": 3, "wins": 1, "helper_games": 0, "best_series": None}
     games["mind-the-gap"]["normal-2p"] = {"games": 3, "wins": 1, "helper_games": 0, "best_series": None}
     assert games["delphi"].get("stopped") == 1 and games["runs"]["games"] == 2
     assert problems(STATS, {"schema": 1, "games": games}) == []

@@ -21,7 +21,7 @@ from game.ui.assets import scale_for
 from game.ui.cardart import CARD_SIZES
 from game.ui.kit.header import HEADER_H
 from game.ui.kit.passdevice import PassScene
-from game.ui.tables.mind_the_gap.layout import Layout, compute_layout
+from game.ui.tables.mind_the_gap.layout import NOTES_MIN_W, Layout, compute_layout
 from game.ui.tables.mind_the_gap.table import BOT_FLIGHT, MtgTable, start_game
 from game.ui.tables.mind_the_gap.tutorial import tutorial_match
 from tests.ui.helpers import drag, drawn_texts, press, pump, said, seated, settle
@@ -126,6 +126,7 @@ def _regions(L: Layout, size: tuple[int, int]) -> dict[str, list[pygame.Rect]]:
         "left": [L.seats, L.log] + ([L.open_hands] if L.open_hands.h else []),
         "right": right,
         "help": [L.help_box] if L.help_box.w else [],
+        "target label": [L.target_tag],
         "notes": [L.notes],
     }
 
@@ -150,8 +151,11 @@ def test_the_notes_band_and_every_part_of_the_table_lie_apart(size):
             for part in ("hand", "left", "right"):
                 for ra, rb in combinations(regions[part], 2):
                     assert not ra.colliderect(rb), (where, part, ra, rb)
-            # the band holds two lines of the smallest note, under the header
-            assert L.notes.y >= L.top_h and L.notes.h >= int(40 * L.scale) and L.notes.w >= int(300 * L.scale), (where, L.notes)
+            # the band (left of the target) holds four lines of the
+            # smallest note, under the header, beside the target's row
+            r0 = L.places[0]
+            assert L.notes.y >= L.top_h and L.notes.h >= int(4 * 1.25 * 13 * L.scale) and L.notes.w >= int(NOTES_MIN_W * L.scale), (where, L.notes)
+            assert L.notes.right < r0.x and L.notes.bottom <= r0.bottom, (where, L.notes, r0)
             for r in L.discard_cards:
                 assert L.discard_zone.contains(r), (where, r, L.discard_zone)
 
@@ -165,7 +169,7 @@ def test_a_note_on_the_table_is_drawn_in_its_band_and_nowhere_else(app):
     band = t.note_area()
     for r in [*L.places.values(), *L.hand, L.seats, L.log, L.stock, L.discard_zone, L.status, t.header().rect]:
         assert not band.colliderect(r), (band, r)
-    assert band == L.notes and band.bottom <= min(r.y for r in L.places.values())
+    assert band == L.notes and not band.collidelistall(list(L.places.values()))
     app.step(1 / 60, events=[])
     before = app.window.copy()
     # the longest reason the table says, twice over (two notes at once)
@@ -195,8 +199,11 @@ def test_a_larger_card_size_never_gives_smaller_cards(size):
 
 def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     """At 1920x1080 the cards barely grew, and "Large" gave nothing where
-    there was room for it."""
+    there was room for it.  (Four rows that lie apart and a hand fill the
+    height before the nominal size, at every window of 16:10 or wider:
+    there Normal takes a share of the room and Large all of it.)"""
     view = next(v for label, v, _ in VIEWS if label == "two")
+    three_rows = next(v for label, v, _ in VIEWS if label == "small-jokers")
     small, big = (1280, 800), (1920, 1080)
     a = compute_layout(small, scale_for(small), view, factor=1.0)
     b = compute_layout(big, scale_for(big), view, factor=1.0)
@@ -209,18 +216,76 @@ def test_the_cards_grow_with_the_window_and_large_cards_are_larger():
     for size in (small, big):
         n = compute_layout(size, scale_for(size), view, factor=1.0)
         lg = compute_layout(size, scale_for(size), view, factor=CARD_SIZES["large"])
-        assert lg.pw > n.pw and lg.hw > n.hw and lg.dw >= n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+        assert lg.pw > n.pw and lg.hw > n.hw and lg.dw > n.dw, (size, (n.pw, n.hw, n.dw), (lg.pw, lg.hw, lg.dw))
+        n = compute_layout(size, scale_for(size), three_rows, factor=1.0)
+        lg = compute_layout(size, scale_for(size), three_rows, factor=CARD_SIZES["large"])
+        assert lg.pw > n.pw and lg.hw > n.hw, (size, (n.pw, n.hw), (lg.pw, lg.hw))
 
 
-def test_every_index_of_the_pyramid_stays_in_view():
-    """The rows overlap where the height is short, never over a card's
-    index (its top fifth)."""
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_rows_of_the_pyramid_lie_apart_and_so_do_its_empty_places(size):
+    """The rows overlapped by up to 0.38 of a card ("Large" the most): the
+    empty places crossed into a grid of dashed lines and each row hid the
+    lower index of the row above.  No two places meet now, at every card
+    size, with a gap between the rows."""
     for label, view, coach in VIEWS:
-        for size in SIZES:
-            for f in CARD_SIZES.values():
-                L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
-                assert L.pitch >= 0.6 * L.places[0].h, (label, size, f, L.pitch)
-                assert L.places[0].y >= int(HEADER_H * L.scale)
+        for name, f in CARD_SIZES.items():
+            L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+            where = (label, size, name)
+            assert L.pitch > L.places[0].h, (where, L.pitch, L.places[0].h)
+            for (p, a), (q, b) in combinations(L.places.items(), 2):
+                assert not a.colliderect(b), (where, p, a, q, b)
+            assert L.places[0].y >= int(HEADER_H * L.scale)
+
+
+# --- a move that leaves no finished pyramid -----------------------------------------------------------------
+
+
+def test_a_placement_that_leaves_no_finished_pyramid_is_allowed_and_said_to_everyone(app):
+    """A King beside the target (its pair then needs more than a King)
+    went through in silence with the gap help off.  The rules allow it
+    (a card placed decides what its gaps need; a coin takes one back), so
+    it is still played, and now everyone reads it: the player who made it,
+    the next person after the pass screen, and the status line says how
+    to go on."""
+    from game.i18n import tr
+
+    t = start_game(app, {"players": 2, "level": "normal"}, 2, {"names": ["Anna", "Ben"], "bots": [None, None]})
+    settle(app, 0.3)
+    if isinstance(app.scenes.top, PassScene):
+        press(app, "I'm Anna")
+        pump(app, 2)
+    assert app.scenes.top is t and t.viewer == 0 and not t.model.helper
+    st = t.match.state
+    a = next(x for x in t.match.legal() if x.kind == "place" and mtg.finished_count(t.match.game.apply(st, x)) == 0)
+    L = t.layout()
+    drag(app, L.hand[list(t.view.hand).index(a.card)].center, L.places[a.place].center)
+    settle(app, 0.4)
+    assert t.match.actions[-1] == a and mtg.finished_count(t.match.state) == 0 and not t.match.over
+    words = tr("mind_the_gap.ui.closed_off_place", player="Anna", card=a.card)
+    assert words in said(t), said(t)
+    settle(app, 2.4)  # (Anna looks at the card she drew)
+    assert isinstance(app.scenes.top, PassScene)
+    press(app, "I'm Ben")
+    pump(app, 2)
+    assert app.scenes.top is t and t.viewer == 1
+    assert words in said(t), said(t)
+    assert t.status_line(t.view) == tr("mind_the_gap.ui.closed_off_status")
+    texts = " ".join(drawn_texts(app))
+    assert tr("mind_the_gap.ui.closed_off_status") in texts or "No finished pyramid is possible now" in texts, texts
+
+
+def test_a_move_that_keeps_a_finished_pyramid_possible_says_nothing_of_it():
+    """(closes_off: only the move that takes the last one away.)"""
+    m = played({"players": 2, "level": "normal"}, 2, 0)
+    st = m.state
+    keeps = [a for a in m.legal() if a.kind == "place" and mtg.finished_count(m.game.apply(st, a))]
+    closes = [a for a in m.legal() if a.kind == "place" and not mtg.finished_count(m.game.apply(st, a))]
+    assert keeps and closes
+    assert not any(mtg.closes_off(st, m.game.apply(st, a)) for a in keeps)
+    assert all(mtg.closes_off(st, m.game.apply(st, a)) for a in closes)
+    dead = m.game.apply(st, closes[0])
+    assert not any(mtg.closes_off(dead, m.game.apply(dead, a)) for a in m.game.legal_actions(dead))
 
 
 # --- how a move was made ---------------------------------------------------------------------------------
@@ -317,6 +382,22 @@ def test_the_partners_open_hands_are_readable_and_in_the_window(size):
     assert (n - 1) * int(L.open_card * 0.8) + L.open_card <= L.open_hands.w
 
 
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_status_on_two_lines_stays_clear_of_the_new_cards_tag(size):
+    """Seen in a real window: "No finished pyramid is possible now: ...
+    (one coin)." on two lines ran under the "new" tag of the card just
+    drawn. The room of a two-line status ends above the tag and above a
+    picked card's lift."""
+    for label, view, coach in VIEWS:
+        for name, f in CARD_SIZES.items():
+            L = compute_layout(size, scale_for(size), view, coach=coach, factor=f)
+            s = L.scale
+            for r in L.hand:
+                tag = pygame.Rect(r.x + int(2 * s), r.y - int(14 * s), r.w, int(17 * s))  # widgets.card_tag
+                lifted = r.move(0, -int(10 * s))  # paint._hand: a picked card
+                assert not L.status_room.colliderect(tag) and not L.status_room.colliderect(lifted), (label, size, name, L.status_room, tag)
+
+
 def test_six_values_in_a_gap_stay_readable_at_every_size(app):
     """Six values on one line ("3 5 7 9 10 J") came out about 9 px high in
     a gap at 800x500; split over two lines each stays at 14 px or more."""
@@ -331,12 +412,12 @@ def test_six_values_in_a_gap_stay_readable_at_every_size(app):
                 drawn: list = []
                 widgets.RECORD = (surface, drawn)
                 try:
-                    _gap_help(surface, L.visible(place), GapMark(place, "3 5 7 9 10 J"), L.scale)
+                    _gap_help(surface, L.places[place], GapMark(place, "3 5 7 9 10 J"), L.scale)
                 finally:
                     widgets.RECORD = None
                 assert "".join(d[1] for d in drawn).replace(" ", "") == "357910J", drawn
                 for d in drawn:
-                    assert d[2].h >= 14 and L.visible(place).contains(d[2]), (label, size, place, d[1], d[2])
+                    assert d[2].h >= 14 and L.places[place].contains(d[2]), (label, size, place, d[1], d[2])
 
 
 def test_a_dead_ends_reason_fits_the_status_line_whole_at_every_size(app):

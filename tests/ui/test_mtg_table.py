@@ -7,6 +7,7 @@ messages stay out of the header, the log stays in its panel."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pygame
@@ -142,7 +143,7 @@ def test_solo_game_to_a_win_through_the_menu_and_mouse(app):
     assert app.scenes.top.title == tr("mind_the_gap.ui.won") and "complete" in " ".join(app.scenes.top.lines)
     # the game counted in the statistics and the autosave is gone
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
+    assert stats["mind-the-gap"]["normal-1p-1h-6c-std"] == {"games": 1, "wins": 1, "helper_games": 0, "best_series": None}
     assert not save_path("mind-the-gap").exists()
 
 
@@ -453,7 +454,7 @@ def test_the_last_pyramid_of_a_series_counts_the_series_once(app):
     won = bool(t.match.outcome.won)
     total = s.total + mtg.points_for(won, t.view.coins)
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p-6c-std"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
+    assert stats["mind-the-gap"]["normal-1p-1h-6c-std"] == {"games": 1, "wins": int(won), "helper_games": 0, "best_series": total}
     assert list(t.match.meta.series.points) == [2, 0, 3, 1, mtg.points_for(won, t.view.coins)]
     assert any(f"{total} points in all" in line for line in res.lines)
     assert res.buttons_spec[0][0] == "Play again"
@@ -465,7 +466,7 @@ def test_next_pyramid_continues_the_series_and_an_unfinished_series_is_no_best(a
     settle(app, 1.0)
     points = mtg.points_for(bool(t.match.outcome.won), t.view.coins)
     stats, _ = load_stats()
-    assert stats["mind-the-gap"]["normal-1p-6c-std"]["games"] == 1 and stats["mind-the-gap"]["normal-1p-6c-std"]["best_series"] is None
+    assert stats["mind-the-gap"]["normal-1p-1h-6c-std"]["games"] == 1 and stats["mind-the-gap"]["normal-1p-1h-6c-std"]["best_series"] is None
     assert list(t.match.meta.series.points) == [2, 0, 3, points]
     press(app, "Next pyramid")  # alone: nobody to choose, the pyramid is dealt
     pump(app, 2)
@@ -655,16 +656,16 @@ def test_statistics_show_rows_by_coins_and_variant_beside_rows_of_before():
 
     stats = {
         "normal-2p": {"games": 4, "wins": 1, "helper_games": 0, "best_series": 30},
-        "normal-2p-20c-std": {"games": 1, "wins": 1, "helper_games": 0, "best_series": 80},
-        "normal-2p-6c-small+jokers": {"games": 2, "wins": 1, "helper_games": 1, "best_series": None},
-        "easy-1p-12c-std": {"games": 1, "wins": 0, "helper_games": 0},
+        "normal-2p-2h-20c-std": {"games": 1, "wins": 1, "helper_games": 0, "best_series": 80},
+        "normal-2p-2h-6c-small+jokers": {"games": 2, "wins": 1, "helper_games": 1, "best_series": None},
+        "easy-1p-1h-12c-std": {"games": 1, "wins": 0, "helper_games": 0},
     }
     assert problems(MTG_STATS, stats) == []
     lines = stats_lines(stats, "en")
     assert [label for label, _ in lines] == [
-        "Easy · 1 player · 12 coins",
-        "Normal · 2 players · 6 coins · small pyramid · jokers as 0",
-        "Normal · 2 players · 20 coins",
+        "Easy · 1 person · 12 coins",
+        "Normal · 2 people · 6 coins · small pyramid · jokers as 0",
+        "Normal · 2 people · 20 coins",
         "Normal · 2 players · earlier games, coins and variant not recorded",
     ]
     assert "best series 30" in lines[-1][1] and "best series 80" in lines[2][1]
@@ -693,3 +694,75 @@ def test_the_deal_number_shows_only_once_the_pyramid_is_over(app):
     perform(app, t, last)
     settle(app, 1.0)
     assert t.finished and deal in t._facts(t.view)
+
+
+def _lost_after(app, undo: bool) -> ResultScene:
+    """Anna (a person) and Ben (a computer) without coins: Anna places a
+    card that keeps a pyramid possible, Ben answers, Anna takes it back
+    with Ctrl+Z or not, then places a King beside the target (no
+    finished pyramid, no coin to take it back: lost)."""
+    t = start_game(app, {"players": 2, "level": "normal", "coins": 0}, 2, {"names": ["Anna", "Ben"], "bots": [None, "seed"]})
+    pump(app, 2)
+    st = t.match.state
+    keeps = next(a for a in t.match.legal() if a.kind == "place" and mtg.finished_count(mtg.GAME.apply(st, a)))
+    perform(app, t, keeps)
+    settle(app, 4)
+    assert t.my_turn() and len(t.match.actions) >= 2
+    if undo:
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert t.match.meta.undo_used and t.my_turn()
+    st = t.match.state
+    perform(app, t, next(a for a in t.match.legal() if a.kind == "place" and not mtg.finished_count(mtg.GAME.apply(st, a))))
+    settle(app, 3)
+    res = app.scenes.top
+    assert isinstance(res, ResultScene) and res.won is False, res
+    return res
+
+
+def test_the_loss_window_says_that_undo_was_used(app):
+    """The result said when the gap help was on, never that moves were
+    taken back (the statistics count such a game apart)."""
+    res = _lost_after(app, undo=True)
+    assert tr("mind_the_gap.ui.undo_marked") in res.notes, res.notes
+    assert "undo" in " ".join(res.notes)
+
+
+def test_a_loss_without_undo_says_nothing_of_it(app):
+    res = _lost_after(app, undo=False)
+    assert not any("undo" in note for note in res.notes), res.notes
+
+
+def test_statistics_tell_people_from_computers_and_old_rows_still_load(app):
+    """"Normal · 3 players" stood for one person and two computers (and
+    for three people: one row). A game now counts in a row of its people
+    and computers; a file of before loads as it was, its rows shown with
+    what they did not record."""
+    from game.persistence.saves import stats_path
+    from game.ui.tables.mind_the_gap import stats_lines
+
+    stats_path().parent.mkdir(parents=True, exist_ok=True)
+    old = {"normal-3p-6c-std": {"games": 5, "wins": 2, "helper_games": 1, "best_series": None}, "hard-2p": {"games": 2, "wins": 0, "helper_games": 0, "best_series": None}}
+    stats_path().write_text(json.dumps({"schema": 1, "games": {"mind-the-gap": old}}))
+    # one person and two computers, to the end
+    t = start_game(app, {"players": 3, "level": "normal"}, 4, {"names": ["Anna", "Ben", "Cleo"], "bots": [None, "seed", "seed"]})
+    pump(app, 2)
+    m, bot, rng = t.match, mtg.BOTS["seed"](), random.Random(1)
+    for _ in range(600):
+        if m.over:
+            break
+        if t.my_turn() and not t.busy:
+            t.act(bot.choose(m.view(0), m.legal(), rng))
+        settle(app, 0.3)
+    assert m.over
+    stats, problem = load_stats()
+    assert problem is None, problem
+    rows = stats["mind-the-gap"]
+    assert rows["normal-3p-6c-std"] == old["normal-3p-6c-std"] and rows["hard-2p"] == old["hard-2p"]
+    assert rows["normal-3p-1h-6c-std"]["games"] == 1
+    labels = [label for label, _ in stats_lines(rows, "en")]
+    assert labels == [
+        "Normal · 1 person, 2 computers · 6 coins",
+        "Normal · 3 players · 6 coins · earlier games, computers not recorded",
+        "Hard · 2 players · earlier games, coins and variant not recorded",
+    ], labels
+    assert stats_lines(rows, "de")[0][0] == "Normal · 1 Person, 2 Computer · 6 Münzen"

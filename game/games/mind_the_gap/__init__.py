@@ -23,7 +23,8 @@ For the table (all of these read a state or any seat's view alike):
 - public help: :func:`analyse` (finished pyramids still possible, values
   per gap, dead end), :func:`explain` (the same as Messages),
   :func:`dead_end` (kind + Message), :func:`prepare` (build the target's
-  table while dealing).
+  table while dealing), :func:`closes_off` (a move left no finished
+  pyramid possible: said even with the help off).
 - tutorial: ``TUTORIAL_OPTIONS`` (a normal game option set with
   ``"preset": "tutorial"``), :func:`tutorial_intro`, :func:`tutorial_steps`
   (seat, action text, explanation Message), ``tutorial.NAMES``.
@@ -31,8 +32,9 @@ For the table (all of these read a state or any seat's view alike):
   :func:`points_of_state`, :func:`series_in` (the series in a save's meta).
 - the match: ``POLICY`` (hands secret between people unless open; the
   statistics fold, :func:`.policy.fold_result`, one row per
-  :func:`stats_key`: level, seats, coins, variant; :func:`parse_stats_key`
-  reads a row's key, also the older "normal-2p").
+  :func:`stats_key`: level, seats, people among them, coins, variant;
+  :func:`parse_stats_key` reads a row's key, also the older
+  "normal-3p-6c-std" and "normal-2p").
 - who begins: the option ``first`` (a seat, default 0); a series asks for
   each pyramid (``Series.next_game(first)``).
 - setup screen: :func:`expected_win_rate` (players, level, coins, variant)
@@ -45,6 +47,7 @@ from game.games.mind_the_gap.help import (
     DeadEnd,
     Help,
     analyse,
+    closes_off,
     dead_end,
     explain,
     finished_count,
@@ -105,6 +108,7 @@ __all__ = [
     "State",
     "View",
     "analyse",
+    "closes_off",
     "dead_end",
     "expected_win_rate",
     "explain",

@@ -40,6 +40,14 @@ def finished_count(board: Board) -> int:
     return compatible(board).bit_count()
 
 
+def closes_off(before: Board, after: Board) -> bool:
+    """Whether the move from ``before`` to ``after`` took the last finished
+    pyramid away: one was still possible before it and none is after.  The
+    rules allow such a move (a card placed early decides what its gaps
+    need; the team pays a coin to take a card back); the players are told."""
+    return compatible(before) != 0 and compatible(after) == 0
+
+
 def gap_values(board: Board, mask: int | None = None) -> dict[int, tuple[int, ...]]:
     """For each gap (place index), the values it can still take in some
     finished pyramid that is still possible.  Empty tuples on a dead end."""

@@ -141,7 +141,7 @@ def test_match_stop_records_the_end_and_folds_it_into_the_statistics():
     stats: dict = {}
     for fold in match.take_folds():
         fold(stats)
-    assert stats == {"hard-2p-2c-std": {"games": 1, "wins": 0, "helper_games": 1, "best_series": None}}
+    assert stats == {"hard-2p-1h-2c-std": {"games": 1, "wins": 0, "helper_games": 1, "best_series": None}}
     assert match.take_folds() == []
 
 
@@ -172,9 +172,10 @@ def finished(won: bool, coins: int = 3, level: str = "normal", players: int = 2,
     return s, GAME.outcome(s)
 
 
-def fold(stats: dict, state, outcome, meta: dict, coins: int = 3) -> None:
-    """Fold a game that began with ``coins`` (``meta`` as a save keeps it)."""
-    fold_result(stats, state, outcome, MtgMeta.from_json(meta), coins)
+def fold(stats: dict, state, outcome, meta: dict, coins: int = 3, people: int | None = None) -> None:
+    """Fold a game that began with ``coins`` (``meta`` as a save keeps it),
+    ``people`` of its seats people (default: every seat)."""
+    fold_result(stats, state, outcome, MtgMeta.from_json(meta), coins, state.players if people is None else people)
 
 
 def test_fold_counts_games_wins_and_helper_games_per_level_and_players():
@@ -183,8 +184,8 @@ def test_fold_counts_games_wins_and_helper_games_per_level_and_players():
     fold(stats, *finished(False), {"helper_used": True})
     fold(stats, *finished(False, level="expert", players=1), {"helper_used": False}, coins=1)
     assert stats == {
-        "normal-2p-3c-std": {"games": 2, "wins": 1, "helper_games": 1, "best_series": None},
-        "expert-1p-1c-std": {"games": 1, "wins": 0, "helper_games": 0, "best_series": None},
+        "normal-2p-2h-3c-std": {"games": 2, "wins": 1, "helper_games": 1, "best_series": None},
+        "expert-1p-1h-1c-std": {"games": 1, "wins": 0, "helper_games": 0, "best_series": None},
     }
 
 
@@ -197,7 +198,7 @@ def test_statistics_rows_are_kept_per_coins_and_variant():
     fold(stats, *finished(True, coins=6, small=True), {}, coins=6)
     fold(stats, *finished(True, coins=6, small=True, jokers=True), {}, coins=6)
     fold(stats, *finished(False, coins=0, jokers=True), {}, coins=6)  # the row is the coins it began with
-    assert sorted(stats) == ["normal-2p-20c-std", "normal-2p-6c-jokers", "normal-2p-6c-small", "normal-2p-6c-small+jokers", "normal-2p-6c-std"]
+    assert sorted(stats) == ["normal-2p-2h-20c-std", "normal-2p-2h-6c-jokers", "normal-2p-2h-6c-small", "normal-2p-2h-6c-small+jokers", "normal-2p-2h-6c-std"]
     assert all(row["games"] == 1 for row in stats.values())
 
 
@@ -211,21 +212,23 @@ def test_a_match_folds_into_the_row_of_the_coins_it_began_with():
     stats: dict = {}
     for f in match.take_folds():
         f(stats)
-    assert list(stats) == ["hard-1p-9c-small"]
+    assert list(stats) == ["hard-1p-0h-9c-small"]  # (a computer alone)
 
 
 def test_a_row_of_before_stays_as_it_is_beside_the_new_rows():
     old = {"games": 7, "wins": 3, "helper_games": 1, "best_series": 25}
     stats = {"normal-2p": dict(old)}
     fold(stats, *finished(True, coins=6), {}, coins=6)
-    assert stats["normal-2p"] == old and stats["normal-2p-6c-std"]["games"] == 1
+    assert stats["normal-2p"] == old and stats["normal-2p-2h-6c-std"]["games"] == 1
 
 
 def test_statistics_keys_read_back_and_old_rows_are_recognised():
-    assert stats_key("expert", 3, 20, True, True) == "expert-3p-20c-small+jokers"
-    assert parse_stats_key("expert-3p-20c-small+jokers") == ("expert", 3, 20, "small+jokers")
-    assert parse_stats_key("normal-2p") == ("normal", 2, None, None)
-    for bad in ("normal", "normal-xp", "nosuch-2p", "normal-2p-6c", "normal-2p-sixc-std", "normal-2p-6c-huge"):
+    assert stats_key("expert", 3, 20, True, True, 1) == "expert-3p-1h-20c-small+jokers"
+    assert parse_stats_key("expert-3p-1h-20c-small+jokers") == ("expert", 3, 1, 20, "small+jokers")
+    # rows of before: without the people, without coins and variant
+    assert parse_stats_key("expert-3p-20c-small+jokers") == ("expert", 3, None, 20, "small+jokers")
+    assert parse_stats_key("normal-2p") == ("normal", 2, None, None, None)
+    for bad in ("normal", "normal-xp", "nosuch-2p", "normal-2p-6c", "normal-2p-sixc-std", "normal-2p-6c-huge", "normal-2p-3h-6c-std", "normal-2p-xh-6c-std", "normal-2p-1h-6c"):
         with pytest.raises(ValueError):
             parse_stats_key(bad)
 
@@ -237,7 +240,7 @@ def test_fold_keeps_the_best_total_of_a_finished_series():
     stats: dict = {}
     # the last pyramid of the series, won with 3 coins: 8 + 4 points
     fold(stats, *finished(True, coins=3), {"series": four_played.to_json()}, coins=6)
-    row = stats["normal-2p-6c-std"]
+    row = stats["normal-2p-2h-6c-std"]
     assert row["best_series"] == 12
     # a worse finished series does not replace it; an unfinished one does not count
     fold(stats, *finished(False), {"series": four_played.to_json()}, coins=6)
@@ -260,8 +263,8 @@ def test_a_finished_match_folds_exactly_once_through_the_policy():
     via_match: dict = {}
     folds[0](via_match)
     direct: dict = {}
-    fold_result(direct, match.state, match.outcome, MtgMeta.from_json(meta), 12)
-    assert via_match == direct and via_match["easy-1p-12c-std"]["games"] == 1
+    fold_result(direct, match.state, match.outcome, MtgMeta.from_json(meta), 12, 0)
+    assert via_match == direct and via_match["easy-1p-0h-12c-std"]["games"] == 1
 
 
 # --- the simulator --------------------------------------------------------------------------

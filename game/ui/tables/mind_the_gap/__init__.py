@@ -27,28 +27,43 @@ def resume(app, save: dict) -> str | None:
 
 
 def _order(key: str) -> tuple:
-    """Level, table size, variant, coins; a row from before coins and
-    variants were kept after the newer rows of its level and size."""
+    """Level, table size, people (most first), variant, coins; a row from
+    before the people were kept after the newer rows of its level and size,
+    one from before coins and variants were after those."""
     try:
-        level, players, coins, variant = mtg.parse_stats_key(key)
+        row = mtg.parse_stats_key(key)
     except ValueError:
-        return (len(LEVELS), 0, 1, "", 0, key)
-    return (LEVELS.index(level), players, coins is None, variant or "", coins or 0, key)
+        return (len(LEVELS), 0, 2, 0, "", 0, key)
+    age = 2 if row.coins is None else 1 if row.people is None else 0
+    return (LEVELS.index(row.level), row.players, age, -(row.people or 0), row.variant or "", row.coins or 0, key)
+
+
+def seats_label(players: int, people: int | None, lang: str) -> str:
+    """"1 person, 2 computers", "3 people", "2 computers"; "3 players" for
+    a row of before, which did not say who was a computer."""
+    if people is None:
+        return tr("mind_the_gap.ui.n_players", lang, n=players)
+    parts = [tr("mind_the_gap.ui.n_people", lang, n=people)] if people else []
+    if players > people:
+        parts.append(tr("mind_the_gap.ui.n_computers", lang, n=players - people))
+    return ", ".join(parts)
 
 
 def stats_label(key: str, lang: str) -> str:
-    """"Normal · 2 players · 6 coins · small pyramid"; a row from before
-    coins and variants were kept says so instead."""
+    """"Normal · 1 person, 2 computers · 6 coins · small pyramid"; a row
+    from before says what it did not record."""
     try:
-        level, players, coins, variant = mtg.parse_stats_key(key)
+        row = mtg.parse_stats_key(key)
     except ValueError:
         return key
-    parts = [tr("mind_the_gap.ui.level." + level, lang), tr("mind_the_gap.ui.n_players", lang, n=players)]
-    if coins is None:
+    parts = [tr("mind_the_gap.ui.level." + row.level, lang), seats_label(row.players, row.people, lang)]
+    if row.coins is None:
         parts.append(tr("mind_the_gap.ui.stats_old_row", lang))
-    else:
-        parts.append(tr("mind_the_gap.ui.coins", lang, n=coins))
-        parts += [tr(f"mind_the_gap.ui.{v}", lang) for v in (variant or "").split("+") if v in ("small", "jokers")]
+        return " · ".join(parts)
+    parts.append(tr("mind_the_gap.ui.coins", lang, n=row.coins))
+    parts += [tr(f"mind_the_gap.ui.{v}", lang) for v in (row.variant or "").split("+") if v in ("small", "jokers")]
+    if row.people is None:
+        parts.append(tr("mind_the_gap.ui.stats_seats_old", lang))
     return " · ".join(parts)
 
 

@@ -1,21 +1,28 @@
 """Where everything of the Mind the Gap table goes: the header (the kit's),
-the seats and the log on the left; in the middle the band of notes, the
-pyramid, the status line and the hand; on the right (under the tutorial's
+the seats and the log on the left; in the middle the pyramid (the band
+of notes beside the target on its left, the gap help's count on its
+right), the status line and the hand; on the right (under the tutorial's
 explanation, when it is one) the stock, the fanned discard pile, the used
-ranks and the buttons.  Nothing lies over anything else but the pyramid's
-rows, which overlap like bricks where the height is short: each row
-covers the foot of the row above it, never a card's index.
+ranks and the buttons.  Nothing lies over anything else, the pyramid's
+rows included: each row starts a little below the foot of the row above.
+(The rows used to overlap like bricks where the height was short, as far
+as 0.62 of a card: the empty places crossed into a grid of dashed lines,
+a gap's help had a strip of a quarter of a card, and the row below hid
+each card's lower index; "Large" closed them up the most.)
 
 The card sizes come from the window's scale and the card size setting:
 the pyramid and the hand get their nominal widths (``CARD`` and
-``HAND_CARD`` at scale 1, times the setting's factor), the rows of the
-pyramid close up as far as ``MIN_PITCH`` to make room for them, and only
-where even that does not fit do the cards shrink, to the largest factor
-that fits, the same at every setting, so a larger setting never gives
-smaller cards (the hand took the pyramid's room before: "Large" made the
-pyramid smaller).  A long hand may reach under the left column when that
-ends above it.  Computed from the view (the seats, the hand and the
-discard pile change how much room the rest gets) and the window alone.
+``HAND_CARD`` at scale 1, times the setting's factor) where the room
+allows.  Where the height binds (four rows and a hand at the nominal
+size do not fit a 16:10 window or a wider one), "Normal" takes
+``NORMAL_SHARE`` of the largest cards that fit, "Large" all of them and
+"Small" less, as at the Runs table: a larger setting never gives smaller
+cards (the hand took the pyramid's room before: "Large" made the
+pyramid smaller) and every setting still does something (with the rows
+apart and the cards only shrunk to fit, all three came out alike).  A
+long hand may reach under the left column when that ends above it.
+Computed from the view (the seats, the hand and the discard pile change
+how much room the rest gets) and the window alone.
 """
 
 from __future__ import annotations
@@ -39,9 +46,13 @@ HAND_CARD = 104
 #: the discard pile's nominal card width at scale 1
 PILE_CARD = 58
 #: the distance between the tops of two rows of the pyramid, in card
-#: heights: at most a little gap, at least enough to show every index
+#: heights: the rows never overlap; at least a gap a shadow's depth high
+#: (4 % of a card, 5 px at 1280x800), at most a little more
 MAX_PITCH = 1.07
-MIN_PITCH = 0.62
+MIN_PITCH = 1.04
+#: where the room binds, "Normal" takes this share of the largest cards
+#: that fit ("Large", 1.2 times Normal, is capped by all of them)
+NORMAL_SHARE = 1 / 1.1
 #: the gap between two cards of a row (pyramid) and of the hand, in card widths
 PYR_GAP = 0.14
 HAND_GAP = 0.12
@@ -51,10 +62,17 @@ OPEN_CARD = 30
 OPEN_CARD_MAX = 56
 #: how much of an open hand's card the next one leaves in view, in card widths
 OPEN_OVERLAP = 0.8
-#: the band of notes under the header (two short lines), at scale 1
-NOTES_H = 44
+#: the band of notes is the room left of the target (it stood across the
+#: middle under the header, 54 px high: the pyramid's cards are 7 % wider
+#: for that height); the layout test holds it at least this wide at
+#: scale 1 (242 px at the narrowest, Large cards on the small pyramid)
+NOTES_MIN_W = 180
 #: the tutorial's explanation at the top of the right column, at scale 1
 COACH_H = 250
+#: the strip over the hand that the "new" tag of a card just drawn
+#: (widgets.card_tag: 14 px at scale 1) and a picked card's lift (10 px)
+#: reach into: a status on two lines ran into the tag
+TAG_H = 14
 #: hands never laid out for fewer cards than this (the cards keep their
 #: size as a hand empties at the end of a deal)
 MIN_HAND = 5
@@ -68,8 +86,8 @@ class Layout:
     pw: int = 90
     hw: int = 100
     dw: int = 56
-    #: the distance between the tops of two rows of the pyramid (less than
-    #: a card's height: the rows overlap)
+    #: the distance between the tops of two rows of the pyramid (more than
+    #: a card's height: the rows lie apart)
     pitch: int = 0
     places: dict[int, pygame.Rect] = field(default_factory=dict)
     hand: list[pygame.Rect] = field(default_factory=list)
@@ -82,8 +100,11 @@ class Layout:
     open_card: int = 0
     #: the play area between the columns, under the header
     middle: pygame.Rect = field(default_factory=pygame.Rect)
-    #: the band of notes (a refused move's reason, a notice): over no card
+    #: the band of notes (a refused move's reason, a notice): over no
+    #: card, left of the target
     notes: pygame.Rect = field(default_factory=pygame.Rect)
+    #: the target's label, right of it (the notes have its left)
+    target_tag: pygame.Rect = field(default_factory=pygame.Rect)
     #: the gap help's count of finished pyramids, beside the target
     help_box: pygame.Rect = field(default_factory=pygame.Rect)
     status: pygame.Rect = field(default_factory=pygame.Rect)
@@ -117,15 +138,6 @@ class Layout:
         r = self.coach
         return pygame.Rect(r.right - int(170 * s), r.bottom - int(46 * s), int(158 * s), int(36 * s))
 
-    def visible(self, place: int) -> pygame.Rect:
-        """The part of a place that the rows around it leave uncovered:
-        below the foot of the row above, above the row below."""
-        r = self.places[place]
-        rows = {q.y for q in self.places.values()}
-        top = r.y + max(0, r.h - self.pitch) if any(y < r.y for y in rows) else r.y
-        bottom = r.y + min(r.h, self.pitch) if any(y > r.y for y in rows) else r.bottom
-        return pygame.Rect(r.x, top, r.w, max(1, bottom - top))
-
 
 def _hand_width(n: int, room: int) -> float:
     """The widest card a hand of ``n`` cards may have in ``room`` pixels."""
@@ -147,14 +159,14 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     mx = margin + left_w + int(16 * s)
     L.middle = pygame.Rect(mx, L.top_h, rx - int(16 * s) - mx, h - L.top_h)
     cx = L.middle.centerx
-    L.notes = pygame.Rect(L.middle.x, L.top_h + int(4 * s), L.middle.w, int(NOTES_H * s))
-    # the middle, top to bottom: notes, pyramid, status line, hand, the hand's label
+    # the middle, top to bottom: pyramid, status line, hand, the hand's label
     label_h = int(18 * s)
     gap = int(8 * s)
     status_h = int(30 * s)
-    pyr_top = L.notes.bottom + int(6 * s)
+    tag_h = int(TAG_H * s)
+    pyr_top = L.top_h + int(10 * s)
     hand_bottom = h - int(6 * s) - label_h
-    room = hand_bottom - gap - status_h - gap - pyr_top
+    room = hand_bottom - tag_h - gap - status_h - gap - pyr_top
     # the left column: seats and the log, the partners' open hands under it (Easy)
     L.seats = pygame.Rect(margin, L.top_h + int(14 * s), left_w, int(SEAT_ROW * s) * view.players + int(10 * s))
     L.log = pygame.Rect(margin, L.seats.bottom + int(16 * s), left_w, int(h * 0.3))
@@ -175,10 +187,11 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     # gets a narrower row)
     tallest = int(HAND_CARD * s * max(cardart.CARD_SIZES.values()) * cardart.ASPECT)
     hand_row = L.middle.copy()
-    if left_bottom + gap <= hand_bottom - tallest - gap - status_h:
+    if left_bottom + gap <= hand_bottom - tallest - tag_h - gap - status_h:
         hand_row.update(margin, L.top_h, L.middle.right - margin, h - L.top_h)
     # the card widths: the nominal one times the setting's factor, as far
-    # as the pyramid (its rows closed up to MIN_PITCH) and the hand fit
+    # as the pyramid (its rows MIN_PITCH apart) and the hand fit; where
+    # they do not, Normal's share of what does
     cap_p = L.middle.w / (rows + (rows - 1) * PYR_GAP)
     cap_h = _hand_width(len(view.hand), hand_row.w)
 
@@ -189,13 +202,16 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
         pw, hw = widths(e)
         return pw * cardart.ASPECT * (1 + (rows - 1) * MIN_PITCH) + hw * cardart.ASPECT <= room
 
-    e = f
-    if not fits(e):
-        lo, hi = 0.2, f
+    # the room's own factor (beyond `most` nothing changes any more)
+    most = max(cardart.CARD_SIZES.values()) / NORMAL_SHARE
+    fill = most
+    if not fits(fill):
+        lo, hi = 0.2, most
         for _ in range(24):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if fits(mid) else (lo, mid)
-        e = lo
+        fill = lo
+    e = min(fill, f * min(1.0, fill * NORMAL_SHARE))
     L.pw, L.hw = widths(e)
     ph, hh = int(L.pw * cardart.ASPECT), int(L.hw * cardart.ASPECT)
     # the hand along the bottom, the status line over it
@@ -205,13 +221,13 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     total = n_hand * L.hw + (n_hand - 1) * hgap_hand
     hx = max(hand_row.x, min(cx - total // 2, hand_row.right - total))
     L.hand = [pygame.Rect(hx + i * (L.hw + hgap_hand), hand_y, L.hw, hh) for i in range(n_hand)]
-    L.status = pygame.Rect(L.middle.x, hand_y - gap - status_h, L.middle.w, status_h)
+    L.status = pygame.Rect(L.middle.x, hand_y - tag_h - gap - status_h, L.middle.w, status_h)
     L.status_room = L.status.inflate(0, 2 * gap)
-    # the pyramid between the notes and the status line, its rows as far
+    # the pyramid between the header and the status line, its rows as far
     # apart as the room allows (up to a small gap)
     avail = L.status.y - gap - pyr_top
     pitch = (avail - ph) / (rows - 1) if rows > 1 else ph
-    L.pitch = int(max(MIN_PITCH * ph, min(MAX_PITCH * ph, pitch)))
+    L.pitch = max(ph + 1, int(max(MIN_PITCH * ph, min(MAX_PITCH * ph, pitch))))
     height = ph + (rows - 1) * L.pitch
     top = pyr_top + max(0, (avail - height) // 2)
     hgap = int(L.pw * PYR_GAP)
@@ -219,8 +235,13 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
         x = cx + int((c - r / 2) * (L.pw + hgap)) - L.pw // 2
         L.places[p] = pygame.Rect(x, top + r * L.pitch, L.pw, ph)
     r0 = L.places[0]
-    hx0 = r0.right + int(18 * s)
-    L.help_box = pygame.Rect(hx0, r0.y + int(4 * s), max(0, min(int(230 * s), L.middle.right - hx0)), max(int(20 * s), L.pitch - int(10 * s)))
+    # beside the target: on its left the band of notes (over no card: the
+    # row under the target starts lower), on its right its label and the
+    # gap help's count
+    L.notes = pygame.Rect(L.middle.x, r0.y, max(0, r0.x - int(16 * s) - L.middle.x), r0.h)
+    hx0 = r0.right + int(10 * s)
+    L.target_tag = pygame.Rect(hx0, r0.y + int(2 * s), max(0, min(int(230 * s), L.middle.right - hx0)), int(20 * s))
+    L.help_box = pygame.Rect(hx0, L.target_tag.bottom + int(6 * s), L.target_tag.w, max(int(20 * s), r0.bottom - L.target_tag.bottom - int(6 * s)))
     # the right column, top down: the tutorial's explanation, the stock,
     # the discard pile; bottom up: the buttons, the used ranks
     y = L.top_h + int(14 * s)

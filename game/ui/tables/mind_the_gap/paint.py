@@ -178,8 +178,8 @@ def _seats(surface: pygame.Surface, p: Still) -> None:
 def _pyramid(surface: pygame.Surface, p: Still) -> None:
     L = p.layout
     s = L.scale
-    # the empty places first, then the cards, top row first: each row
-    # lies over the foot of the row above (and over the empty places)
+    # the empty places first, then the cards (their shadows fall on the
+    # place below)
     for place, r in L.places.items():
         c = p.places[place]
         if c is None or ("place", place) in p.hidden or ("pyr", place) in p.hidden:
@@ -189,11 +189,11 @@ def _pyramid(surface: pygame.Surface, p: Still) -> None:
         if c is not None and ("place", place) not in p.hidden and ("pyr", place) not in p.hidden:
             surface.blit(cardart.shadow(L.pw), (r.x + 2, r.y + 4))
             surface.blit(p.look.face(c, L.pw), r)
-            if place == 0:  # beside the top card: above it, the mark reached into the header band
-                text(surface, p.target_label, (r.x - int(6 * s), r.y + int(4 * s)), int(13 * s), GOLD, bold=True, anchor="topright")
-    # the help in the part of each gap the rows around it leave open
+            if place == 0:  # beside the top card, on the right (the notes have its left)
+                text(surface, p.target_label, L.target_tag.topleft, int(13 * s), GOLD, bold=True, max_width=L.target_tag.w)
+    # the help in each gap (the rows lie apart: all of it is open)
     for mark in p.gaps:
-        _gap_help(surface, L.visible(mark.place), mark, s)
+        _gap_help(surface, L.places[mark.place], mark, s)
     if p.help_line is not None:
         line, ok = p.help_line
         box = L.help_box

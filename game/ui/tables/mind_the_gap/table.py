@@ -58,6 +58,10 @@ PAID_FLIGHT = 0.22
 #: (reading time, not an animation: the same whatever the animation
 #: setting; a click or a key passes at once)
 LOOK_SECONDS = 2.0
+#: seconds everyone sees that a move left no finished pyramid possible
+#: (about twice a note's time: the pass screen may come between the move
+#: and the next person, and the look at the drawn card takes two of them)
+CLOSED_OFF_SECONDS = 8.0
 #: lines one Page Up / Page Down moves the log (a panel shows about six at 1280x800)
 PAGE = 5
 LOG_KEYS = {pygame.K_PAGEUP: -PAGE, pygame.K_PAGEDOWN: PAGE}
@@ -321,6 +325,7 @@ class MtgTable(MtgTableScene):
         there (the drag-and-drop landed it): a paid one from where it lay,
         a computer's from beside its seat, the viewer's own (Show me) from
         the hand, a take-back from its place."""
+        self._tell_closed_off(moved)
         a = moved.action
         if moved.how is How.DROP or a.kind not in (PLACE, DISCARD, TAKEBACK):
             return 0.0
@@ -344,6 +349,21 @@ class MtgTable(MtgTableScene):
         seconds = PAID_FLIGHT if moved.how is How.CONFIRM else (TAKEBACK_FLIGHT if a.kind == TAKEBACK else BOT_FLIGHT)
         self.anim.fly(self.face(card, L.dw), start, end, seconds, hide=("discard", n))
         return 0.0
+
+    def _tell_closed_off(self, moved: Moved) -> None:
+        """A move that leaves no finished pyramid possible is allowed (a
+        card placed decides what its gaps need; a coin takes a card back),
+        and it went by in silence unless the gap help was on.  Everyone at
+        the table hears it now, in plain words, whoever made it."""
+        a = moved.action
+        if moved.ended or a.kind not in (PLACE, DISCARD, TAKEBACK) or not mtg.closes_off(moved.before, moved.after):
+            return
+        if a.kind == PLACE:
+            said = msg("mind_the_gap.ui.closed_off_place", seat=moved.seat, card=a.card)
+        else:
+            card = moved.before.places[a.place] if a.kind == TAKEBACK else a.card
+            said = msg("mind_the_gap.ui.closed_off_pile", card=card)
+        self.notice(said, CLOSED_OFF_SECONDS, public=True)
 
     def look_before_pass(self, seat: int) -> float:
         """The card just drawn: the pass screen came at once after a
@@ -395,7 +415,10 @@ class MtgTable(MtgTableScene):
             lines.append(tr("mind_the_gap.ui.series_score", done=series.index, total=series.total, length=series.length))
             if series.done:
                 lines.append(tr("mind_the_gap.ui.series_done", total=series.total))
-        notes = [tr("mind_the_gap.ui.helper_marked")] if self.model.meta.helper_used else []
+        # how the game was played, won or lost: the loss said nothing of
+        # undo (the statistics count it apart either way)
+        meta = self.model.meta
+        notes = [tr(key) for key, used in (("mind_the_gap.ui.helper_marked", meta.helper_used), ("mind_the_gap.ui.undo_marked", meta.undo_used)) if used]
         first: tuple[str, Callable[[], object]]
         if series is not None and not series.done:
             first = (tr("mind_the_gap.ui.next_pyramid"), lambda: ask_who_begins(self.app, self))
@@ -409,7 +432,8 @@ class MtgTable(MtgTableScene):
     # --- the picture ----------------------------------------------------------------------------------
     def status_line(self, view: mtg.View) -> str:
         """Whose turn it is and what that player can do (with no coin left
-        it never offers the discard pile); a dead end when the help is on."""
+        it never offers the discard pile); at a dead end, that no finished
+        pyramid is possible and how to go on (with the help on, why)."""
         if self.finished:
             line = ""
         elif self.viewer is not None and self.match.current == self.viewer:
@@ -424,10 +448,11 @@ class MtgTable(MtgTableScene):
             line = tr("mind_the_gap.ui.waiting", name=self.seat_name(self.match.current))
         else:  # a person's turn comes behind the pass screen: they are not playing yet
             line = tr("mind_the_gap.ui.next_person", name=self.seat_name(self.match.current))
-        if self.model.helper:
-            dead = self.help().dead
-            if dead is not None:
-                line = self.render(dead.message())
+        dead = self.help().dead
+        if dead is not None and self.model.helper:
+            line = self.render(dead.message())
+        elif dead is not None and line:
+            line = tr("mind_the_gap.ui.closed_off_status")
         return line
 
     def log_lines(self) -> tuple[str, tuple[str, ...]]:
