@@ -14,7 +14,7 @@ from game.engine.core import Outcome, msg
 from game.engine.registry import info
 from game.persistence.history import HISTORY_KEEP, added, result_line
 from game.persistence.saves import count_once, load_stats, load_stats_history, stats_path
-from game.ui.scenes.stats import StatsScene, number, sample
+from game.ui.scenes.stats import StatsScene, number, ring, sample
 from game.ui.scenes.statsgraph import DAYS_SHOWN, RECENT_SHOWN, Bin, Graphs, bins, graphs
 from game.ui.tables import built
 from tests.ui.helpers import drawn_texts, key, press, pump
@@ -163,6 +163,7 @@ def test_the_screen_shows_each_games_pictures_and_numbers(app):
         assert days in texts and "Scores" in texts and info(gid).name("en") in texts
         assert f"Wins in a row: {g.streak} now, best {g.best_streak}" in texts
         assert f"{g.games} played · {g.wins} won · {g.day_count} days" in texts
+        assert f"won of {g.games} games" in texts and f"{round(100 * g.wins / g.games)} %" in texts
         for label, value in sc.lines(gid)[:3]:
             assert label in texts and value in texts
 
@@ -214,3 +215,16 @@ def test_a_game_won_at_the_table_adds_its_line_once(app):
     assert keep.count(app, m, "gaps", m.recount(), lambda message, problem: told.append(message))
     _, history, _ = load_stats_history()
     assert history["gaps"] == [{"day": today(), "won": True, "score": 48}]
+
+
+def test_the_ring_covers_its_share_clockwise_from_the_top():
+    def painted(share: float) -> set[str]:
+        surf = pygame.Surface((100, 100))
+        ring(surf, (50, 50), 40, 10, share, (255, 0, 0))
+        spots = {"top": (50, 15), "right": (85, 50), "bottom": (50, 85), "left": (15, 50), "middle": (50, 50)}
+        return {k for k, p in spots.items() if surf.get_at(p)[:3] == (255, 0, 0)}
+
+    assert painted(0) == set()
+    assert painted(0.3) == {"top", "right"}
+    assert painted(0.6) == {"top", "right", "bottom"}
+    assert painted(1.0) == {"top", "right", "bottom", "left"}

@@ -9,6 +9,7 @@ who prefers numbers."""
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import random
 from functools import partial
 
@@ -139,7 +140,9 @@ class StatsScene(Scene):
         gap = int(16 * s)
         left = pygame.Rect(body.x, body.y, int(body.w * 0.42), body.h)
         right = pygame.Rect(left.right + gap, body.y, body.right - left.right - gap, body.h)
-        self.draw_numbers(surface, left, info(self.game).name(lang), lines)
+        below = self.draw_numbers(surface, left, info(self.game).name(lang), lines)
+        if not g.empty:
+            self.draw_share(surface, pygame.Rect(left.x, below, left.w, left.bottom - below), g, lang)
         ph = (right.h - 2 * gap) // 3
         boxes = [pygame.Rect(right.x, right.y + i * (ph + gap), right.w, ph) for i in range(3)]
         if g.empty:
@@ -165,9 +168,10 @@ class StatsScene(Scene):
         top = box.y + int(36 * s)
         return pygame.Rect(box.x + pad, top, box.w - 2 * pad, box.bottom - top - int(8 * s))
 
-    def draw_numbers(self, surface, box: pygame.Rect, name: str, lines: list[tuple[str, str]]) -> None:
+    def draw_numbers(self, surface, box: pygame.Rect, name: str, lines: list[tuple[str, str]]) -> int:
         """The game's figures as its table words them, under its name (the
-        tab above says it too, but a reader of the panel alone needs it)."""
+        tab above says it too, but a reader of the panel alone needs it);
+        returns where the lines end."""
         s = self.app.scale
         panel(surface, box, 150, int(12 * s))
         pad = int(14 * s)
@@ -185,6 +189,7 @@ class StatsScene(Scene):
             text(surface, value, (box.right - pad, y), int(15 * s), INK, bold=True, anchor="topright", shadow=False, max_width=vw)
             y += row
         # more above or below: a small arrow at the panel's edge (wheel, Page Up/Down)
+        after = y
         c = box.centerx
         a = int(6 * s)
         if self.scroll > 0:
@@ -192,6 +197,22 @@ class StatsScene(Scene):
         if self.scroll + room < len(lines):
             yb = box.bottom - int(6 * s)
             pygame.draw.polygon(surface, GOLD, [(c - a, yb - a), (c + a, yb - a), (c, yb)])
+        return after
+
+    def draw_share(self, surface, room: pygame.Rect, g: Graphs, lang: str) -> None:
+        """The games won of every game kept, as a ring (in the numbers'
+        panel, under its lines, where they leave room for one)."""
+        s = self.app.scale
+        label = tr("ui.stats.won_share", lang, n=g.games)
+        r = min(room.w // 2 - int(30 * s), (room.h - int(60 * s)) // 2, int(110 * s))
+        if r < int(40 * s):
+            return
+        c = (room.centerx, room.y + int(16 * s) + r)
+        thick = max(6, r // 4)
+        ring(surface, c, r, thick, 1.0, PLAYED)
+        ring(surface, c, r, thick, g.wins / g.games, GOLD)
+        text(surface, f"{round(100 * g.wins / g.games)} %", c, int(r * 0.42), INK, bold=True, anchor="center", shadow=False)
+        text(surface, label, (c[0], c[1] + r + int(10 * s)), int(14 * s), INK_DIM, anchor="midtop", shadow=False, max_width=room.w - int(28 * s))
 
     def draw_days(self, surface, box: pygame.Rect, g: Graphs, lang: str) -> None:
         s = self.app.scale
@@ -281,6 +302,23 @@ class StatsScene(Scene):
         """A bar's lowest score ("−36–−22" under a bar of a range read badly;
         the next bar's label says where it ends)."""
         return number(b.low, lang)
+
+
+def ring(surface, centre: tuple[int, int], r: int, thick: int, share: float, colour) -> None:
+    """A ring ``thick`` wide, its first ``share`` (0-1) from the top,
+    clockwise, as one polygon (pygame's thick arcs leave gaps)."""
+    if share <= 0:
+        return
+    steps = max(8, int(96 * share))
+    end = 2 * math.pi * min(1.0, share)
+    outer = [(centre[0] + r * math.sin(end * i / steps), centre[1] - r * math.cos(end * i / steps)) for i in range(steps + 1)]
+    ri = r - thick
+    inner = [(centre[0] + ri * math.sin(end * i / steps), centre[1] - ri * math.cos(end * i / steps)) for i in range(steps, -1, -1)]
+    if share >= 1:  # a whole ring: two halves, a polygon cannot hold its hole
+        ring(surface, centre, r, thick, 0.5, colour)
+        pygame.draw.polygon(surface, colour, [(2 * centre[0] - x, y) for x, y in outer[: steps // 2 + 1] + inner[steps // 2 :]])
+        return
+    pygame.draw.polygon(surface, colour, outer + inner)
 
 
 def sample(today: str = "2026-12-07", seed: int = 7) -> tuple[dict, dict]:
