@@ -163,6 +163,7 @@ def test_the_screen_shows_each_games_pictures_and_numbers(app):
         assert days in texts and "Scores" in texts and info(gid).name("en") in texts
         assert f"Wins in a row: {g.streak} now, best {g.best_streak}" in texts
         assert f"{g.games} played · {g.wins} won · {g.day_count} days" in texts
+        assert f"{sum(b.count for b in g.bins)} games · lowest {number(g.low, 'en')} · mean {number(g.mean, 'en')} · highest {number(g.high, 'en')}" in texts
         assert f"won of {g.games} games" in texts and f"{round(100 * g.wins / g.games)} %" in texts
         for label, value in sc.lines(gid)[:3]:
             assert label in texts and value in texts
@@ -228,3 +229,11 @@ def test_the_ring_covers_its_share_clockwise_from_the_top():
     assert painted(0.3) == {"top", "right"}
     assert painted(0.6) == {"top", "right", "bottom"}
     assert painted(1.0) == {"top", "right", "bottom", "left"}
+
+
+def test_one_game_says_one_day_and_one_game(app):
+    app.scenes.push(StatsScene(app, ({}, {"gaps": [line("2026-12-07", False, 1)]})))
+    pump(app, 2)
+    texts = drawn_texts(app)
+    assert "1 played · 0 won · 1 day" in texts and "1 game · lowest 1 · mean 1 · highest 1" in texts
+    assert "The last game" in texts and "won of 1 game" in texts

@@ -16,7 +16,7 @@ from functools import partial
 import pygame
 
 from game.engine.registry import info
-from game.i18n import tr
+from game.i18n import msg, tr
 from game.i18n.plain import path_text
 from game.persistence.saves import load_stats_history, stats_path
 from game.ui.assets import GOLD, INK, INK_DIM, font
@@ -218,7 +218,7 @@ class StatsScene(Scene):
         s = self.app.scale
         # the summary is of every day kept; the title says when the bars are the latest only
         title = tr("ui.stats.by_day") if len(g.days) == g.day_count else tr("ui.stats.by_day_latest", lang, n=len(g.days))
-        area = self._frame(surface, box, title, tr("ui.stats.by_day_sum", lang, games=g.games, wins=g.wins, days=g.day_count))
+        area = self._frame(surface, box, title, tr("ui.stats.by_day_sum", lang, games=g.games, wins=g.wins, days=msg("ui.stats.days", n=g.day_count)))
         label_h = int(18 * s)
         legend_w = int(110 * s)
         chart = pygame.Rect(area.x, area.y, area.w - legend_w, area.h - label_h)
@@ -277,14 +277,14 @@ class StatsScene(Scene):
             text(surface, tr("ui.stats.no_scores"), area.center, int(14 * s), INK_DIM, anchor="center", shadow=False, max_width=area.w)
             return
         scored = sum(b.count for b in g.bins)
-        summary = tr("ui.stats.scores_sum", lang, n=scored, low=number(g.low, lang), mean=number(g.mean, lang), high=number(g.high, lang))
+        summary = tr("ui.stats.scores_sum", lang, games=msg("ui.stats.games", n=scored), low=number(g.low, lang), mean=number(g.mean, lang), high=number(g.high, lang))
         area = self._frame(surface, box, tr("ui.stats.scores"), summary)
         label_h = int(18 * s)
         chart = pygame.Rect(area.x, area.y + int(14 * s), area.w, area.h - label_h - int(14 * s))
         most = max(b.count for b in g.bins)
         n = len(g.bins)
         slot = chart.w / n
-        bw = max(2, int(slot * 0.8))
+        bw = max(2, min(int(slot * 0.8), int(56 * s)))  # one score alone made a bar as wide as the panel
         pygame.draw.line(surface, INK_DIM, (chart.x, chart.bottom), (chart.right, chart.bottom), 1)
         label_w = max(int(34 * s), max(int(11 * s) * len(self._bin_label(b, lang)) * 3 // 5 for b in g.bins))
         every = max(1, -(-label_w // max(1, int(slot))))
