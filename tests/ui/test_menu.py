@@ -198,3 +198,48 @@ def test_the_first_frame_waits_for_no_table(app, monkeypatch):
     assert started == []
     app.step(1 / 60, events=[])
     assert started == [1]
+
+
+def test_the_next_launch_reads_the_pictures_from_disk_unless_the_code_changed(app, monkeypatch):
+    shown = list(games())
+    first = Counted()
+    made = Thumbnails(first)
+    made.finish(app, shown)
+    k = picture_key(app)
+    files = sorted(p.name for p in thumbs.cache_file("runs", k).parent.glob("menu-*.png"))
+    assert len(files) == len(shown) - 1  # the one that failed is not kept
+    again = Counted()
+    t = Thumbnails(again)
+    t.finish(app, shown)
+    assert again.made == 1  # only the failed one was tried again
+    read, painted = t.sources[("runs", k)], made.sources[("runs", k)]
+    assert read is not None and painted is not None and read.get_at((5, 5)) == painted.get_at((5, 5))
+    # a damaged file is painted again, and so is every picture of other code
+    thumbs.cache_file("delphi", k).write_bytes(b"not a png")
+    damaged = Counted()
+    Thumbnails(damaged).finish(app, shown)
+    assert damaged.made == 2
+    monkeypatch.setattr(thumbs, "code_stamp", lambda: "0123456789abcdef")
+    changed = Counted()
+    Thumbnails(changed).finish(app, shown)
+    assert changed.made == len(shown)
+    left = sorted(p.name for p in thumbs.cache_file("runs", k).parent.glob("menu-*.png"))
+    assert len(left) == len(shown) - 1 and all("-0123456789abcdef-" in n for n in left)
+
+
+def test_the_code_stamp_changes_with_a_file(tmp_path, monkeypatch):
+    import game
+
+    pkg = tmp_path / "game"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "paint.py").write_text("a = 1\n")
+    monkeypatch.setattr(game, "__file__", str(pkg / "__init__.py"))
+    thumbs.code_stamp.cache_clear()
+    try:
+        one = thumbs.code_stamp()
+        (pkg / "paint.py").write_text("a = 22\n")
+        thumbs.code_stamp.cache_clear()
+        assert thumbs.code_stamp() != one
+    finally:
+        thumbs.code_stamp.cache_clear()
