@@ -237,3 +237,24 @@ def test_one_game_says_one_day_and_one_game(app):
     texts = drawn_texts(app)
     assert "1 played · 0 won · 1 day" in texts and "1 game · lowest 1 · mean 1 · highest 1" in texts
     assert "The last game" in texts and "won of 1 game" in texts
+
+
+def test_lines_past_the_panel_scroll_with_page_down_and_the_wheel(app):
+    row = {"games": 5, "wins": 2, "score_sum": 150, "best": 48, "streak": 0, "best_streak": 1}
+    many = {"gaps": {f"r{n}{x}": dict(row) for n in range(3) for x in ("", "-layout", "-winnable")}}
+    app.scenes.push(StatsScene(app, (many, {})))
+    pump(app, 2)
+    sc = app.scenes.top
+    lines = sc.lines("gaps")
+    assert len(lines) > sc._numbers_room > 0
+    heads = [label for label, _ in lines if not label.startswith("·")]
+    first = drawn_texts(app)
+    assert heads[0] in first and heads[-1] not in first
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)
+    assert sc.scroll == len(lines) - sc._numbers_room  # no further than the last line
+    assert heads[-1] in drawn_texts(app) and heads[0] not in drawn_texts(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    pump(app, 1)
+    assert sc.scroll == len(lines) - sc._numbers_room - 2
