@@ -243,3 +243,33 @@ def test_the_code_stamp_changes_with_a_file(tmp_path, monkeypatch):
         assert thumbs.code_stamp() != one
     finally:
         thumbs.code_stamp.cache_clear()
+
+
+def test_leaving_the_menu_waits_for_the_table_being_made(app, monkeypatch):
+    """A package half imported by the worker broke whoever found it in
+    sys.modules then (the tests' clean-up did)."""
+    import threading
+    import time
+
+    done = threading.Event()
+
+    def slow(a, gi):
+        time.sleep(0.3)
+        done.set()
+        raise RuntimeError("only slow")
+
+    monkeypatch.setattr(thumbs, "THUMBNAILS", Thumbnails(slow, disk=False))
+    monkeypatch.setattr("game.ui.scenes.menu.THUMBNAILS", thumbs.THUMBNAILS)
+    app.to_menu()
+    pump(app, 2)
+    assert thumbs.THUMBNAILS.job is not None and not done.is_set()
+    app.to_menu()
+    assert done.is_set()
+
+
+def test_a_copy_that_runs_read_only_keeps_no_picture_on_disk(app, monkeypatch):
+    from game.persistence.storage import Access
+
+    monkeypatch.setattr(thumbs, "read_only", lambda: Access.OTHER_COPY)
+    Thumbnails(Counted()).finish(app, list(games()))
+    assert not list(thumbs.cache_file("runs", picture_key(app)).parent.glob("menu-*.png"))

@@ -228,6 +228,12 @@ class Thumbnails:
         copy = img.copy()  # (the frame goes on scaling ``img``)
         self.saving.append(Worker(lambda: _save(copy, path, game_id), f"menu-picture-save-{game_id}"))
 
+    def wait(self) -> None:
+        """Until the table being made is made (it is painted by the next
+        menu that asks)."""
+        if self.job is not None:
+            self.job.worker.thread.join()
+
     def finish(self, app: AppServices, games: list[GameInfo]) -> None:
         """Every picture made now (the screenshot tool waits for them)."""
         while True:
