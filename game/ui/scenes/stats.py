@@ -59,6 +59,8 @@ class StatsScene(Scene):
         self.game: str | None = None
         self.scroll = 0
         self._numbers_room = 0
+        #: the furthest the numbers scroll (the last lines fill the panel)
+        self.max_scroll = 0
 
     def enter(self) -> None:
         if self.given is not None:
@@ -178,16 +180,38 @@ class StatsScene(Scene):
         text(surface, name, (box.x + pad, box.y + int(8 * s)), int(17 * s), GOLD, bold=True, shadow=False, max_width=box.w - 2 * pad)
         row = int(24 * s)
         top = box.y + int(40 * s)
-        room = max(1, (box.bottom - int(10 * s) - top) // row)
-        self._numbers_room = room
-        self.scroll = min(self.scroll, max(0, len(lines) - room))
-        y = top
-        for label, value in lines[self.scroll : self.scroll + room]:
-            # the value as wide as it is (up to 60 %), the label the rest
-            vw = min(font(int(15 * s), True).size(value)[0] + 2, int((box.w - 2 * pad) * 0.6))
-            text(surface, label, (box.x + pad, y), int(15 * s), INK, shadow=False, max_width=box.w - 2 * pad - vw - int(10 * s))
-            text(surface, value, (box.right - pad, y), int(15 * s), INK, bold=True, anchor="topright", shadow=False, max_width=vw)
+        rows = max(1, (box.bottom - int(10 * s) - top) // row)
+        inner = box.w - 2 * pad
+        size = int(15 * s)
+        # a label and its value share a row when both fit; else the value
+        # takes the row below (shrunk to fit, the longer German lines of
+        # Gaps came out a third smaller than the others)
+        tall = [font(size).size(lb)[0] + font(size, True).size(v)[0] + int(16 * s) > inner for lb, v in lines]
+        height = [2 if t else 1 for t in tall]
+        # the furthest scroll that still fills the panel
+        used, last = 0, len(lines)
+        while last > 0 and used + height[last - 1] <= rows:
+            used += height[last - 1]
+            last -= 1
+        self.max_scroll = last
+        self.scroll = min(self.scroll, self.max_scroll)
+        y, used, shown = top, 0, 0
+        for (label, value), two in zip(lines[self.scroll :], tall[self.scroll :], strict=True):
+            if used + (2 if two else 1) > rows:
+                break
+            if two:
+                text(surface, label, (box.x + pad, y), size, INK, shadow=False, max_width=inner)
+                y += row
+                text(surface, value, (box.right - pad, y), size, INK, bold=True, anchor="topright", shadow=False, max_width=inner - int(16 * s))
+            else:
+                vw = font(size, True).size(value)[0] + 2
+                text(surface, label, (box.x + pad, y), size, INK, shadow=False, max_width=inner - vw - int(10 * s))
+                text(surface, value, (box.right - pad, y), size, INK, bold=True, anchor="topright", shadow=False, max_width=vw)
             y += row
+            used += 2 if two else 1
+            shown += 1
+        self._numbers_room = max(1, shown)
+        room = shown
         # more above or below: a small arrow at the panel's edge (wheel, Page Up/Down)
         after = y
         c = box.centerx
