@@ -347,31 +347,25 @@ def ring(surface, centre: tuple[int, int], r: int, thick: int, share: float, col
 
 def sample(today: str = "2026-12-07", seed: int = 7) -> tuple[dict, dict]:
     """Statistics and a history of a few weeks of play, for the screenshot
-    tool: every game's totals in its own shape, and results made up day by
-    day (their totals need not agree: the pictures and the lines are read
-    apart)."""
+    tool: results made up day by day, and every game's totals in its own
+    shape agreeing with them (the pictures and the lines are read apart,
+    but a screen that says 46 played beside 40 reads as a bug)."""
     rng = random.Random(seed)
     end = _dt.date.fromisoformat(today)
-    stats = {
-        "gaps": {"r2": {"games": 46, "wins": 9, "score_sum": 1606, "redeals_used": 71, "streak": 1, "best_streak": 3, "best": 48, "best_redeals": 1, "best_time": 301}},
-        "mind-the-gap": {"normal-2p-6c-std": {"games": 24, "wins": 15, "helper_games": 3}, "easy-1p-6c-std": {"games": 9, "wins": 7, "helper_games": 0}},
-        "delphi": {"rounds": 31, "games": 7, "prophets": 5, "prophets_person": 2, "best_round": 23, "best_total": 64},
-        "runs": {"games": 14, "rounds": 63, "best": {"score": 142, "name": "Anna"}},
-    }
     score = {
-        "gaps": lambda: rng.choice([48, rng.randint(18, 47)]),
         "mind-the-gap": lambda: rng.choice([0, rng.randint(1, 7)]),
+        "gaps": lambda: rng.choice([48, rng.randint(18, 47)]),
         "delphi": lambda: rng.randint(8, 64),
         "runs": lambda: rng.randint(-40, 142),
     }
     won = {
-        "gaps": lambda sc: sc == 48,
         "mind-the-gap": lambda sc: sc > 0,
+        "gaps": lambda sc: sc == 48,
         "delphi": lambda sc: sc > 40,
         "runs": lambda sc: sc > 70,
     }
     history: dict = {}
-    for gid in stats:
+    for gid in score:
         lines = []
         for back in range(27, -1, -1):
             if rng.random() < 0.45:
@@ -381,4 +375,30 @@ def sample(today: str = "2026-12-07", seed: int = 7) -> tuple[dict, dict]:
                 sc = score[gid]()
                 lines.append({"day": day, "won": won[gid](sc), "score": sc})
         history[gid] = lines
+    g = {gid: graphs(lines) for gid, lines in history.items()}
+    n = {gid: len(lines) for gid, lines in history.items()}
+    total = {gid: sum(line["score"] for line in lines) for gid, lines in history.items()}
+    easy = n["mind-the-gap"] // 4  # a quarter of the pyramids alone, at Easy
+    easy_wins = sum(1 for line in history["mind-the-gap"][:easy] if line["won"])
+    stats = {
+        "mind-the-gap": {
+            "easy-1p-6c-std": {"games": easy, "wins": easy_wins, "helper_games": 0},
+            "normal-2p-6c-std": {"games": n["mind-the-gap"] - easy, "wins": g["mind-the-gap"].wins - easy_wins, "helper_games": 3},
+        },
+        "gaps": {
+            "r2": {
+                "games": n["gaps"],
+                "wins": g["gaps"].wins,
+                "score_sum": total["gaps"],
+                "redeals_used": 3 * n["gaps"] // 2,
+                "streak": g["gaps"].streak,
+                "best_streak": g["gaps"].best_streak,
+                "best": 48,
+                "best_redeals": 1,
+                "best_time": 301,
+            }
+        },
+        "delphi": {"rounds": 5 * n["delphi"], "games": n["delphi"], "prophets": 9, "prophets_person": 4, "best_round": 23, "best_total": 64},
+        "runs": {"games": n["runs"], "rounds": 5 * n["runs"], "best": {"score": int(g["runs"].high or 0), "name": "Anna"}},
+    }
     return stats, history
