@@ -273,3 +273,18 @@ def test_a_copy_that_runs_read_only_keeps_no_picture_on_disk(app, monkeypatch):
     monkeypatch.setattr(thumbs, "read_only", lambda: Access.OTHER_COPY)
     Thumbnails(Counted()).finish(app, list(games()))
     assert not list(thumbs.cache_file("runs", picture_key(app)).parent.glob("menu-*.png"))
+
+
+def test_a_picture_s_table_is_made_without_touching_the_screen(app):
+    """It is made on a worker thread: a table that made widgets, put a
+    screen on the stack or said something while made would do it beside
+    the frame.  And it shows the hand of the person who has the device."""
+    ui = len(app.ui.get_sprite_group().sprites())
+    stack = list(app.scenes.scenes)
+    for g in games():
+        scene = thumbs.build_scene(app, g)
+        match = getattr(scene, "match", None)
+        if match is not None and match.people():
+            assert match.viewer in match.people()
+    assert len(app.ui.get_sprite_group().sprites()) == ui
+    assert app.scenes.scenes == stack and not app.toasts.items
