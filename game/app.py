@@ -42,6 +42,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saves import SavesScene, sample_entries
 from game.ui.scenes.settings import SettingsScene, apply_look
 from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.stats import sample as stats_sample
 from game.ui.sound import Sounds
 from game.ui.tables import built, table
 from game.ui.widgets import Toasts, clear_felt, rendered
@@ -485,6 +486,8 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         ("menu", lambda: MenuScene(app)),
         ("settings", lambda: SettingsScene(app)),
         ("statistics", lambda: StatsScene(app)),
+        # a few weeks of play, each game's tab (its pictures and its lines)
+        *((f"statistics-{gid}", lambda gid=gid: StatsScene(app, stats_sample(), game=gid)) for gid in built()),
         ("saves", lambda: SavesScene(app, sample_entries())),
         ("rules", lambda: RulesScene(app)),
         *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in games()),

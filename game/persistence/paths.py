@@ -30,3 +30,12 @@ def data_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def cache_dir() -> Path:
+    """What the app can make again (the menu's pictures of the tables):
+    losing it costs time, never a game."""
+    home = os.environ.get("MTG_HOME")
+    if home:
+        return Path(home) / "cache"
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))

@@ -43,8 +43,9 @@ from game.engine.schema import BIG, kept_part, problems
 from game.engine.turns import seats_from
 from game.i18n import Message, current
 from game.persistence.files import MAX_BYTES, delete, identity, is_newer, load_json, save_versioned, set_aside, why
+from game.persistence.history import added
 from game.persistence.paths import data_dir, saves_dir
-from game.persistence.shapes import COUNTED, COUNTED_KEEP, SAVE, SAVED_AT, UNCOUNTED, PerGame, stats_file, stats_shape
+from game.persistence.shapes import COUNTED, COUNTED_KEEP, HISTORIES, SAVE, SAVED_AT, UNCOUNTED, PerGame, stats_file, stats_shape
 from game.persistence.storage import check_writable, read_only
 
 SAVE_SCHEMA = 1
@@ -70,6 +71,7 @@ __all__ = [
     "latest_save",
     "list_saves",
     "load_stats",
+    "load_stats_history",
     "newer_saves_untold",
     "read_save",
     "save_name",
@@ -363,15 +365,28 @@ def load_stats() -> tuple[dict, Message | None]:
     fresh file: 300 games of Mind the Gap went out of view).  Each game's
     part is checked by the shape its package declares (the registry's
     :func:`~game.engine.registry.shapes`)."""
-    return _load_stats(None)
+    stats, _history, problem = load_stats_history()
+    return stats, problem
+
+
+def load_stats_history() -> tuple[dict, dict, Message | None]:
+    """As :func:`load_stats`, with every game's results one by one (by
+    game id; a file of before them has none: ``{}``)."""
+    res = _load(None)
+    data = res.data or {}
+    return data.get("games", {}), data.get("history", {}), res.problem
 
 
 def _load_stats(only: Collection[str] | None) -> tuple[dict, Message | None]:
     """As :func:`load_stats`, checking the parts of ``only`` (None: all);
     the other games' parts come as they were read."""
-    res = load_json(stats_path(), STATS_SCHEMA, "stats", stats_file(only), max_bytes=STATS_MAX_BYTES, repair=lambda data: _stats_rows(data, only))
+    res = _load(only)
     data = res.data or {}
     return data.get("games", {}), res.problem
+
+
+def _load(only: Collection[str] | None):
+    return load_json(stats_path(), STATS_SCHEMA, "stats", stats_file(only), max_bytes=STATS_MAX_BYTES, repair=lambda data: _stats_rows(data, only))
 
 
 def _stats_rows(data: dict, only: Collection[str] | None) -> tuple[dict, list[str]] | None:
@@ -387,6 +402,12 @@ def _stats_rows(data: dict, only: Collection[str] | None) -> tuple[dict, list[st
         # what was counted is forgotten, the statistics are kept
         data = {k: v for k, v in data.items() if k != "counted"}
         dropped.append("counted")
+    if "history" in data and problems(HISTORIES, data["history"]):
+        # a game's results that do not fit are forgotten, the others kept
+        past = data["history"] if isinstance(data["history"], dict) else {}
+        fits = {gid: h for gid, h in past.items() if not problems(HISTORIES, {gid: h})}
+        dropped += [f"history: {gid}" for gid in past if gid not in fits] or ["history"]
+        data = {**data, "history": fits}
     for gid, rows in games.items():
         shape = by_game.entry(gid)
         part = kept_part(shape, rows) if shape is not None else None
@@ -407,26 +428,34 @@ def update_stats(game_id: str, fn: Callable[[dict], Any]) -> Message | None:
     return count_once(game_id, None, fn)[1]
 
 
-def count_once(game_id: str, key: str | None, fn: Callable[[dict], Any]) -> tuple[bool, Message | None]:
+def count_once(game_id: str, key: str | None, fn: Callable[[dict], Any], result: dict | None = None) -> tuple[bool, Message | None]:
     """Apply ``fn`` to this game's statistics dict and write atomically,
     unless the statistics hold ``key`` already (a game's id and its moves
     when it was counted: ``game.ui.kit.keep``).  (whether ``fn`` was
     applied now, the problem with the old file if it was bad).  The key
     goes in with the same write, so whatever fails afterwards, the game is
     never counted twice; a key met again becomes the newest, so the save
-    that brought it back is remembered as long as it lies there."""
+    that brought it back is remembered as long as it lies there.
+    ``result``: the game's line for its history
+    (:func:`game.persistence.history.result_line`), added with the same
+    write when the folds are."""
     only = (game_id,)
-    res = load_json(stats_path(), STATS_SCHEMA, "stats", stats_file(only), max_bytes=STATS_MAX_BYTES, repair=lambda data: _stats_rows(data, only))
+    res = _load(only)
     data = res.data or {}
     games: dict = data.get("games", {})
     counted: list[str] = list(data.get("counted", []))
+    history: dict = dict(data.get("history", {}))
     new = key is None or key not in counted
     if key is not None:
         counted = [k for k in counted if k != key] + [key]
     if new:
         fn(games.setdefault(game_id, {}))
+        if result is not None:
+            history[game_id] = added(list(history.get(game_id, [])), result)
     payload: dict[str, Any] = {"games": games}
     if counted:
         payload["counted"] = counted[-COUNTED_KEEP:]
+    if history:
+        payload["history"] = history
     save_versioned(stats_path(), STATS_SCHEMA, payload)
     return new, res.problem

@@ -20,6 +20,7 @@ from typing import Any
 from game.engine import registry
 from game.engine.match import INSTANCE
 from game.engine.schema import BIG, LONG_TEXT, NAME, OPTION, Bool, Fields, Int, Keyed, ListOf, MapOf, Maybe, Num, Shape, Text
+from game.persistence.history import HISTORY
 
 #: seats at a table, with room to spare over the most any game seats
 SEATS = 16
@@ -160,12 +161,16 @@ COUNTED_KEY = r"[0-9a-f]{16}:[0-9]{1,9}"
 #: again (~27 bytes each: 27 KB)
 COUNTED_KEEP = 1000
 COUNTED = ListOf(Text(26, pattern=COUNTED_KEY), COUNTED_KEEP)
+#: each game's results one by one, by game id
+HISTORIES = PerGame(lambda _game: HISTORY)
 
 
 def stats_file(only: Collection[str] | None = None) -> Fields:
     """The statistics file; ``only``: the games whose parts are checked
-    (None: every game's)."""
-    return Fields({"schema": VERSION}, optional={"games": PerGame(stats_shape, only), "counted": COUNTED})
+    (None: every game's).  ``history``: every game's results one by one
+    (:mod:`game.persistence.history`, issue 50; a file of before has none),
+    of one shape for every game, so checking it loads no game."""
+    return Fields({"schema": VERSION}, optional={"games": PerGame(stats_shape, only), "counted": COUNTED, "history": HISTORIES})
 
 
 STATS = stats_file()

@@ -307,10 +307,15 @@ def _remove(p: Path) -> None:
 
 
 def snapshot(home: Path) -> dict[str, tuple]:
-    """Every entry under ``home`` (but the lock): what it is and, for
+    """Every entry under ``home`` (but the lock and the cache): what it is and, for
     small files, its bytes.  A renamed entry keeps its inode and times."""
     out: dict[str, tuple] = {}
     for dirpath, dirnames, filenames in os.walk(home):
+        if Path(dirpath) == home and "cache" in dirnames:
+            # what the app can make again (the menu's pictures of the tables,
+            # game/ui/scenes/thumbs.py), not the player's: the first copy of
+            # a lock test writes it while the second one is watched
+            dirnames.remove("cache")
         for name in dirnames + filenames:
             p = Path(dirpath) / name
             if name == LOCK_NAME:

@@ -2,8 +2,9 @@
 new game (its setup), resume a save, the statistics lines, every screen in
 a realistic state (for ``--smoke``, the screenshot tool and the soak), a
 scene for the frame benchmark, and a game that computers play in a real
-window (the crash test); the game's pictures for the rules screen.  The
-registry (:mod:`game.ui.tables`) reads it."""
+window (the crash test); the game's pictures for the rules screen, and
+which screen the menu shows a small picture of.  The registry
+(:mod:`game.ui.tables`) reads it."""
 
 from __future__ import annotations
 
@@ -51,3 +52,6 @@ class TableEntry:
     #: a save of this table replayed (a table that keeps saves of a game
     #: outside the registry, as Delphi its solo rounds, replays them itself)
     replay_save: Callable[[dict], Match[Any, Any, Any]] = replay_save
+    #: the screen of ``scene_factories`` the menu shows a small picture of
+    #: (painted by the table itself); None: ``<game_id>-table``
+    menu_picture: str | None = None

@@ -29,8 +29,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.engine.core import Message
+from game.engine.dates import today
 from game.engine.match import Fold, Match
 from game.i18n import msg
+from game.persistence.history import result_line
 from game.persistence.saves import count_once, delete_save, delete_save_named, write_save
 from game.ui.scene import AppServices
 
@@ -50,6 +52,13 @@ def count_key(match: Match[Any, Any, Any]) -> str:
     return f"{match.instance}:{len(match.actions)}"
 
 
+def result_of(match: Match[Any, Any, Any]) -> dict | None:
+    """The line a finished game adds to its game's history (the
+    statistics' pictures), on the day it is counted; None while it runs
+    (a Delphi round counted on its own adds none)."""
+    return result_line(match.outcome if match.over else None, match.people(), today())
+
+
 def count(app: AppServices, match: Match[Any, Any, Any], game_id: str, folds: Sequence[Fold], tell: Tell) -> bool:
     """Write ``folds`` (all of one moment, in one write) into ``game_id``'s
     statistics, unless they hold them already.  True when the statistics
@@ -64,7 +73,7 @@ def _write(app: AppServices, match: Match[Any, Any, Any], game_id: str, folds: S
     if not folds:
         return False
     try:
-        new, problem = count_once(game_id, count_key(match), lambda stats: [fold(stats) for fold in folds])
+        new, problem = count_once(game_id, count_key(match), lambda stats: [fold(stats) for fold in folds], result_of(match))
     except OSError as e:
         app.write_failed("stats", e)
         return None

@@ -76,5 +76,6 @@ TABLE = TableEntry(
     open_autoplay=open_autoplay,
     diagrams=DIAGRAMS,
     saved_facts=saved.facts,
+    menu_picture="delphi-hint",
     replay_save=replay,
 )

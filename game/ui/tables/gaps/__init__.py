@@ -378,4 +378,5 @@ TABLE = TableEntry(
     open_autoplay=open_autoplay,
     diagrams=DIAGRAMS,
     saved_facts=saved.facts,
+    menu_picture="gaps-drag",
 )

@@ -95,4 +95,5 @@ TABLE = TableEntry(
     open_autoplay=open_autoplay,
     diagrams=DIAGRAMS,
     saved_facts=saved.facts,
+    menu_picture="mind-the-gap-table-helper",
 )

@@ -126,4 +126,5 @@ TABLE = TableEntry(
     open_autoplay=open_autoplay,
     diagrams=DIAGRAMS,
     saved_facts=saved.facts,
+    menu_picture="runs-table-six",
 )
