@@ -122,6 +122,8 @@ def test_nearest_keeps_to_a_row():
 def test_the_layout_fits_the_window(size, lang, saves):
     from game.ui.assets import scale_for
 
+    pygame.font.init()  # (the layout measures its words; no app is made here, so no test's order may matter)
+
     s = scale_for(size)
     L = layout(size, s, [pitch_text(g, lang) for g in games()], saves)
     window = pygame.Rect((0, 0), size)
