@@ -19,14 +19,15 @@ from game import i18n
 from game.cards import Card
 from game.games import gaps as G
 from game.i18n import tr
-from game.persistence.saves import load_stats, read_save
+from game.persistence.saves import list_saves, load_stats, read_save
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import open_game
+from game.ui.scenes.saves import SavesScene
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, ThinkJob
 from game.ui.tables.gaps.table import SWAP_GUARD, GapsTable
-from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, drawn_texts, entry, key, press, pump, said, seated, settle
 
 
 def open_table(app, match, think: bool = True) -> GapsTable:
@@ -271,6 +272,23 @@ def test_a_refusal_goes_when_a_move_is_taken_back(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert t.view.grid != grid
     assert "a reason about the position before the undo" not in said(t)
+
+
+def test_continue_counts_the_moves_as_the_table_does_a_redeal_is_no_move(app):
+    """After a redeal the table said "25 moves" and Continue "26 moves
+    made": the list counted every action of the record.  Both read the
+    game's one count now."""
+    t = open_table(app, gaps_ui._no_moves())
+    moves = len(t.match.actions)
+    press(app, "Redeal (2 left)")
+    settle(app, 1.0)
+    assert t.view.redeals == 1 and len(t.match.actions) == moves + 1
+    assert t.picture().moves == f"{moves} moves"
+    scene = SavesScene(app, list_saves()[0])
+    app.push(scene)
+    pump(app, 2)
+    row = [x for x in drawn_texts(app) if "moves made" in x]
+    assert row and row[0].endswith(f" · {moves} moves made"), row
 
 
 # --- the end ---------------------------------------------------------------------------------------

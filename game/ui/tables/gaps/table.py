@@ -821,7 +821,7 @@ def open_review(app: AppServices, m: GapsMatch, f: Finding) -> GapsTable:
     t = GapsTable(app, match)
     if f.kind == "lost":
         card = m.runner.actions[f.index].card
-        moves = sum(1 for a in m.runner.actions[: f.index + 1] if isinstance(a, G.Move))
+        moves = m.policy.moves_made(m.runner.actions[: f.index + 1])
         t.model.review_note = msg("gaps_ui.review.lost", n=moves, card=display(card, app.settings.language), round=f.round)
     else:
         t.model.review_note = msg("gaps_ui.review.stopped", round=f.round)
