@@ -237,6 +237,39 @@ def test_no_moves_state_offers_the_redeal_and_undo_across_it_redoes_the_same_shu
     assert t.match.meta.assisted is True
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800), (1920, 1080)])
+def test_the_no_moves_band_covers_no_card(app, size):
+    """"No moves left" opened over the middle of the grid, over the cards
+    the player had just been clicking; it is a band under the grid now,
+    its buttons and words over no card and clear of the bar."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    t = open_table(app, gaps_ui._no_moves())
+    L = t.layout()
+    band = L.banner()
+    assert t.picture().banner is not None
+    assert not band.colliderect(L.grid) and not band.colliderect(L.clock)
+    assert band.bottom <= L.bar_y and band.w > 0 and band.h > 0
+    assert all(band.contains(r) for _, r in t._banner_buttons(L))
+    for label in ("Redeal (2 left)", "End the game"):
+        b = button(app, label)
+        assert band.contains(b.rect) and b.rect.collidelist(L.cells) == -1
+
+
+def test_the_no_moves_band_offers_undo_beside_the_redeal(app):
+    """The band named two ways on, a redeal or the end; a move taken back
+    is the third (the rules allow undo), offered where the player looks."""
+    t = open_table(app, gaps_ui._no_moves())
+    before = t.match.runner.states[-2]
+    L = t.layout()
+    undo = [b for b in buttons(app) if b.text == "Undo" and L.banner().contains(b.rect)]
+    assert len(undo) == 1 and undo[0].is_enabled
+    click(app, undo[0].rect.center)
+    assert t.view.grid == before.grid and not G.redeal_due(t.view)
+    assert t.picture().banner is None  # moves again: the band is gone, the status lines are back
+    assert t.match.meta.assisted is True
+
+
 def test_r_key_redeals_only_when_due(app):
     t = mid_game(app)
     state = t.view
