@@ -425,6 +425,33 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     assert read_save("gaps")[0] is None
 
 
+def test_a_deal_lost_by_its_last_move_can_be_taken_back_as_practice(app):
+    """The move that left no move and no redeal ended the deal at once,
+    and nothing could take it back.  The result offers Undo: the deal one
+    move back, counted once (as lost) and practice from there."""
+    t = open_table(app, gaps_ui._match(9, redeals=0, layout=gaps_ui.CROSSED))
+    t.autosave()
+    assert t.act(G.Move(Card.parse("2H"), 0)) is None
+    settle(app, 0.5)
+    before = t.view
+    assert t.act(G.Move(Card.parse("2S"), 13)) is None  # fills the last first cell: lost
+    settle(app, 1.5)
+    assert isinstance(app.scenes.top, ResultScene) and G.GAME.outcome(t.view).won is False
+    assert load_stats()[0]["gaps"]["r0-layout"]["games"] == 1 and read_save("gaps")[0] is None
+    press(app, "Undo")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2 is not t and not t2.finished
+    assert t2.view == before and t2.match.actions == t.match.actions[:-1]
+    assert t2.model.meta.review and t2.model.meta.assisted
+    assert "already counted as lost" in " ".join(toasts(t2))
+    press(app, "Undo")  # and further back, as at any table
+    assert t2.view.grid == t.match.runner.states[0].grid
+    # practice: not counted again, not kept for Continue
+    assert t2.move_card(12) is None
+    settle(app, 0.5)
+    assert load_stats()[0]["gaps"]["r0-layout"]["games"] == 1 and read_save("gaps")[0] is None
+
+
 def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
     t = mid_game(app)
     m = a_move(t)
@@ -839,6 +866,31 @@ def test_the_bars_labels_fit_their_buttons(app, lang, size):
     f = font(max(9, round(18 * s)))
     too_wide = [x for x in labels if f.size(x)[0] + int(24 * s) > bw]
     assert not too_wide, (bw, too_wide)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_lost_results_five_buttons_fit_their_words_in_german(app, size):
+    """With Undo, a lost deal's result has five buttons; three to a row
+    cut "Wo ging es verloren?" to "Wo ging es verloren" at 1280x800."""
+    from game import i18n
+    from game.ui.assets import font
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    i18n.set_language("de")
+    try:
+        t = open_table(app, gaps_ui.crossed_and_lost())
+        t.show_result(t.match.outcome)
+        pump(app, 2)
+        res = app.scenes.top
+        assert isinstance(res, ResultScene)
+        f = font(max(9, round(18 * app.scale)))
+        shown = buttons(app)
+        assert len(shown) == 5 and "Zurücknehmen" in [b.text for b in shown]
+        clipped = [b.text for b in shown if f.size(b.text)[0] + int(16 * app.scale) > b.rect.w]
+        assert not clipped, clipped
+    finally:
+        i18n.set_language("en")
 
 
 def test_stop_showing_stops_the_solution_where_it_is(app):

@@ -392,8 +392,12 @@ class GapsTable(GapsTableScene):
         else:
             lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         notes = [tr("gaps_ui.assisted_note")] if self.model.meta.assisted else []
-        buttons = [
-            (tr("ui.play_again"), lambda: play_again(self.app, self)),
+        buttons = [(tr("ui.play_again"), lambda: play_again(self.app, self))]
+        if not won:
+            # a deal that ran out of moves after its last redeal ended with
+            # the click of its last move, and nothing could take it back
+            buttons.append((tr("ui.undo"), lambda: take_back(self.app, self)))
+        buttons += [
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
             (tr("ui.menu"), lambda: to_menu(self.app)),
         ]
@@ -853,6 +857,21 @@ def open_review(app: AppServices, m: GapsMatch, f: Finding) -> GapsTable:
     return t
 
 
+def take_back(app: AppServices, table: GapsTable) -> GapsTable:
+    """Undo after a lost or ended deal: the deal one action back (before
+    the losing move, or where it was ended), as practice.  The deal was
+    counted when it ended, once; what is played from here is not counted
+    and not saved, as a review (the rules allow undo, the statistics a
+    deal once)."""
+    m = table.match
+    rec = m.record()
+    meta = {**m.save_meta(), "assisted": True, "review": True, "elapsed": 0.0}
+    t = GapsTable(app, Match.resume(Record(rec.game, rec.seed, rec.options, rec.actions[:-1], rec.meta), meta=meta))
+    seat(app, t)
+    t.notice(tr("gaps_ui.practice_note"), ttl=10)
+    return t
+
+
 def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
     """A new random deal under the same rules; after a winnable deal,
     another one found the same way (the table is started once found)."""
@@ -863,4 +882,4 @@ def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
 
 
-__all__ = ["GapsTable", "count_as_lost", "new_deal", "open_review", "play_again", "restart", "review_deal", "saved_deal", "start_daily", "start_game", "to_menu"]
+__all__ = ["GapsTable", "count_as_lost", "new_deal", "open_review", "play_again", "restart", "review_deal", "saved_deal", "start_daily", "start_game", "take_back", "to_menu"]
