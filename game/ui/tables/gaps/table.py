@@ -17,6 +17,7 @@ solver's verdict and the clock are the model's
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -392,7 +393,7 @@ class GapsTable(GapsTableScene):
         else:
             lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         notes = [tr("gaps_ui.assisted_note")] if self.model.meta.assisted else []
-        buttons = [(tr("ui.play_again"), lambda: play_again(self.app, self))]
+        buttons: list[tuple[str, Callable[[], object]]] = [(tr("ui.play_again"), lambda: play_again(self.app, self))]
         if not won:
             # a deal that ran out of moves after its last redeal ended with
             # the click of its last move, and nothing could take it back
