@@ -96,6 +96,13 @@ class Policy:
         """The action that ends a break (the next round)."""
         raise IllegalAction(msg("engine.no_break"))
 
+    def moves_made(self, actions: Sequence[Any]) -> int:
+        """How many moves ``actions`` (a record's, or the first of them)
+        make, as the game counts them for its players: the table's count
+        and the Continue list's read this one number.  By default every
+        action is a move."""
+        return len(actions)
+
     def automatic(self, match: Match, seat: int) -> Any | None:
         """An action that plays itself for the person in ``seat`` (a forced
         move with nothing to decide, when the players asked for that)."""
@@ -274,6 +281,11 @@ class Match(Generic[S, A, V]):
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    def moves_made(self) -> int:
+        """The moves played so far, as the game counts them (its policy's
+        :meth:`Policy.moves_made`)."""
+        return self.policy.moves_made(self.actions)
 
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person]

@@ -148,11 +148,9 @@ def test_two_saved_games_of_one_table_read_apart_by_their_own_facts(app):
     moves were all they said.  Each now says the game's own facts: the
     round and the scores, God, a Gaps deal's cards in place, a series'
     pyramid; and never God's rule."""
-    from game.ui.scenes.saves import progress_text
-
     entries = sample_entries()
     scene = SavesScene(app, entries)
-    rows = {e.file: progress_text(e, "en", scene.facts(e, "en")) for e in entries}
+    rows = {e.file: scene.progress(e, "en") for e in entries}
     for game, word in (("runs", "round"), ("delphi", "round"), ("gaps", "cards in place"), ("mind-the-gap", "coin")):
         mine = [rows[e.file] for e in entries if e.game == game]
         assert len(mine) >= 2 and len(set(mine)) == len(mine), mine
@@ -169,7 +167,7 @@ def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
     Before, the line shrank and was cut with "…": at 800x500 a Runs game
     of three lost its "57 moves made", a solo Delphi round its guesses."""
     from game import i18n
-    from game.ui.scenes.saves import progress_text, when_text
+    from game.ui.scenes.saves import when_text
 
     i18n.set_language(lang)
     try:
@@ -183,7 +181,7 @@ def test_every_fact_of_a_saved_game_is_shown_whole(app, size, lang):
         assert not any(t.endswith("…") for t in drawn), drawn
         broken = 0
         for e in s.entries[:fit]:
-            details = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, s.facts(e, lang))}"
+            details = f"{when_text(e.saved_at, lang)} · {s.progress(e, lang)}"
             shown = " · ".join(t for t in drawn if t and t in details)
             for fact in details.split(" · "):
                 assert fact in shown, (fact, shown)

@@ -19,14 +19,15 @@ from game import i18n
 from game.cards import Card
 from game.games import gaps as G
 from game.i18n import tr
-from game.persistence.saves import load_stats, read_save
+from game.persistence.saves import list_saves, load_stats, read_save
 from game.ui.kit.overlay import ResultScene
 from game.ui.scenes.menu import open_game
+from game.ui.scenes.saves import SavesScene
 from game.ui.tables import gaps as gaps_ui
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.solver import TABLE_SOLVE_NODES, ThinkJob
 from game.ui.tables.gaps.table import SWAP_GUARD, GapsTable
-from tests.ui.helpers import button, buttons, click, drag, entry, key, press, pump, said, seated, settle
+from tests.ui.helpers import button, buttons, click, drag, drawn_texts, entry, key, press, pump, said, seated, settle
 
 
 def open_table(app, match, think: bool = True) -> GapsTable:
@@ -236,6 +237,39 @@ def test_no_moves_state_offers_the_redeal_and_undo_across_it_redoes_the_same_shu
     assert t.match.meta.assisted is True
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800), (1920, 1080)])
+def test_the_no_moves_band_covers_no_card(app, size):
+    """"No moves left" opened over the middle of the grid, over the cards
+    the player had just been clicking; it is a band under the grid now,
+    its buttons and words over no card and clear of the bar."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    t = open_table(app, gaps_ui._no_moves())
+    L = t.layout()
+    band = L.banner()
+    assert t.picture().banner is not None
+    assert not band.colliderect(L.grid) and not band.colliderect(L.clock)
+    assert band.bottom <= L.bar_y and band.w > 0 and band.h > 0
+    assert all(band.contains(r) for _, r in t._banner_buttons(L))
+    for label in ("Redeal (2 left)", "End the game"):
+        b = button(app, label)
+        assert band.contains(b.rect) and b.rect.collidelist(L.cells) == -1
+
+
+def test_the_no_moves_band_offers_undo_beside_the_redeal(app):
+    """The band named two ways on, a redeal or the end; a move taken back
+    is the third (the rules allow undo), offered where the player looks."""
+    t = open_table(app, gaps_ui._no_moves())
+    before = t.match.runner.states[-2]
+    L = t.layout()
+    undo = [b for b in buttons(app) if b.text == "Undo" and L.banner().contains(b.rect)]
+    assert len(undo) == 1 and undo[0].is_enabled
+    click(app, undo[0].rect.center)
+    assert t.view.grid == before.grid and not G.redeal_due(t.view)
+    assert t.picture().banner is None  # moves again: the band is gone, the status lines are back
+    assert t.match.meta.assisted is True
+
+
 def test_r_key_redeals_only_when_due(app):
     t = mid_game(app)
     state = t.view
@@ -271,6 +305,23 @@ def test_a_refusal_goes_when_a_move_is_taken_back(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert t.view.grid != grid
     assert "a reason about the position before the undo" not in said(t)
+
+
+def test_continue_counts_the_moves_as_the_table_does_a_redeal_is_no_move(app):
+    """After a redeal the table said "25 moves" and Continue "26 moves
+    made": the list counted every action of the record.  Both read the
+    game's one count now."""
+    t = open_table(app, gaps_ui._no_moves())
+    moves = len(t.match.actions)
+    press(app, "Redeal (2 left)")
+    settle(app, 1.0)
+    assert t.view.redeals == 1 and len(t.match.actions) == moves + 1
+    assert t.picture().moves == f"{moves} moves"
+    scene = SavesScene(app, list_saves()[0])
+    app.push(scene)
+    pump(app, 2)
+    row = [x for x in drawn_texts(app) if "moves made" in x]
+    assert row and row[0].endswith(f" · {moves} moves made"), row
 
 
 # --- the end ---------------------------------------------------------------------------------------
@@ -372,6 +423,33 @@ def test_ending_a_stuck_game_counts_a_loss_with_its_score(app):
     row = load_stats()[0]["gaps"]["r2"]
     assert row["games"] == 1 and row.get("wins", 0) == 0 and row["best"] == sc and row["streak"] == 0
     assert read_save("gaps")[0] is None
+
+
+def test_a_deal_lost_by_its_last_move_can_be_taken_back_as_practice(app):
+    """The move that left no move and no redeal ended the deal at once,
+    and nothing could take it back.  The result offers Undo: the deal one
+    move back, counted once (as lost) and practice from there."""
+    t = open_table(app, gaps_ui._match(9, redeals=0, layout=gaps_ui.CROSSED))
+    t.autosave()
+    assert t.act(G.Move(Card.parse("2H"), 0)) is None
+    settle(app, 0.5)
+    before = t.view
+    assert t.act(G.Move(Card.parse("2S"), 13)) is None  # fills the last first cell: lost
+    settle(app, 1.5)
+    assert isinstance(app.scenes.top, ResultScene) and G.GAME.outcome(t.view).won is False
+    assert load_stats()[0]["gaps"]["r0-layout"]["games"] == 1 and read_save("gaps")[0] is None
+    press(app, "Undo")
+    t2 = app.scenes.top
+    assert isinstance(t2, GapsTable) and t2 is not t and not t2.finished
+    assert t2.view == before and t2.match.actions == t.match.actions[:-1]
+    assert t2.model.meta.review and t2.model.meta.assisted
+    assert "already counted as lost" in " ".join(toasts(t2))
+    press(app, "Undo")  # and further back, as at any table
+    assert t2.view.grid == t.match.runner.states[0].grid
+    # practice: not counted again, not kept for Continue
+    assert t2.move_card(12) is None
+    settle(app, 0.5)
+    assert load_stats()[0]["gaps"]["r0-layout"]["games"] == 1 and read_save("gaps")[0] is None
 
 
 def test_n_asks_before_leaving_a_game_in_progress_and_counts_it_lost(app):
@@ -788,6 +866,31 @@ def test_the_bars_labels_fit_their_buttons(app, lang, size):
     f = font(max(9, round(18 * s)))
     too_wide = [x for x in labels if f.size(x)[0] + int(24 * s) > bw]
     assert not too_wide, (bw, too_wide)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_lost_results_five_buttons_fit_their_words_in_german(app, size):
+    """With Undo, a lost deal's result has five buttons; three to a row
+    cut "Wo ging es verloren?" to "Wo ging es verloren" at 1280x800."""
+    from game import i18n
+    from game.ui.assets import font
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pump(app, 2)
+    i18n.set_language("de")
+    try:
+        t = open_table(app, gaps_ui.crossed_and_lost())
+        t.show_result(t.match.outcome)
+        pump(app, 2)
+        res = app.scenes.top
+        assert isinstance(res, ResultScene)
+        f = font(max(9, round(18 * app.scale)))
+        shown = buttons(app)
+        assert len(shown) == 5 and "Zurücknehmen" in [b.text for b in shown]
+        clipped = [b.text for b in shown if f.size(b.text)[0] + int(16 * app.scale) > b.rect.w]
+        assert not clipped, clipped
+    finally:
+        i18n.set_language("en")
 
 
 def test_stop_showing_stops_the_solution_where_it_is(app):

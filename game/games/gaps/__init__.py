@@ -11,7 +11,8 @@ The package exposes the engine contract (``GAME``, ``NOTATION``, ``BOTS``,
 - the hint engine :class:`Hinter` (keep one per deal) and :func:`hint`;
 - the solver :class:`RoundSolver` / :func:`solve_round`;
 - the statistics: :func:`fold_outcome`, :func:`stats_key` (``POLICY`` folds
-  a finished match with them);
+  a finished match with them); :func:`count_moves`, the moves a game has
+  made (``POLICY.moves_made``: the table's count and Continue's);
 - today's deal: :func:`daily_seed` of a date, under :data:`DAILY_OPTIONS`.
 
 Cells are ``13 * row + col`` (rows 0-3, columns 0-12); action texts are
@@ -27,7 +28,7 @@ from game.games.gaps.bots import BOTS
 from game.games.gaps.daily import DAILY_OPTIONS, daily_seed
 from game.games.gaps.hint import Hint, Hinter, hint
 from game.games.gaps.notation import NOTATION, LayoutError, layout_text, parse_layout
-from game.games.gaps.policy import POLICY, GapsMeta, GapsPolicy, daily_streak, fold_outcome, fold_stats, stats_key, whole_seconds
+from game.games.gaps.policy import POLICY, GapsMeta, GapsPolicy, count_moves, daily_streak, fold_outcome, fold_stats, stats_key, whole_seconds
 from game.games.gaps.rules import (
     GAME,
     GapInfo,
@@ -80,6 +81,7 @@ __all__ = [
     "SolveResult",
     "Stop",
     "correct_cells",
+    "count_moves",
     "daily_seed",
     "daily_streak",
     "fold_outcome",

@@ -11,14 +11,14 @@ their own rows by date besides (``daily``).  Pure data: the app's persistence wr
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.core import Outcome
 from game.engine.dates import is_date, longest_run, run_to
 from game.engine.match import Match, Policy, TableMeta
-from game.games.gaps.state import MAX_REDEALS
+from game.games.gaps.state import MAX_REDEALS, Move
 
 #: dates of daily deals kept in the statistics (the latest; about 2.7
 #: years of playing every day, ~80 bytes each)
@@ -234,6 +234,18 @@ def fold_outcome(st: dict, options: Mapping[str, Any], meta: GapsMeta, redeals: 
         fold_daily(st, meta.daily, won, score, redeals, meta.elapsed)
 
 
+def count_moves(actions: Sequence[Any]) -> int:
+    """The moves among a game's actions: its cards moved, not its redeals
+    or its stop.
+
+    >>> from game.games.gaps.state import REDEAL, STOP
+    >>> from game.cards import Card
+    >>> count_moves([Move(Card.parse("2S"), 0), REDEAL, Move(Card.parse("3S"), 1), STOP])
+    2
+    """
+    return sum(1 for a in actions if isinstance(a, Move))
+
+
 def _seconds(value: Any) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0:
         return float(value)
@@ -246,6 +258,12 @@ class GapsPolicy(Policy):
 
     undo = True
     meta_type = GapsMeta
+
+    def moves_made(self, actions: Sequence[Any]) -> int:
+        """Cards moved: a redeal and the recorded stop are no moves (the
+        table said "69 moves" where Continue, counting every action, said
+        "70 moves made" after a redeal)."""
+        return count_moves(actions)
 
     def fold_game(self, stats: dict, match: Match, outcome: Outcome, meta: TableMeta) -> None:
         fold_outcome(stats, match.options, meta if isinstance(meta, GapsMeta) else GapsMeta(), match.state.redeals, outcome)

@@ -14,16 +14,23 @@ from game.ui.widgets import dim, panel, text, text_block, wrap
 
 
 def button_rows(labels: Sequence[str], inner: int, s: float) -> int:
-    """Rows for buttons across ``inner`` pixels: one, or two when a label
-    would not fit its share of one row (a fourth button, "Where was it
-    lost?", clipped "Nochmal spielen" at 800x500)."""
+    """Rows for buttons across ``inner`` pixels: the fewest in which every
+    label fits its share of a row (a fourth button, "Where was it lost?",
+    clipped "Nochmal spielen" at 800x500 in one row; a fifth, Gaps' Undo
+    after a lost deal, clipped "Wo ging es verloren?" in two)."""
     n = len(labels)
     if n < 3:
         return 1
     f = font(max(9, round(18 * s)))
     gap = int(12 * s)
     need = max(f.size(label)[0] for label in labels) + int(28 * s)
-    return 1 if need <= (inner - gap * (n - 1)) // n else 2
+    rows = 1
+    while rows < n:
+        per_row = -(-n // rows)
+        if need <= (inner - gap * (per_row - 1)) // per_row:
+            break
+        rows += 1
+    return rows
 
 
 def button_grid(n: int, rows: int, left: int, inner: int, top_of_last: int, s: float) -> list[tuple[int, int, int, int]]:

@@ -54,12 +54,15 @@ def when_text(ts: float, lang: str, now: float | None = None) -> str:
     return tr("ui.saves.on", lang, date=date, time=clock)
 
 
-def progress_text(e: SaveEntry, lang: str, facts: list[str] | None = None) -> str:
+def progress_text(e: SaveEntry, lang: str, facts: list[str] | None = None, moves: int | None = None) -> str:
     """How far the game got: the game's own facts of the replayed game
     (``facts``: the round and the scores, a Gaps deal's cards in place, a
     series' pyramid; two games of one table looked alike with their moves
-    alone), then the moves."""
-    return " · ".join([*(facts or ()), tr("ui.saves.moves", lang, n=e.actions)])
+    alone), then the moves as the game counts them (``moves``: the
+    replayed game's :meth:`~game.engine.match.Match.moves_made`, what its
+    table shows; a Gaps redeal is no move) or, for a game that does not
+    replay, its record's actions."""
+    return " · ".join([*(facts or ()), tr("ui.saves.moves", lang, n=e.actions if moves is None else moves)])
 
 
 def replayed(e: SaveEntry) -> Match[Any, Any, Any] | None:
@@ -218,10 +221,18 @@ class SavesScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------
     def facts(self, e: SaveEntry, lang: str) -> list[str]:
         """The game's own facts of a row (replayed once, when first shown)."""
+        m = self._replayed(e)
+        return table(e.game).saved_facts(m, lang) if m is not None else []
+
+    def progress(self, e: SaveEntry, lang: str) -> str:
+        """A row's facts and moves (:func:`progress_text`)."""
+        m = self._replayed(e)
+        return progress_text(e, lang, self.facts(e, lang), m.moves_made() if m is not None else None)
+
+    def _replayed(self, e: SaveEntry) -> Match[Any, Any, Any] | None:
         if e.file not in self._games:
             self._games[e.file] = replayed(e)
-        m = self._games[e.file]
-        return table(e.game).saved_facts(m, lang) if m is not None else []
+        return self._games[e.file]
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()
@@ -241,7 +252,7 @@ class SavesScene(Scene):
             panel(surface, r, 170 if focused else 130, int(10 * s), GOLD if focused else None)
             x = r.x + int(16 * s)
             name = info(e.game).name(lang)
-            details = f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, self.facts(e, lang))}"
+            details = f"{when_text(e.saved_at, lang)} · {self.progress(e, lang)}"
             # too long for one line: two lines at the same size, rather than
             # one shrunk and cut (a Runs game of three at 800x500 lost its
             # moves, a Delphi solo round its wrong guesses)

@@ -25,7 +25,7 @@ from game.ui.tables.gaps.review import ReviewJob
 from game.ui.tables.gaps.session import Session, clock_text, date_text
 from game.ui.tables.gaps.setup import SetupScene
 from game.ui.tables.gaps.summary import SummaryScene
-from game.ui.tables.gaps.table import GapsTable, new_deal, open_review, play_again, restart, start_daily, start_game
+from game.ui.tables.gaps.table import GapsTable, new_deal, open_review, play_again, restart, start_daily, start_game, take_back
 
 __all__ = ["TABLE", "GapsTable", "SetupScene", "SummaryScene", "new_deal", "play_again", "restart", "start_daily", "start_game"]
 
@@ -307,6 +307,12 @@ def scene_factories(app):
     def lost():
         return GapsTable(app, find_match(lambda st: G.GAME.outcome(st) is not None, seeds=range(1, 100), redeals=0))
 
+    def practice():
+        """Undo after a lost deal: the deal one move back, as practice."""
+        t = GapsTable(app, crossed_and_lost())
+        t.prepare_shot = lambda: take_back(app, t)
+        return t
+
     def daily():
         m = Match.start(G.GAME, dict(G.DAILY_OPTIONS), G.daily_seed(SHOT_DATE), [Seat(tr("ui.seat", n=1))], meta={"daily": SHOT_DATE})
         m.run(lambda mm: len(mm.actions) >= 12, limit=12, stand_in="greedy")
@@ -343,6 +349,7 @@ def scene_factories(app):
         ("gaps-won", won),
         ("gaps-lost", lost),
         ("gaps-review", review),
+        ("gaps-practice", practice),
         ("gaps-daily", daily),
         ("gaps-summary", summary),
     ]

@@ -1,8 +1,9 @@
 """Where everything of the Gaps table goes: the header (the kit's), the
 band of notes under it, the 4×13 grid scaled to the window, the line of
-moves and time under it, the status lines and the button bar.  Nothing is
-drawn over another: a message has its band, a count and the clock their
-line, the solver its status line."""
+moves and time under it, the status lines (or the "no moves left" band
+in their place) and the button bar.  Nothing is drawn over another: a
+message has its band, a count and the clock their line, the solver its
+status line."""
 
 from __future__ import annotations
 
@@ -50,11 +51,13 @@ class Layout:
         return None
 
     def banner(self) -> pygame.Rect:
-        """The "no moves left" panel over the middle of the grid."""
+        """The "no moves left" band: under the line of moves and time, in
+        the place of the status lines (it says what they said), over no
+        card.  It lay over the middle of the grid and hid the cards the
+        player had been looking at, and which Undo would bring back."""
         s = self.scale
-        bw = int(min(self.grid.w * 0.9, 620 * s))
-        bh = int(178 * s)
-        return pygame.Rect(self.grid.centerx - bw // 2, self.grid.centery - bh // 2, bw, bh)
+        top = self.clock.bottom + int(4 * s)
+        return pygame.Rect(self.status.x, top, self.status.w, self.bar_y - int(6 * s) - top)
 
     def bar(self, n: int, width: int) -> list[pygame.Rect]:
         """``n`` equal buttons across the bottom."""

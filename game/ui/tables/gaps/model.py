@@ -64,7 +64,6 @@ class GapsModel(GapsTableModel):
         self.focused = True
         #: the deal is being left half-way through the table's question
         self.leaving_midway = False
-        self._moves: tuple[int, int] = (-1, 0)
 
     # --- what the table knows -----------------------------------------------------------------
     @property
@@ -113,12 +112,9 @@ class GapsModel(GapsTableModel):
         return None
 
     def moves_made(self) -> int:
-        """Moves on the board: the deal's moves (redeals not counted), less
-        those taken back."""
-        n = len(self.match.actions)
-        if self._moves[0] != n:
-            self._moves = (n, sum(1 for a in self.match.actions if isinstance(a, G.Move)))
-        return self._moves[1]
+        """Moves on the board, as the game counts them (redeals are none),
+        less those taken back: the number Continue shows too."""
+        return self.match.moves_made()
 
     def in_progress(self) -> bool:
         """A deal with moves: leaving it counts as lost.  Moves taken back

@@ -4,9 +4,10 @@
 facts and redeal pips, the grid with live and dead gaps, the runs already
 in place); :class:`GapsPicture` adds what changes from frame to frame (the
 hint's arrow, the gap under the pointer or the keyboard cursor, the moves
-and the clock, the status lines, the "no moves left" panel).  The painters
-read a picture and nothing else; the flights and the dragged card come
-from the table's animator and drag-and-drop (:class:`Motion`).
+and the clock, the status lines or the "no moves left" band in their
+place).  The painters read a picture and nothing else; the flights and
+the dragged card come from the table's animator and drag-and-drop
+(:class:`Motion`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.header import draw_header
 from game.ui.kit.picture import Frame, Look, Motion
 from game.ui.tables.gaps.layout import Layout
-from game.ui.widgets import felt, panel, text, text_block
+from game.ui.widgets import felt, panel, text, text_block, wrapped
 
 DEAD_MARK = (120, 150, 130)
 Colour = tuple[int, int, int]
@@ -57,6 +58,16 @@ class Hover:
 
 
 @dataclass(frozen=True)
+class Banner:
+    """The "no moves left" band: its title and body, written left of
+    ``text_right`` (its buttons, the table's, stand right of it)."""
+
+    title: str
+    body: str
+    text_right: int
+
+
+@dataclass(frozen=True)
 class GapsPicture:
     still: Still
     hint: tuple[int, int] | None
@@ -67,8 +78,8 @@ class GapsPicture:
     clock: tuple[str, int] | None
     clock_running: bool
     status: tuple[tuple[str, Colour], ...]
-    #: the "no moves left" panel: its title and body
-    banner: tuple[str, str] | None
+    #: the "no moves left" band in the status lines' place
+    banner: Banner | None
 
 
 # --- the static layer -------------------------------------------------------------------------------
@@ -174,9 +185,10 @@ def paint_moving(surface: pygame.Surface, p: GapsPicture, motion: Motion) -> Non
     if p.cursor is not None:
         draw_cursor(surface, L.cells[p.cursor], L.scale)
     _clock_line(surface, p)
-    _status(surface, L, p.status)
     if p.banner is not None:
-        _banner(surface, L, *p.banner)
+        _banner(surface, L, p.banner)
+    else:
+        _status(surface, L, p.status)
     motion.anim.draw(surface)
     motion.drag.draw_dragged(surface)
 
@@ -222,12 +234,23 @@ def _status(surface: pygame.Surface, L: Layout, lines: tuple[tuple[str, Colour],
         y += int(26 * s)
 
 
-def _banner(surface: pygame.Surface, L: Layout, title: str, body: str) -> None:
+def _banner(surface: pygame.Surface, L: Layout, b: Banner) -> None:
+    """The band under the grid: the title, and the body on at most two
+    lines beneath it (smaller where it would take three: the German body
+    is half as long again as the English)."""
     s = L.scale
     r = L.banner()
-    panel(surface, r, 235, int(14 * s), GOLD)
-    text(surface, title, (r.centerx, r.y + int(14 * s)), int(26 * s), GOLD, bold=True, anchor="midtop", max_width=r.w - int(30 * s))
-    text_block(surface, body, pygame.Rect(r.x + int(24 * s), r.y + int(56 * s), r.w - int(48 * s), int(50 * s)), int(16 * s), INK, align="center")
+    panel(surface, r, 225, int(12 * s), GOLD)
+    pad = int(14 * s)
+    tw = b.text_right - r.x - pad
+    title = int(20 * s)
+    text(surface, b.title, (r.x + pad, r.y + int(5 * s)), title, GOLD, bold=True, shadow=False, max_width=tw)
+    top = r.y + int(5 * s) + int(title * 1.25)
+    room = r.bottom - int(4 * s) - top
+    size = int(15 * s)
+    while size > int(11 * s) and (len(wrapped(b.body, size, tw)) > 2 or len(wrapped(b.body, size, tw)) * int(size * 1.2) > room):
+        size -= 1
+    text_block(surface, b.body, pygame.Rect(r.x + pad, top, tw, room), size, INK, line_gap=1.2)
 
 
 def arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: Colour, width: int, head: int) -> None:

@@ -17,6 +17,7 @@ solver's verdict and the clock are the model's
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -44,7 +45,7 @@ from game.ui.scene import AppServices, ButtonSpec
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import Layout, compute_layout
 from game.ui.tables.gaps.model import GapsMatch, GapsModel
-from game.ui.tables.gaps.paint import GapsPicture, Hover, Still, paint_moving, paint_still
+from game.ui.tables.gaps.paint import Banner, GapsPicture, Hover, Still, paint_moving, paint_still
 from game.ui.tables.gaps.review import Finding, ReviewJob
 from game.ui.tables.gaps.session import clock_text, date_text, session_of
 from game.ui.tables.gaps.solution import MIN_STEP
@@ -392,8 +393,12 @@ class GapsTable(GapsTableScene):
         else:
             lines.append(tr("gaps_ui.deal_line", n=self.match.seed) if not self.from_layout() else tr("gaps_ui.from_layout"))
         notes = [tr("gaps_ui.assisted_note")] if self.model.meta.assisted else []
-        buttons = [
-            (tr("ui.play_again"), lambda: play_again(self.app, self)),
+        buttons: list[tuple[str, Callable[[], object]]] = [(tr("ui.play_again"), lambda: play_again(self.app, self))]
+        if not won:
+            # a deal that ran out of moves after its last redeal ended with
+            # the click of its last move, and nothing could take it back
+            buttons.append((tr("ui.undo"), lambda: take_back(self.app, self)))
+        buttons += [
             (tr("ui.new_deal"), lambda: new_deal(self.app, self)),
             (tr("ui.menu"), lambda: to_menu(self.app)),
         ]
@@ -424,7 +429,8 @@ class GapsTable(GapsTableScene):
             ButtonSpec("redo", tr("ui.redo"), self.do_redo, m.can_redo(), tooltip=tr("gaps_ui.tip.redo")),
             ButtonSpec("hint", tr("ui.hint"), self.show_hint, playing, tooltip=tr("gaps_ui.tip.hint")),
             self._solve_button(playing),
-            ButtonSpec("redeal", tr("gaps_ui.redeal"), self.do_redeal, due, primary=due, tooltip=tr("gaps_ui.tip.redeal")),
+            # (the band's Redeal is the gold one while it shows: one call to act, not two)
+            ButtonSpec("redeal", tr("gaps_ui.redeal"), self.do_redeal, due, tooltip=tr("gaps_ui.tip.redeal")),
             ButtonSpec("restart", tr("gaps_ui.restart"), self.ask_restart, bool(m.actions), destructive=True),
             ButtonSpec("new", tr("ui.new_deal"), self.ask_new_deal, destructive=True, tooltip=tr("gaps_ui.tip.new")),
         ]
@@ -432,13 +438,32 @@ class GapsTable(GapsTableScene):
         placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
         placed += self._timer_buttons(L)
         if due:
-            r = L.banner()
-            s = L.scale
-            bw = (r.w - int(60 * s)) // 2
-            y = r.bottom - int(58 * s)
-            placed.append((ButtonSpec("redeal-now", tr("gaps_ui.redeal_now", n=self.view.redeals_left), self.do_redeal, primary=True), (r.x + int(20 * s), y, bw, int(42 * s))))
-            placed.append((ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True), (r.right - int(20 * s) - bw, y, bw, int(42 * s))))
+            placed += self._banner_buttons(L)
         return placed
+
+    def _banner_buttons(self, L: Layout) -> list[tuple[ButtonSpec, pygame.Rect]]:
+        """The "no moves left" band's choices, at its right end: redeal,
+        take moves back (the way out the band did not name, as Aisleriot's
+        and Microsoft Solitaire's "no more moves" do), or end the game
+        (after the question).  Each button as wide as its words."""
+        s = L.scale
+        r = L.banner()
+        specs = [
+            ButtonSpec("redeal-now", tr("gaps_ui.redeal_now", n=self.view.redeals_left), self.do_redeal, primary=True),
+            ButtonSpec("band-undo", tr("ui.undo"), self.do_undo, self.match.can_undo(), tooltip=tr("gaps_ui.tip.undo")),
+            ButtonSpec("end", tr("gaps_ui.end_game"), self.ask_end, destructive=True),
+        ]
+        f = font(max(9, round(18 * s)))
+        h = min(int(42 * s), r.h - int(12 * s))
+        gap = int(10 * s)
+        x = r.right - int(12 * s)
+        out: list[tuple[ButtonSpec, pygame.Rect]] = []
+        for spec in reversed(specs):
+            w = max(int(110 * s), f.size(spec.label)[0] + int(34 * s))
+            x -= w
+            out.append((spec, pygame.Rect(x, r.centery - h // 2, w, h)))
+            x -= gap
+        return out[::-1]
 
     def _solution_buttons(self) -> list[tuple[ButtonSpec, Any]]:
         """While the solution is shown: back, pause or play, step, stop."""
@@ -508,9 +533,7 @@ class GapsTable(GapsTableScene):
     def on_pointer(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout().cell_at(event.pos)
-            return False
-        # the "no moves" banner lies over those cards
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner_shown() and self.layout().banner().collidepoint(event.pos)
+        return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
         k, mod = event.key, event.mod
@@ -610,7 +633,10 @@ class GapsTable(GapsTableScene):
         clock = None
         if self.timer_shown() and not self.model.meta.review:
             clock = (tr("gaps_ui.time", time=clock_text(self.model.elapsed)), self._timer_button(L)[1].x - int(12 * L.scale))
-        banner = (tr("gaps_ui.no_moves"), tr("gaps_ui.no_moves_body", n=v.redeals_left)) if self.banner_shown() else None
+        banner = None
+        if self.banner_shown():
+            text_right = self._banner_buttons(L)[0][1].x - int(14 * L.scale)
+            banner = Banner(tr("gaps_ui.no_moves"), tr("gaps_ui.no_moves_body", n=v.redeals_left), text_right)
         return GapsPicture(still, hint, shown_hover, cursor, tr("gaps_ui.moves", n=self.model.moves_made()), clock, self.model.clock_running(), self.status_lines(), banner)
 
     def _hover_cell(self) -> int | None:
@@ -821,7 +847,7 @@ def open_review(app: AppServices, m: GapsMatch, f: Finding) -> GapsTable:
     t = GapsTable(app, match)
     if f.kind == "lost":
         card = m.runner.actions[f.index].card
-        moves = sum(1 for a in m.runner.actions[: f.index + 1] if isinstance(a, G.Move))
+        moves = m.policy.moves_made(m.runner.actions[: f.index + 1])
         t.model.review_note = msg("gaps_ui.review.lost", n=moves, card=display(card, app.settings.language), round=f.round)
     else:
         t.model.review_note = msg("gaps_ui.review.stopped", round=f.round)
@@ -829,6 +855,21 @@ def open_review(app: AppServices, m: GapsMatch, f: Finding) -> GapsTable:
     t.model.show_solution()
     assert t.model.solution is not None
     t.model.solution.playing = False
+    return t
+
+
+def take_back(app: AppServices, table: GapsTable) -> GapsTable:
+    """Undo after a lost or ended deal: the deal one action back (before
+    the losing move, or where it was ended), as practice.  The deal was
+    counted when it ended, once; what is played from here is not counted
+    and not saved, as a review (the rules allow undo, the statistics a
+    deal once)."""
+    m = table.match
+    rec = m.record()
+    meta = {**m.save_meta(), "assisted": True, "review": True, "elapsed": 0.0}
+    t = GapsTable(app, Match.resume(Record(rec.game, rec.seed, rec.options, rec.actions[:-1], rec.meta), meta=meta))
+    seat(app, t)
+    t.notice(tr("gaps_ui.practice_note"), ttl=10)
     return t
 
 
@@ -842,4 +883,4 @@ def new_deal(app: AppServices, table: GapsTable) -> GapsTable | None:
     return start_game(app, opts, random.randrange(1, 10**9), _meta_for_next(table))
 
 
-__all__ = ["GapsTable", "count_as_lost", "new_deal", "open_review", "play_again", "restart", "review_deal", "saved_deal", "start_daily", "start_game", "to_menu"]
+__all__ = ["GapsTable", "count_as_lost", "new_deal", "open_review", "play_again", "restart", "review_deal", "saved_deal", "start_daily", "start_game", "take_back", "to_menu"]
