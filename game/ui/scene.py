@@ -21,6 +21,7 @@ written); ``game.app.App`` is one, and mypy holds it to that.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game.ui.a11y.nodes import Node, Request, Role, State, Tree
+from game.ui.a11y import keys as reader_keys
+from game.ui.a11y.nodes import Announcement, Node, Request, Role, State, Tree
 from game.ui.assets import HIGHLIGHT
 from game.ui.kit.textfield import TextField
 
@@ -50,6 +52,8 @@ class AppServices(Protocol):
     ui: pygame_gui.UIManager
     toasts: Toasts
     running: bool
+    #: the latest announcements, newest last (F3 reads them again)
+    announced: deque[Announcement]
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -74,6 +78,9 @@ class AppServices(Protocol):
 
     def open_settings(self) -> None:
         """The settings (over the scene on top)."""
+
+    def open_keys(self) -> None:
+        """The keys screen (over the scene on top)."""
 
     def open_setup(self, game_id: str, prefs: dict[str, Any] | None = None) -> None:
         """A new game of ``game_id``: its setup over the menu, with
@@ -260,6 +267,8 @@ class Scene:
                 action()
             return
         if event.type == pygame.KEYDOWN:
+            if reader_keys.handle(self, event):
+                return
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
             elif not self.typing():
@@ -368,6 +377,12 @@ class Scene:
     def a11y_title(self) -> str:
         """The screen's name as a reader says it."""
         return "Mind the Gap"
+
+    def a11y_summary(self) -> str:
+        """Where the player is, in a few words (F2): the screen and the
+        focused button."""
+        b = self.focused()
+        return self.a11y_title() + (f": {b.text}" if b is not None else "")
 
     def a11y_request(self, request: Request) -> None:
         """A reader pressed or focused the node ``request.key``; by

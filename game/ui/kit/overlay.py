@@ -102,6 +102,14 @@ class ResultScene(Overlay):
     def _rows(self, inner: int, s: float) -> int:
         return button_rows([label for label, _ in self.buttons_spec], inner, s)
 
+    def enter(self) -> None:
+        super().enter()
+        # the result, as the panel shows it, said at once
+        self.app.announce(" ".join([self.title, *self.lines, *self.notes]), assertive=True)
+
+    def a11y_title(self) -> str:
+        return self.title
+
     def build_ui(self) -> None:
         r, s, _, side = self._metrics()
         n = len(self.buttons_spec)
