@@ -31,6 +31,7 @@ from game.games.gaps.board import COL, COLS, NCELLS
 from game.i18n import grouped, tr
 from game.persistence.saves import read_save
 from game.ui import cardart
+from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit import keep
@@ -41,6 +42,7 @@ from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.gaps import speech as gaps_speech
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import Layout, compute_layout
 from game.ui.tables.gaps.model import GapsMatch, GapsModel
@@ -191,6 +193,7 @@ class GapsTable(GapsTableScene):
             return
         h = self.model.ask_hint()
         self.autosave()
+        gaps_speech.hint(self, h)
         if h.action is not None and not isinstance(h.action, G.Move):
             self.notice(h.message, ttl=4)
         if isinstance(h.action, G.Move):
@@ -586,6 +589,22 @@ class GapsTable(GapsTableScene):
         had = self.cursor.index is not None
         self.cursor.clear()
         return super().cancel_gesture() or had
+
+    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
+    def a11y_regions(self) -> list[Node]:
+        return gaps_speech.regions(self)
+
+    def a11y_focus(self) -> str | None:
+        return gaps_speech.focus(self)
+
+    def a11y_enter(self, region: str) -> None:
+        gaps_speech.enter(self, region)
+
+    def a11y_summary(self) -> str:
+        return gaps_speech.summary(self)
+
+    def speak_move(self, moved: Moved) -> str:
+        return gaps_speech.move_words(self, moved, super().speak_move(moved))
 
     # --- the picture ----------------------------------------------------------------------------------
     def picture(self) -> GapsPicture:
