@@ -140,3 +140,105 @@ def test_the_gaps_grid_reads_in_german_too(app):
         assert app.announced[-1].text.startswith("Gaps, Runde 1 von 2")
     finally:
         i18n.set_language("en")
+
+
+# --- Mind the Gap ---------------------------------------------------------------------------------
+
+
+def _tab_to(app, prefix: str, limit: int = 30) -> None:
+    """Tab until the focus is on a node whose key starts with ``prefix``."""
+    for _ in range(limit):
+        if (tree(app).focus or "").startswith(prefix):
+            return
+        press(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {prefix}: {tree(app).focus}")
+
+
+def test_mind_the_gap_is_played_to_its_end_by_keys_with_a_computer_partner(app):
+    from game.ui.tables.mind_the_gap.table import MtgTable, start_game
+
+    app.settings.animation = "off"
+    t = start_game(app, {"players": 2, "level": "normal", "coins": 0}, 3, {"names": ["Anna", "Ben"], "bots": [None, "seed"]})
+    pump(app, 2)
+    assert isinstance(app.scenes.top, MtgTable)
+    first = tree(app)
+    pyramid = region(first, "mtg:pyramid")
+    assert pyramid.role is Role.GROUP and all(n.description.startswith(("row ", "the target, row 1")) for n in pyramid.children)
+    hand = region(first, "mtg:hand")
+    assert hand.children and all(n.name.count(" of ") == 1 for n in hand.children)
+    partner = region(first, "mtg:seat:1")
+    # the partner's cards are there, face down and never named
+    assert partner.children and all(State.FACE_DOWN in n.states and n.name == "face-down card" for n in partner.children)
+
+    moves = 0
+    for _ in range(300):
+        top = app.scenes.top
+        if isinstance(top, ResultScene):
+            break
+        assert top is t, top.name
+        hand = region(tree(app), "mtg:hand")
+        if not any(n.pressable for n in hand.children) or t.busy:
+            pump(app, 3)  # the partner thinks and plays
+            continue
+        heard = said(app)
+        app.announced.clear()
+        playable = [i for i, n in enumerate(hand.children) if State.PLAYABLE in n.states]
+        if playable:
+            card = hand.children[playable[0]].name
+            _tab_to(app, "mtg:hand:")
+            for _ in range(playable[0] - int(tree(app).focus.rsplit(":", 1)[1])):
+                press(app, pygame.K_RIGHT, frames=0)
+            pump(app, 1)
+            assert tree(app).focus == f"mtg:hand:{playable[0]}"
+            press(app, pygame.K_RETURN)
+            # picked: the places it may go are playable, the cursor on the first
+            after = tree(app)
+            assert State.SELECTED in region(after, "mtg:hand").children[playable[0]].states
+            assert (after.focus or "").startswith("mtg:place:")
+            spot = next(n for n in region(after, "mtg:pyramid").children if n.key == after.focus)
+            assert State.PLAYABLE in spot.states and State.EMPTY in spot.states
+            press(app, pygame.K_RETURN, frames=2)
+            assert any(card in s and spot.description.split(", ")[0] in s for s in said(app)), (card, spot.description, said(app))
+        else:
+            press(app, pygame.K_p, frames=2)
+            assert said(app), f"a pass is announced (heard before: {heard})"
+        moves += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert moves >= 2 and len(t.match.actions) >= 3
+    assert any(app.scenes.top.title in s for s in said(app)[-3:])
+    # the partner's moves were announced too
+    assert any("Ben" in a for a in [*heard, *said(app)])
+
+
+def test_the_pass_screen_says_who_takes_the_device_and_no_card(app):
+    from game.ui.kit.passdevice import PassScene
+    from game.ui.tables.mind_the_gap.table import start_game
+
+    app.settings.animation = "off"
+    t = start_game(app, {"players": 2, "level": "normal", "coins": 0}, 3, {"names": ["Anna", "Ben"], "bots": [None, None]})
+    pump(app, 2)
+    if isinstance(app.scenes.top, PassScene):  # (Anna takes the device first)
+        press(app, pygame.K_RETURN, frames=2)
+    hands = [card_name(c, "en") for h in t.match.state.hands for c in h]
+    _tab_to(app, "mtg:hand:")
+    hand = region(tree(app), "mtg:hand")
+    i = next(i for i, n in enumerate(hand.children) if State.PLAYABLE in n.states)
+    for _ in range(i):
+        press(app, pygame.K_RIGHT, frames=0)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN, frames=3)
+    app.announced.clear()
+    for _ in range(10):
+        if isinstance(app.scenes.top, PassScene):
+            break
+        press(app, pygame.K_SPACE)  # (ends Anna's look at her cards)
+    top = app.scenes.top
+    assert isinstance(top, PassScene)
+    pump(app, 2)
+    words = " ".join(said(app)) + " " + " ".join(n.name for n in tree(app).root.walk())
+    assert "Ben" in words
+    assert not any(name in words for name in hands), words
+    press(app, pygame.K_RETURN, frames=2)  # Ben takes it
+    assert app.scenes.top is t and region(tree(app), "mtg:hand").name == "Hand of Ben"
+    assert all(State.FACE_DOWN in n.states for n in region(tree(app), "mtg:seat:0").children)

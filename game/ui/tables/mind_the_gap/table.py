@@ -38,12 +38,14 @@ from game.games.mind_the_gap.help import used_copies
 from game.games.mind_the_gap.pyramids import copies, values
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.a11y.nodes import Node
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.model import Intent
 from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.mind_the_gap import speech as mtg_speech
 from game.ui.tables.mind_the_gap.layout import Layout, compute_layout
 from game.ui.tables.mind_the_gap.model import MtgMatch, MtgModel
 from game.ui.tables.mind_the_gap.paint import GapMark, MtgPicture, RankMark, SeatRow, Still, paint_moving, paint_still
@@ -314,6 +316,19 @@ class MtgTable(MtgTableScene):
                 self.refuse(res)
             return True
         return False
+
+    # --- what a screen reader reads (speech.py) -----------------------------------------------
+    def a11y_regions(self) -> list[Node]:
+        return mtg_speech.regions(self)
+
+    def a11y_focus(self) -> str | None:
+        return mtg_speech.focus(self)
+
+    def a11y_enter(self, region: str) -> None:
+        mtg_speech.enter(self, region)
+
+    def a11y_summary(self) -> str:
+        return mtg_speech.summary(self)
 
     # --- the kit's hooks ----------------------------------------------------------------------
     def animate(self, moved: Moved, intent: Intent[mtg.Action] | None) -> float:
