@@ -242,3 +242,59 @@ def test_the_pass_screen_says_who_takes_the_device_and_no_card(app):
     press(app, pygame.K_RETURN, frames=2)  # Ben takes it
     assert app.scenes.top is t and region(tree(app), "mtg:hand").name == "Hand of Ben"
     assert all(State.FACE_DOWN in n.states for n in region(tree(app), "mtg:seat:0").children)
+
+
+# --- Runs -----------------------------------------------------------------------------------------
+
+
+def test_runs_is_played_to_its_end_by_keys_against_a_computer(app):
+    from game.ui.tables.runs.overlays import GameOverScene, RoundSummaryScene
+    from game.ui.tables.runs.table import RunsTable, start_game
+
+    app.settings.animation = "off"
+    t = start_game(app, {"players": 2, "rounds": 5}, 2, ["Anna", "Ben"], [None, "simple"])
+    pump(app, 2)
+    assert isinstance(app.scenes.top, RunsTable)
+    first = tree(app)
+    hand = region(first, "runs:hand")
+    assert hand.name == "Hand of Anna" and hand.children
+    assert [n.description for n in hand.children] == [f"position {i + 1} of {len(hand.children)}" for i in range(len(hand.children))]
+    ben = region(first, "runs:seat:1")
+    assert ben.children and all(State.FACE_DOWN in n.states and n.name == "face-down card" for n in ben.children)
+
+    plays = rounds = 0
+    for _ in range(2000):
+        top = app.scenes.top
+        if isinstance(top, GameOverScene):
+            break
+        if isinstance(top, RoundSummaryScene):
+            rounds += 1
+            assert any("is over" in s for s in said(app)[-4:]), said(app)[-4:]
+            press(app, pygame.K_RETURN, frames=2)  # its first button has the focus
+            continue
+        assert top is t, top.name
+        hand = region(tree(app), "runs:hand")
+        if not any(n.pressable for n in hand.children) or t.busy:
+            pump(app, 2)
+            continue
+        app.announced.clear()
+        playable = [i for i, n in enumerate(hand.children) if State.PLAYABLE in n.states]
+        if playable:
+            i = playable[0]
+            card = hand.children[i].name
+            _tab_to(app, "runs:hand:")
+            at = int(tree(app).focus.rsplit(":", 1)[1])
+            for _ in range((i - at) % len(hand.children)):
+                press(app, pygame.K_RIGHT, frames=0)
+            pump(app, 1)
+            assert tree(app).focus == f"runs:hand:{i}"
+            press(app, pygame.K_RETURN, frames=2)
+            assert any(card in s and "Anna" in s for s in said(app)), (card, said(app))
+            plays += 1
+        else:
+            press(app, pygame.K_d, frames=2)
+            assert any("Anna" in s for s in said(app)), said(app)
+    else:
+        raise AssertionError("the game did not end")
+    assert rounds == 5 and plays > 10
+    assert any("wins with" in s for s in said(app)[-6:]), said(app)[-6:]

@@ -104,8 +104,10 @@ class ResultScene(Overlay):
 
     def enter(self) -> None:
         super().enter()
-        # the result, as the panel shows it, said at once
-        self.app.announce(" ".join([self.title, *self.lines, *self.notes]), assertive=True)
+        # the result, as the panel shows it, said at once (less what the
+        # table has just said: the game's end)
+        recent = {a.text for a in list(self.app.announced)[-3:]}
+        self.app.announce(" ".join([self.title, *(line for line in self.lines if line not in recent), *self.notes]), assertive=True)
 
     def a11y_title(self) -> str:
         return self.title

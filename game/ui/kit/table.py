@@ -406,6 +406,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self.model.finished:
             return
         self.model.finished = True
+        self.voice.say(self.voice.words(outcome.reason), assertive=True)
 
         def show() -> None:
             if not self._leaving:

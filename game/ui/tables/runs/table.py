@@ -46,6 +46,7 @@ from game.games.runs.rules import OPEN_ENDED
 from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView, leaders
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
@@ -54,6 +55,7 @@ from game.ui.kit.model import Intent
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.runs import speech as runs_speech
 from game.ui.tables.runs.choices import choices_of
 from game.ui.tables.runs.layout import Layout, compute_layout, seat_colour
 from game.ui.tables.runs.model import RunsMatch, RunsModel
@@ -255,6 +257,7 @@ class RunsTable(RunsTableScene):
             self.model.cursor = self.model.first_lit()  # a new turn: the cursor starts on a lit card
 
     def at_break(self, step: Step) -> None:
+        runs_speech.round_over(self)
         self.app.push(RoundSummaryScene(self.app, self))
 
     def animate(self, moved: Moved, intent: Intent[Action] | None) -> float:
@@ -346,6 +349,7 @@ class RunsTable(RunsTableScene):
             self.show_final(outcome)
         else:
             # the last round's sheet first, then the final scores
+            runs_speech.round_over(self)
             self.app.push(RoundSummaryScene(self.app, self, outcome=outcome))
 
     def show_final(self, outcome: Outcome) -> None:
@@ -422,6 +426,19 @@ class RunsTable(RunsTableScene):
         else:
             return False
         return True
+
+    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
+    def a11y_regions(self) -> list[Node]:
+        return runs_speech.regions(self)
+
+    def a11y_focus(self) -> str | None:
+        return runs_speech.focus(self)
+
+    def a11y_enter(self, region: str) -> None:
+        runs_speech.enter(self, region)
+
+    def a11y_summary(self) -> str:
+        return runs_speech.summary(self)
 
     def _move_cursor(self, key: int, count: int) -> bool:
         cursor = KeyCursor(self.model.cursor)
