@@ -298,3 +298,61 @@ def test_runs_is_played_to_its_end_by_keys_against_a_computer(app):
         raise AssertionError("the game did not end")
     assert rounds == 5 and plays > 10
     assert any("wins with" in s for s in said(app)[-6:]), said(app)[-6:]
+
+
+# --- Delphi ---------------------------------------------------------------------------------------
+
+
+def test_delphi_is_played_to_its_end_by_keys_with_computers_and_a_computer_god(app):
+    from game.ui.tables.delphi.summary import RoundScene
+    from game.ui.tables.delphi.table import DelphiTable, start_game
+
+    app.settings.animation = "off"
+    t = start_game(app, {"players": 4, "rounds": 1, "first_god": 1}, 21, {"names": ["Anna", "Ben", "Cleo", "Dev"], "bots": [None, "cautious", "cautious", "cautious"]})
+    pump(app, 2)
+    plays = 0
+    verdicts: list[str] = []
+    heard: list[str] = []
+    checked = False
+    for _ in range(600):
+        top = app.scenes.top
+        if isinstance(top, RoundScene):
+            break
+        assert top is t or not isinstance(top, DelphiTable), top.name
+        if top is not t or t.busy:
+            pump(app, 2)
+            continue
+        tr_ = tree(app)
+        hand = region(tr_, "delphi:hand")
+        if not checked and len(region(tr_, "delphi:main").children) >= 1:
+            checked = True
+            main = region(tr_, "delphi:main")
+            assert all(n.description.startswith("place ") and " of " in n.name for n in main.children)
+            for s in (1, 2, 3):
+                others = [n for n in tr_.root.walk() if n.key.startswith(f"delphi:seat:{s}:")]
+                assert all(State.FACE_DOWN in n.states and n.name == "face-down card" for n in others)
+        if any(n.pressable for n in hand.children):
+            heard += said(app)
+            app.announced.clear()
+            _tab_to(app, "delphi:hand:")
+            card = next(n.name for n in region(tree(app), "delphi:hand").children if n.key == tree(app).focus)
+            press(app, pygame.K_RETURN, frames=2)
+            pump(app, 4)
+            played = [s for s in said(app) if card in s and "Anna" in s]
+            assert played, (card, said(app))
+            verdicts += played
+            plays += 1
+        elif (tr_.focus or "").startswith("button:") and tr_.focus.split(":", 1)[1] in ("continue", "pick"):
+            press(app, pygame.K_RETURN, frames=2)
+        else:
+            pump(app, 2)
+    else:
+        raise AssertionError("the round did not end")
+    assert isinstance(app.scenes.top, RoundScene) and plays >= 3
+    heard += said(app)
+    # God's verdict on each of Anna's plays: where the rule put the card,
+    # said with the play, or with the Prophet's verdict when one judges
+    judged = [s for s in heard if "Right:" in s or "Wrong:" in s]
+    assert all(("Right:" in s or "Wrong:" in s) for s in verdicts if "rules the play" not in " ".join(heard)), verdicts
+    assert len(judged) >= len(verdicts), (verdicts, judged)
+    assert any("The game is over" in s for s in said(app)), said(app)

@@ -44,6 +44,7 @@ from game.games.delphi.policy import GodDraft
 from game.games.delphi.state import Action, DelphiState, DelphiView
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
@@ -52,6 +53,7 @@ from game.ui.kit.model import Intent
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import Placed, TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.delphi import speech as delphi_speech
 from game.ui.tables.delphi.draw import Colour
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, Tableau, compute_layout, sidebar_width
@@ -769,6 +771,22 @@ class DelphiTable(DelphiTableScene):
         else:
             self.decline(How.KEY)
         return True
+
+    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
+    def a11y_regions(self) -> list[Node]:
+        return delphi_speech.regions(self)
+
+    def a11y_focus(self) -> str | None:
+        return delphi_speech.focus(self)
+
+    def a11y_enter(self, region: str) -> None:
+        delphi_speech.enter(self, region)
+
+    def a11y_summary(self) -> str:
+        return delphi_speech.summary(self)
+
+    def speak_move(self, moved: Moved) -> str:
+        return delphi_speech.move_words(self, moved, super().speak_move(moved))
 
     def _move_cursor(self, k: int) -> None:
         if self.picking():
