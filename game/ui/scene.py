@@ -371,6 +371,13 @@ class Scene:
             buttons.append(Node(key, Role.BUTTON, str(getattr(b, "text", "")), (r.x, r.y, r.w, r.h), states=states, pressable=b.is_enabled))
             if b is cur:
                 focus = key
+        # the text fields, named by what they ask for, with what is typed
+        for i, el in enumerate(e for e in self._elements if isinstance(e, TEXT_FIELDS) and e.alive()):
+            key = f"field:{i}"
+            r = el.rect
+            buttons.append(Node(key, Role.TEXT_INPUT, el.placeholder, (r.x, r.y, r.w, r.h), value=el.get_text(), pressable=True))
+            if el.is_focused:
+                focus = key
         w, h = self.app.size
         return Tree(Node("window", Role.WINDOW, self.a11y_title(), (0, 0, w, h), children=tuple(buttons)), focus)
 

@@ -13,7 +13,7 @@ import pygame
 
 from game import i18n
 from game.cards import standard_deck
-from game.ui.a11y.nodes import Node, Role, State, Tree
+from game.ui.a11y.nodes import Node, Politeness, Role, State, Tree
 from game.ui.a11y.words import card_name
 from game.ui.kit.overlay import ResultScene
 from tests.ui.helpers import key, pump
@@ -356,3 +356,48 @@ def test_delphi_is_played_to_its_end_by_keys_with_computers_and_a_computer_god(a
     assert all(("Right:" in s or "Wrong:" in s) for s in verdicts if "rules the play" not in " ".join(heard)), verdicts
     assert len(judged) >= len(verdicts), (verdicts, judged)
     assert any("The game is over" in s for s in said(app)), said(app)
+
+
+def test_delphi_alone_is_played_to_its_end_by_keys(app):
+    from game.games.delphi.solo import library_options
+    from game.ui.tables.delphi.solo_setup import start_solo
+
+    app.settings.animation = "off"
+    t = start_solo(app, library_options("alternate_colour"), 11)
+    pump(app, 2)
+    first = tree(app)
+    hand = region(first, "solo:hand")
+    assert hand.children and all(" of " in n.name and State.PLAYABLE in n.states for n in hand.children)
+    assert region(first, "solo:main").children  # the starter
+    plays = 0
+    for _ in range(200):
+        if any(n.key == "button:again" for n in tree(app).root.walk()):
+            break
+        if app.scenes.top is not t or t.busy:
+            pump(app, 2)
+            continue
+        tr_ = tree(app)
+        if any(n.pressable for n in region(tr_, "solo:hand").children):
+            app.announced.clear()
+            _tab_to(app, "solo:hand:")
+            card = next(n.name for n in region(tree(app), "solo:hand").children if n.key == tree(app).focus)
+            press(app, pygame.K_RETURN, frames=2)
+            assert any(card in s and ("Right:" in s or "Wrong:" in s) for s in said(app)), (card, said(app))
+            plays += 1
+            # the guess field has the keyboard, named, empty
+            field = next(n for n in tree(app).root.walk() if n.role is Role.TEXT_INPUT)
+            assert tree(app).focus == field.key and field.name and field.value == ""
+        else:
+            # no guess this time: Tab leaves the field for the buttons, to "No guess"
+            press(app, pygame.K_TAB)
+            for _ in range(12):
+                if tree(app).focus == "button:go_on":
+                    break
+                press(app, pygame.K_TAB)
+            assert tree(app).focus == "button:go_on"
+            press(app, pygame.K_RETURN, frames=2)
+    else:
+        raise AssertionError("the round did not end")
+    assert plays >= 20
+    # its end was said at once (how the round went)
+    assert any(a.politeness is Politeness.ASSERTIVE for a in list(app.announced)[-3:]), said(app)

@@ -40,6 +40,7 @@ from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.solo import GUESS, OVER, PLAY, SOLO, SoloAction, SoloState, SoloView
 from game.i18n import tr
 from game.ui import cardart
+from game.ui.a11y.nodes import Node
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent
@@ -50,6 +51,7 @@ from game.ui.kit.wait import WaitScene, Worker
 from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec
 from game.ui.tables.delphi.explain_scene import ExplainScene, solo_tabs
 from game.ui.tables.delphi.libraryscene import LibraryScene
+from game.ui.tables.delphi.solo import speech as solo_speech
 from game.ui.tables.delphi.solo.layout import EXAMPLE_LINE, SoloLayout, compute_layout
 from game.ui.tables.delphi.solo.model import SoloMatch, SoloModel, facts, shown_example, title_of, verdict_lines
 from game.ui.tables.delphi.solo.paint import Shown, SoloPicture, Still, paint_moving, paint_still
@@ -353,7 +355,7 @@ class SoloTable(SoloTableScene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_ESCAPE):
                 self.leave_fields()
                 if event.key == pygame.K_TAB:
-                    super().handle_event(event)
+                    self.handle_key(event)  # (from the field to the buttons, not to the card regions)
             return
         super().handle_event(event)
 
@@ -369,6 +371,22 @@ class SoloTable(SoloTableScene):
                 self.play_card(self.cursor.index or 0, How.KEY)
             return True
         return False
+
+    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
+    def a11y_regions(self) -> list[Node]:
+        return solo_speech.regions(self)
+
+    def a11y_focus(self) -> str | None:
+        return solo_speech.focus(self)
+
+    def a11y_enter(self, region: str) -> None:
+        solo_speech.enter(self, region)
+
+    def a11y_summary(self) -> str:
+        return solo_speech.summary(self)
+
+    def speak_move(self, moved: Moved) -> str:
+        return solo_speech.move_words(self, moved, super().speak_move(moved))
 
     def cancel_gesture(self) -> bool:
         had = self.cursor.index is not None
