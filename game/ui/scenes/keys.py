@@ -35,7 +35,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Enter / Space", "a11y.keys.gaps.enter"),
             ("H", "a11y.keys.hint"),
             ("R", "a11y.keys.gaps.redeal"),
-            ("U / Y", "a11y.keys.gaps.undo"),
+            ("U, Ctrl+Z / Y, Ctrl+Y", "a11y.keys.gaps.undo"),
             ("S", "a11y.keys.gaps.check"),
             ("T", "a11y.keys.gaps.clock"),
             ("N", "a11y.keys.gaps.new"),
@@ -46,9 +46,10 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "a11y.keys.runs",
         (
             ("Enter", "a11y.keys.runs.enter"),
-            ("D / Space", "a11y.keys.runs.draw"),
+            ("Space or D", "a11y.keys.runs.draw"),
             ("H", "a11y.keys.hint"),
             ("A", "a11y.keys.runs.auto"),
+            ("N", "a11y.keys.runs.next"),
         ),
     ),
     (
