@@ -1,13 +1,13 @@
 """What every table says to a screen reader, once for all games.
 
 - **The tree.**  A table describes itself as the window with its regions
-  first (the grid, the pyramid, a hand, a line: a game's ``a11y_regions``,
-  built from the same layout rects its painters use), then its notes as
-  labels, then its buttons.  The focus is the focused button, else the
-  card under the game's keyboard cursor (``a11y_focus``).
+  first (the grid, the pyramid, a hand, a line: its speech module's
+  ``regions``, built from the same layout rects its painters use), then its
+  notes as labels, then its buttons.  The focus is the focused button, else
+  the card under the game's keyboard cursor (the module's ``focus``).
 - **Tab between regions.**  Tab and Shift+Tab go round the regions and the
   buttons in that order; entering a region puts the game's cursor on it
-  (``a11y_enter``), and the arrows move within it as they always did.
+  (the module's ``enter``), and the arrows move within it as they always did.
 - **Announcements.**  Every move, by people and computers, in the game's
   own log words with cards named in full (:func:`game.ui.a11y.words.spoken`);
   whose turn it is when it changes; every note the table writes (refusals
@@ -98,7 +98,7 @@ def tree(table: Table, base: Tree) -> Tree:
     """The kit's tree of a table: its regions, its notes, its buttons."""
     notes = tuple(Node(f"note:{i}", Role.LABEL, spoken(table._named(n.text) if isinstance(n.text, Message) else n.text, table.lang)) for i, n in enumerate(table.model.shown_notes()))
     regions = tuple(table.a11y_regions())
-    focus = base.focus if base.focus is not None else table.a11y_focus()
+    focus = base.focus if base.focus is not None or table.reader is None else table.reader.focus(table)
     return Tree(replace(base.root, name=table.a11y_title(), children=(*regions, *notes, *base.root.children)), focus)
 
 
@@ -124,7 +124,7 @@ def cycle(table: Table, backward: bool) -> bool:
     else:
         table.drop_focus()
         table.a11y_region = key
-        table.a11y_enter(key)
+        table.reader.enter(table, key)
     return True
 
 

@@ -728,6 +728,9 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return False
 
     # --- what a screen reader reads (game/ui/kit/speech.py) ----------------------------------
+    #: the game's speech module (game/ui/tables/<game>/speech.py): regions, focus, enter, summary
+    reader: Any = None
+
     def a11y_tree(self) -> Tree:
         return speech.tree(self, super().a11y_tree())
 
@@ -735,24 +738,16 @@ class TableScene(Scene, Generic[S, A, V, P]):
         return speech.title(self)
 
     def a11y_regions(self) -> list[Node]:
-        """The table's regions as GROUP nodes of CARD nodes (a game's
-        speech module builds them from its layout)."""
-        return []
-
-    def a11y_focus(self) -> str | None:
-        """The key of the card under the keyboard cursor, if any."""
-        return None
-
-    def a11y_enter(self, region: str) -> None:
-        """Tab brought the keyboard to ``region``: put the cursor there."""
+        return self.reader.regions(self) if self.reader is not None else []
 
     def a11y_summary(self) -> str:
-        """The situation in a few words (the summary key)."""
-        return self.a11y_title()
+        return self.reader.summary(self) if self.reader is not None else self.a11y_title()
 
     def speak_move(self, moved: Moved) -> str:
-        """What a screen reader hears of ``moved``."""
-        return speech.move_words(self, moved)
+        """What a reader hears of ``moved``: the log's words (a game's ``move_words`` adds to them)."""
+        said = speech.move_words(self, moved)
+        more = getattr(self.reader, "move_words", None)
+        return more(self, moved, said) if more is not None else said
 
     def on_pointer(self, event: pygame.event.Event) -> bool:
         """A click the table handles before drag-and-drop (a pile)."""

@@ -12,15 +12,15 @@ shows it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.games.delphi import state as ds
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State
 from game.ui.a11y.words import card_name, spoken
 
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.table import DelphiTable
+#: the table (not imported: the table imports this module)
+DelphiTable = Any
 
 MAIN, SIDE, HAND, SHOWN = "delphi:main", "delphi:side", "delphi:hand", "delphi:shown"
 NONE = (0, 0, 0, 0)
@@ -65,10 +65,10 @@ def regions(t: DelphiTable) -> list[Node]:
     if v.shown_hand:
         shown = []
         for i, card in enumerate(v.shown_hand):
-            states = {State.PLAYABLE} if picking else set()
+            open_states = {State.PLAYABLE} if picking else set()
             if picking and t.model.pick == i:
-                states.add(State.SELECTED)
-            shown.append(Node(f"delphi:shown:{i}", Role.CARD, card_name(card, lang), NONE, tr("a11y.position", lang, n=i + 1, of=len(v.shown_hand)), frozenset(states), pressable=picking))
+                open_states.add(State.SELECTED)
+            shown.append(Node(f"delphi:shown:{i}", Role.CARD, card_name(card, lang), NONE, tr("a11y.position", lang, n=i + 1, of=len(v.shown_hand)), frozenset(open_states), pressable=picking))
         out.append(Node(SHOWN, Role.GROUP, tr("a11y.delphi.shown", lang, player=t.seat_name(v.pending_seat)), children=tuple(shown)))
     hand = t.hand()
     if v.hand is not None:

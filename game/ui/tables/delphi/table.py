@@ -44,7 +44,6 @@ from game.games.delphi.policy import GodDraft
 from game.games.delphi.state import Action, DelphiState, DelphiView
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
@@ -119,6 +118,7 @@ DelphiTableScene = TableScene[DelphiState, Action, DelphiView, DelphiPicture]
 
 
 class DelphiTable(DelphiTableScene):
+    reader = delphi_speech
     game_id = "delphi"
     name = "delphi-table"
     think = 0.55
@@ -771,22 +771,6 @@ class DelphiTable(DelphiTableScene):
         else:
             self.decline(How.KEY)
         return True
-
-    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
-    def a11y_regions(self) -> list[Node]:
-        return delphi_speech.regions(self)
-
-    def a11y_focus(self) -> str | None:
-        return delphi_speech.focus(self)
-
-    def a11y_enter(self, region: str) -> None:
-        delphi_speech.enter(self, region)
-
-    def a11y_summary(self) -> str:
-        return delphi_speech.summary(self)
-
-    def speak_move(self, moved: Moved) -> str:
-        return delphi_speech.move_words(self, moved, super().speak_move(moved))
 
     def _move_cursor(self, k: int) -> None:
         if self.picking():

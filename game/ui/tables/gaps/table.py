@@ -31,7 +31,6 @@ from game.games.gaps.board import COL, COLS, NCELLS
 from game.i18n import grouped, tr
 from game.persistence.saves import read_save
 from game.ui import cardart
-from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM, REFUSE, font
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit import keep
@@ -64,6 +63,7 @@ GapsTableScene = TableScene[G.GapsState, Any, G.GapsView, GapsPicture]
 
 
 class GapsTable(GapsTableScene):
+    reader = gaps_speech
     game_id = "gaps"
     name = "gaps-table"
     model: GapsModel
@@ -589,22 +589,6 @@ class GapsTable(GapsTableScene):
         had = self.cursor.index is not None
         self.cursor.clear()
         return super().cancel_gesture() or had
-
-    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
-    def a11y_regions(self) -> list[Node]:
-        return gaps_speech.regions(self)
-
-    def a11y_focus(self) -> str | None:
-        return gaps_speech.focus(self)
-
-    def a11y_enter(self, region: str) -> None:
-        gaps_speech.enter(self, region)
-
-    def a11y_summary(self) -> str:
-        return gaps_speech.summary(self)
-
-    def speak_move(self, moved: Moved) -> str:
-        return gaps_speech.move_words(self, moved, super().speak_move(moved))
 
     # --- the picture ----------------------------------------------------------------------------------
     def picture(self) -> GapsPicture:

@@ -38,7 +38,6 @@ from game.games.mind_the_gap.help import used_copies
 from game.games.mind_the_gap.pyramids import copies, values
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.a11y.nodes import Node
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.model import Intent
 from game.ui.kit.overlay import ResultScene
@@ -72,6 +71,7 @@ class MtgTable(MtgTableScene):
     """A pyramid and the hands of one to three players (people or computer
     teammates), or the tutorial when the match is one."""
 
+    reader = mtg_speech
     game_id = "mind-the-gap"
     name = "mind-the-gap-table"
     model: MtgModel
@@ -316,19 +316,6 @@ class MtgTable(MtgTableScene):
                 self.refuse(res)
             return True
         return False
-
-    # --- what a screen reader reads (speech.py) -----------------------------------------------
-    def a11y_regions(self) -> list[Node]:
-        return mtg_speech.regions(self)
-
-    def a11y_focus(self) -> str | None:
-        return mtg_speech.focus(self)
-
-    def a11y_enter(self, region: str) -> None:
-        mtg_speech.enter(self, region)
-
-    def a11y_summary(self) -> str:
-        return mtg_speech.summary(self)
 
     # --- the kit's hooks ----------------------------------------------------------------------
     def animate(self, moved: Moved, intent: Intent[mtg.Action] | None) -> float:

@@ -10,7 +10,7 @@ is playable is the view's ``playable`` (the engine's)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.games.runs.policy import num, signed
 from game.games.runs.state import PHASE_PLAY
@@ -18,8 +18,8 @@ from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State
 from game.ui.a11y.words import card_name
 
-if TYPE_CHECKING:
-    from game.ui.tables.runs.table import RunsTable
+#: the table (not imported: the table imports this module)
+RunsTable = Any
 
 HAND, RUN = "runs:hand", "runs:run"
 

@@ -46,7 +46,6 @@ from game.games.runs.rules import OPEN_ENDED
 from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView, leaders
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.a11y.nodes import Node
 from game.ui.assets import GOLD, HIGHLIGHT, INK
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
@@ -84,6 +83,7 @@ RunsTableScene = TableScene[RunsState, Action, RunsView, RunsPicture]
 
 
 class RunsTable(RunsTableScene):
+    reader = runs_speech
     game_id = "runs"
     name = "runs-table"
     model: RunsModel
@@ -426,19 +426,6 @@ class RunsTable(RunsTableScene):
         else:
             return False
         return True
-
-    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
-    def a11y_regions(self) -> list[Node]:
-        return runs_speech.regions(self)
-
-    def a11y_focus(self) -> str | None:
-        return runs_speech.focus(self)
-
-    def a11y_enter(self, region: str) -> None:
-        runs_speech.enter(self, region)
-
-    def a11y_summary(self) -> str:
-        return runs_speech.summary(self)
 
     def _move_cursor(self, key: int, count: int) -> bool:
         cursor = KeyCursor(self.model.cursor)

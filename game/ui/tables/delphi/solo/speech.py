@@ -6,15 +6,15 @@ for F2.  Built from the solo layout's rects and the person's view."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.games.delphi.solo import PLAY, TURNS
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State
 from game.ui.a11y.words import card_name, spoken
 
-if TYPE_CHECKING:
-    from game.ui.tables.delphi.solo.table import SoloTable
+#: the table (not imported: the table imports this module)
+SoloTable = Any
 
 MAIN, SIDE, HAND = "solo:main", "solo:side", "solo:hand"
 NONE = (0, 0, 0, 0)

@@ -40,7 +40,6 @@ from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.solo import GUESS, OVER, PLAY, SOLO, SoloAction, SoloState, SoloView
 from game.i18n import tr
 from game.ui import cardart
-from game.ui.a11y.nodes import Node
 from game.ui.dragdrop import PENDING, Source, Zone
 from game.ui.kit.cursor import KeyCursor
 from game.ui.kit.model import Intent
@@ -69,6 +68,7 @@ class SoloTable(SoloTableScene):
     solo setup opens again; without it the end offers only How it
     narrowed)."""
 
+    reader = solo_speech
     game_id = "delphi"
     name = "delphi-solo"
     model: SoloModel
@@ -371,22 +371,6 @@ class SoloTable(SoloTableScene):
                 self.play_card(self.cursor.index or 0, How.KEY)
             return True
         return False
-
-    # --- what a screen reader reads (speech.py) ---------------------------------------------------------
-    def a11y_regions(self) -> list[Node]:
-        return solo_speech.regions(self)
-
-    def a11y_focus(self) -> str | None:
-        return solo_speech.focus(self)
-
-    def a11y_enter(self, region: str) -> None:
-        solo_speech.enter(self, region)
-
-    def a11y_summary(self) -> str:
-        return solo_speech.summary(self)
-
-    def speak_move(self, moved: Moved) -> str:
-        return solo_speech.move_words(self, moved, super().speak_move(moved))
 
     def cancel_gesture(self) -> bool:
         had = self.cursor.index is not None
