@@ -401,3 +401,17 @@ def test_delphi_alone_is_played_to_its_end_by_keys(app):
     assert plays >= 20
     # its end was said at once (how the round went)
     assert any(a.politeness is Politeness.ASSERTIVE for a in list(app.announced)[-3:]), said(app)
+
+
+def test_with_the_helper_on_every_gap_of_the_pyramid_says_what_it_takes(app):
+    from game.ui.tables.mind_the_gap.table import start_game
+
+    start_game(app, {"players": 1, "level": "normal"}, 4, {"names": ["Anna"], "bots": [None]})
+    pump(app, 2)
+    gaps = [n for n in region(tree(app), "mtg:pyramid").children if State.EMPTY in n.states]
+    assert gaps and not any("takes" in n.description for n in gaps)
+    press(app, pygame.K_h)  # the helper
+    gaps = [n for n in region(tree(app), "mtg:pyramid").children if State.EMPTY in n.states]
+    assert all("takes the values" in n.description or "nothing can go" in n.description for n in gaps), [n.description for n in gaps]
+    press(app, pygame.K_F2)
+    assert "Mind the Gap:" in app.announced[-1].text

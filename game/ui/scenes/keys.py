@@ -46,7 +46,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "a11y.keys.runs",
         (
             ("Enter", "a11y.keys.runs.enter"),
-            ("Space or D", "a11y.keys.runs.draw"),
+            ("D / Space", "a11y.keys.runs.draw"),
             ("H", "a11y.keys.hint"),
             ("A", "a11y.keys.runs.auto"),
             ("N", "a11y.keys.runs.next"),

@@ -15,6 +15,7 @@ from game.games.gaps.board import COLS, NCELLS
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State
 from game.ui.a11y.words import card_name, spoken
+from game.ui.tables.gaps.session import clock_text
 
 #: the table (not imported: the table imports this module)
 GapsTable = Any
@@ -77,6 +78,8 @@ def summary(t: GapsTable) -> str:
     lang = t.lang
     live = sum(1 for g in t.gaps().values() if g.live)
     parts = [tr("a11y.gaps.summary", lang, round=v.redeals + 1, rounds=v.max_redeals + 1, score=G.score(v), live=live, n=sum(1 for c in v.grid if c is None))]
+    if not t.model.meta.review:  # (the clock runs whether it shows or not)
+        parts.append(tr("gaps_ui.time", lang, time=clock_text(t.model.elapsed)) + ".")
     if not t.model.playing():
         parts.append(tr("gaps_ui.over", lang))
     elif G.redeal_due(v):

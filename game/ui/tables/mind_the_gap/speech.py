@@ -48,6 +48,8 @@ def regions(t: MtgTable) -> list[Node]:
     placeable = {a.card for a in legal if a.kind == "place"}
     open_places = {a.place for a in legal if a.kind == "place"}
     shape = v.shape
+    # the helper on: what each gap may take, as the marks under it show
+    helped = t.help().gaps if t.model.helper else {}
     places = []
     for p in range(shape.size):
         card = v.places[p]
@@ -58,6 +60,8 @@ def regions(t: MtgTable) -> list[Node]:
         states: set[State] = set()
         if card is None:
             states.add(State.EMPTY)
+            if p in helped:
+                desc += tr("a11y.mtg.takes", lang, values=", ".join(str(x) for x in helped[p]) or "-", n=len(helped[p]))
         if ("place", p) in targets or (selected is None and p in open_places):
             states.add(State.PLAYABLE)
         if selected == ("pyr", p):
@@ -133,6 +137,8 @@ def summary(t: MtgTable) -> str:
     lang = t.lang
     filled = sum(1 for c in v.places if c is not None)
     parts = [tr("a11y.mtg.summary", lang, filled=filled, size=v.shape.size, coins=v.coins, stock=v.stock_count)]
+    if t.model.helper and None in v.places:
+        parts.append(tr("mind_the_gap.ui.pyramids_left", lang, n=t.help().finished))
     if t.finished:
         parts.append(tr("a11y.over", lang))
     elif t.my_turn():
