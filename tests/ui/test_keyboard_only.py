@@ -415,3 +415,20 @@ def test_with_the_helper_on_every_gap_of_the_pyramid_says_what_it_takes(app):
     assert all("takes the values" in n.description or "nothing can go" in n.description for n in gaps), [n.description for n in gaps]
     press(app, pygame.K_F2)
     assert "Mind the Gap:" in app.announced[-1].text
+
+
+def test_a_gaps_hint_is_said_and_takes_the_focus_to_its_card(app):
+    from game.ui.tables.gaps.table import start_game
+
+    t = start_game(app, {"redeals": 1}, 3)
+    t.model.think_seconds = 0.0
+    t.model.stop_thinking()
+    pump(app, 2)
+    app.announced.clear()
+    press(app, pygame.K_h, frames=2)
+    focus = tree(app).focus
+    assert focus is not None and focus.startswith("gaps:cell:")
+    card = next(n.name for n in region(tree(app), "gaps:grid").children if n.key == focus)
+    assert any(card in s for s in said(app)), (card, said(app))
+    press(app, pygame.K_RETURN, frames=2)  # Enter plays the hinted move
+    assert any(card in s for s in said(app)[1:]), said(app)

@@ -104,8 +104,9 @@ def move_words(t: GapsTable, moved: Any, said: str) -> str:
 
 
 def hint(t: GapsTable, h: G.Hint) -> None:
-    """A hint asked for, said (the grid marks it for the eyes)."""
-    if h.message is not None:
+    """A move hinted, said (the grid marks it with an arrow for the eyes;
+    other advice is a note, which the kit says)."""
+    if isinstance(h.action, G.Move) and h.message is not None:
         t.voice.say(spoken(h.message, t.lang))
 
 
