@@ -432,3 +432,18 @@ def test_a_gaps_hint_is_said_and_takes_the_focus_to_its_card(app):
     assert any(card in s for s in said(app)), (card, said(app))
     press(app, pygame.K_RETURN, frames=2)  # Enter plays the hinted move
     assert any(card in s for s in said(app)[1:]), said(app)
+
+
+def test_a_delphi_round_that_ends_says_its_rule_and_scores(app):
+    from game.ui.tables.delphi.summary import RoundScene
+    from game.ui.tables.delphi.table import start_game
+
+    app.settings.animation = "off"
+    start_game(app, {"players": 3, "rounds": 2, "first_god": 0}, 3, {"names": ["Ada", "Ben", "Cleo"], "bots": ["cautious"] * 3})
+    for _ in range(900):
+        if isinstance(app.scenes.top, RoundScene):
+            break
+        pump(app, 2)
+    assert isinstance(app.scenes.top, RoundScene)
+    last = said(app)[-3:]
+    assert any("God's rule was:" in s and "Ada" in s and "Cleo" in s for s in last), last

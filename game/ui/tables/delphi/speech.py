@@ -141,3 +141,16 @@ def move_words(t: DelphiTable, moved: Any, said: str) -> str:
     if grew_side > 0:
         return f"{said} {tr('a11y.delphi.to_both', t.lang, main=grew_main, side=grew_side)}"
     return said
+
+
+def round_over(t: DelphiTable) -> None:
+    """A round ended: its reason, God's rule revealed and the scores, said
+    at once (the round's sheet shows them)."""
+    v = t.view
+    if not v.results:
+        return
+    res = v.results[-1]
+    lang = t.lang
+    scores = "; ".join(tr("a11y.delphi.score", lang, player=t.seat_name(s), n=res.scores[s]) for s in range(len(res.scores)))
+    rule = tr("a11y.delphi.rule_was", lang, rule=res.rule) if res.rule else ""
+    t.voice.say(" ".join(p for p in (spoken(t._named(res.reason), lang), rule, scores + ".") if p), assertive=True)

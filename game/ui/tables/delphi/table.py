@@ -387,6 +387,7 @@ class DelphiTable(DelphiTableScene):
 
         def show() -> None:
             if self.app.scenes.top is self:
+                delphi_speech.round_over(self)
                 self.app.push(RoundScene(self.app, self, final=False, auto=not self.match.people()))
 
         self.anim.when_landed(show)
