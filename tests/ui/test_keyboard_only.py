@@ -447,3 +447,31 @@ def test_a_delphi_round_that_ends_says_its_rule_and_scores(app):
     assert isinstance(app.scenes.top, RoundScene)
     last = said(app)[-3:]
     assert any("God's rule was:" in s and "Ada" in s and "Cleo" in s for s in last), last
+
+
+def test_every_table_names_its_cards_in_german_when_the_player_reads_german(app):
+    from game.cards import joker_deck
+    from game.ui.tables.delphi.table import start_game as delphi
+    from game.ui.tables.mind_the_gap.table import start_game as mtg
+    from game.ui.tables.runs.table import start_game as runs
+
+    german = {card_name(c, "de") for c in joker_deck(2)}
+    app.settings.language = "de"
+    i18n.set_language("de")
+    try:
+        for start in (
+            lambda: mtg(app, {"players": 2, "level": "normal"}, 3, {"names": ["Anna", "Ben"], "bots": [None, "seed"]}),
+            lambda: runs(app, {"players": 2, "rounds": 5}, 2, ["Anna", "Ben"], [None, "simple"]),
+            lambda: delphi(app, {"players": 3, "rounds": 1, "first_god": 1}, 21, {"names": ["Anna", "Ben", "Cleo"], "bots": [None, "cautious", "cautious"]}),
+        ):
+            start()
+            for _ in range(100):  # (Delphi's computer God writes the rule before the deal)
+                pump(app, 3)
+                cards = [n for n in tree(app).root.walk() if n.role is Role.CARD and not n.states & {State.FACE_DOWN, State.EMPTY}]
+                if cards and any(State.FACE_DOWN in n.states for n in tree(app).root.walk()):
+                    break
+            assert cards and all(n.name in german for n in cards), (app.scenes.top.name, [n.name for n in cards if n.name not in german])
+            backs = [n for n in tree(app).root.walk() if State.FACE_DOWN in n.states]
+            assert backs and {n.name for n in backs} == {"verdeckte Karte"}
+    finally:
+        i18n.set_language("en")
