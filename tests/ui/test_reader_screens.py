@@ -86,3 +86,14 @@ def test_the_rule_library_reads_as_a_list_and_the_arrows_move_its_selection(app)
     assert t.focus == listing.children[1].key
     key(app, pygame.K_RETURN)
     assert chosen and chosen[0] in listing.children[1].description
+
+
+def test_the_rules_read_as_their_whole_text(app):
+    from game.ui.scenes.rules import RulesScene
+
+    app.scenes.push(RulesScene(app, "gaps"))
+    pump(app, 2)
+    t = app.scenes.top.a11y_tree()
+    text = next(n for n in t.root.walk() if n.key == "rules:text")
+    assert t.root.name.startswith("Rules: Gaps") and len(text.children) > 10
+    assert all(n.role is Role.LABEL and n.name and "**" not in n.name for n in text.children)
