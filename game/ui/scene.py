@@ -199,9 +199,10 @@ class Scene:
         self._elements.append(element)
         if action is not None:
             self._actions[element] = action
+            # (a button the focus never rests on keeps its key too: a reader lists and presses it)
+            self._keys[element] = key if key is not None else getattr(element, "text", id(element))
             if focus:
                 self._focusables.append(element)
-                self._keys[element] = key if key is not None else getattr(element, "text", id(element))
         return element
 
     def button(self, rect, text: str, action: Callable[[], object] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True, key: Any = None):
@@ -362,7 +363,9 @@ class Scene:
         buttons = []
         focus = None
         cur = self.focused()
-        for b in self._focusables:
+        # every button, those that end or throw away a game too (the focus
+        # never rests on them, but a reader may press them: they ask first)
+        for b in (e for e in self._elements if e in self._actions):
             if not b.alive():
                 continue
             key = f"button:{self._keys.get(b)}"
@@ -394,10 +397,11 @@ class Scene:
     def a11y_request(self, request: Request) -> None:
         """A reader pressed or focused the node ``request.key``; by
         default a button made by this scene."""
-        for b in self._focusables:
+        for b in (e for e in self._elements if e in self._actions):
             if f"button:{self._keys.get(b)}" != request.key or not (b.alive() and b.is_enabled):
                 continue
-            self._focus_key = self._keys.get(b)
+            if b in self._focusables:
+                self._focus_key = self._keys.get(b)
             if request.action == "press":
                 action = self._actions.get(b)
                 if action:

@@ -97,3 +97,17 @@ def test_the_rules_read_as_their_whole_text(app):
     text = next(n for n in t.root.walk() if n.key == "rules:text")
     assert t.root.name.startswith("Rules: Gaps") and len(text.children) > 10
     assert all(n.role is Role.LABEL and n.name and "**" not in n.name for n in text.children)
+
+
+def test_a_button_the_focus_never_rests_on_is_still_read_and_pressed_by_a_reader(app):
+    from game.ui.a11y.nodes import Request
+    from game.ui.kit.dialog import ConfirmScene
+    from game.ui.tables.gaps.table import start_game
+
+    t = start_game(app, {"redeals": 1}, 3)
+    pump(app, 2)
+    new = next(n for n in t.a11y_tree().root.walk() if n.key == "button:new")
+    assert new.role is Role.BUTTON and new.name == "New deal" and new.pressable
+    t.a11y_request(Request("press", "button:new"))
+    pump(app, 2)
+    assert isinstance(app.scenes.top, ConfirmScene) or app.scenes.top is not t  # it asks first (or deals anew when nothing was played)
