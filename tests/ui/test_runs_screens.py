@@ -16,6 +16,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.games.runs import GAME
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import PHASE_BREAK, PHASE_PLAY, RunsState
 from game.ui import cardart
 from game.ui.kit.model import Notes
@@ -40,28 +41,36 @@ def visible_point(t: RunsTable, card) -> tuple[int, int]:
     hand = list(t.view.hand)
     r = hand_rect(t, card)
     later = [hand_rect(t, c) for c in hand[hand.index(card) + 1 :]]
-    for x in range(r.x + 2, r.right, 2):
-        p = (x, r.centery)
-        if not any(q.collidepoint(p) for q in later):
-            return p
+    # (across its middle, or in a hand of two rows across the upper row's
+    # top, which the lower row leaves in view)
+    for y in (r.centery, r.y + r.h // 6):
+        for x in range(r.x + 2, r.right, 2):
+            p = (x, y)
+            if not any(q.collidepoint(p) for q in later):
+                return p
     raise AssertionError(f"{card} is covered")
 
 
 def _anna_with_a_bad_card(st: RunsState) -> bool:
     """Two seats, Anna (0) to play with a card that follows and one that
-    does not, and Ben (1) unable to follow whatever she plays (his turn
-    comes after the pass screen, auto-draw being off)."""
+    does not, and Ben (1) with a choice after her card (his turn comes
+    after the pass screen)."""
     if st.phase != PHASE_PLAY or st.turn != 0 or GAME.chain_dead(st) or len(st.hands[0]) < 4:
         return False
     plays = GAME.playable(st, 0)
-    return len(plays) == 1 and len(plays) < len(st.hands[0])
+    if not (len(plays) == 1 and len(plays) < len(st.hands[0])):
+        return False
+    # Ben then has a choice (a lone card of his would play itself, as his
+    # draw does, and the device would stay with Anna)
+    after = GAME.apply(st, GAME.action_from_text(f"play {plays[0].code}"))
+    return after.phase == PHASE_PLAY and after.turn == 1 and len(GAME.legal_actions(after)) >= 2
 
 
 def test_a_refused_card_is_not_shown_to_the_next_person_after_the_pass_screen(app):
     """Two people: Anna's refused card said "K♣ does not follow 3♥ … (you
     hold 4♥)"; the message stayed on the table and Ben read it (and her
     cards) after he took the device."""
-    t = seated(app, demo.table_for(app, demo.find_runner({"players": 2, "rounds": 5}, _anna_with_a_bad_card), bots=[None, None]))
+    t = seated(app, demo.table_for(app, demo.find_runner({"players": 2, "rounds": 5, **TABLE_RULES}, _anna_with_a_bad_card), bots=[None, None]))
     assert top(app).name == "pass"
     press(app, "I'm Anna")
     assert t.viewer == 0 and t.my_turn()
@@ -270,7 +279,10 @@ def test_the_cards_grow_with_the_window_and_large_is_never_smaller_than_normal(a
     # 1920x1080 is 1.35 times 1280x800 in height and 1.5 in width: the cards
     # grew 1.35 times (and the felt beside the hand stayed empty)
     assert large_window["normal"][1] >= 1.45 * small_window["normal"][1], (small_window, large_window)
-    assert large_window["large"][1] >= 1.45 * small_window["large"][1], (small_window, large_window)
+    # (issue 50: "large" at 1280x800 grew from 110 to 120 px, and a hand of
+    # two rows of large cards at 1920x1080 gives way before the run's
+    # cards get smaller than "normal" has them: 161 px, 1.34 times)
+    assert large_window["large"][1] >= 1.3 * small_window["large"][1], (small_window, large_window)
 
 
 # --- the shape of the table ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from game.cards import display
 from game.engine import IllegalAction, Outcome, Termination, msg
 from game.games.runs import GAME
 from game.games.runs.policy import fold_stats
+from game.games.runs.rules import TABLE_RULES
 from game.games.runs.state import PHASE_BREAK, PHASE_OVER, PHASE_PLAY
 from game.persistence.saves import load_stats, read_save
 from game.ui.tables import runs as runs_ui
@@ -263,7 +264,9 @@ def test_a_dead_run_is_drawn_out_with_one_click_in_seconds(app):
 
 def test_pass_screen_between_two_people_shows_nothing_before_confirm(app):
     # Anna (0) and Ben (1) are people, Cleo (2) a computer; Anna to play
-    runner = demo.find_runner({"players": 3, "rounds": 5}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
+    # (the table's rules: Ben's lone card that may go plays itself, and
+    # under the written rules he would hardly ever have a choice)
+    runner = demo.find_runner({"players": 3, "rounds": 5, **TABLE_RULES}, lambda st: st.phase == PHASE_PLAY and st.turn == 0 and len(st.chain) >= 2 and bool(GAME.playable(st, 0)) and not GAME.chain_dead(st))
     t = open_table(app, runner, bots=[None, None, "strong"])
     # two people: the first hand is shown only after Anna confirms
     assert top(app).name == "pass"
@@ -572,7 +575,10 @@ def test_hot_seat_forced_draws_need_no_pass_screen_and_show_as_new_to_their_owne
     from game.ui.kit.passdevice import PassScene
 
     app.settings.animation = "off"
-    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5}, 4, [Seat("Anna"), Seat("Ben")])
+    # (the table's rules: under the written ones a turn with a choice, the
+    # only one handed over since a lone card that may go plays itself,
+    # comes about once a round)
+    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5, **TABLE_RULES}, 4, [Seat("Anna"), Seat("Ben")])
     t = seated(app, RunsTable(app, m))
     rng, bot, marked = random.Random(4), SimpleBot(), 0
     for _ in range(300):
@@ -608,7 +614,10 @@ def test_a_card_drawn_while_away_is_new_after_menu_and_continue_too(app):
     from game.ui.kit.passdevice import PassScene
 
     app.settings.animation = "off"
-    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5}, 4, [Seat("Anna"), Seat("Ben")])
+    # (the table's rules: under the written ones a turn with a choice, the
+    # only one handed over since a lone card that may go plays itself,
+    # comes about once a round)
+    m = Match.start(GAME, {**GAME.default_options(2), "rounds": 5, **TABLE_RULES}, 4, [Seat("Anna"), Seat("Ben")])
     t = seated(app, RunsTable(app, m))
     rng, bot = random.Random(4), SimpleBot()
     for _ in range(300):
@@ -686,3 +695,48 @@ def test_statistics_count_a_default_named_person_once_whatever_the_language():
         assert lines[me] == tr("runs.table.stats_row", lang, wins=2, n=2, best="65"), lines[me]
         assert not [k for k in lines if k.startswith("· ") and k not in (me, "· Anna")], lines
         assert lines[tr("runs.table.stats_best", lang)].endswith(tr("ui.seat", lang, n=1))
+
+
+def test_both_people_find_their_own_forced_draws_marked_new_when_the_device_comes_back(app):
+    """Two people and a computer (Anna, Ben, Cleo): Ben's forced draws were
+    always made under Anna's hand and marked new when his came back;
+    Anna's were mostly made with her own hand still up, the device passed
+    at once, and counted as seen: never marked.  Every card that came into
+    a hand since its owner last moved by hand (or was handed the device)
+    is new to them, for both people."""
+    import random
+
+    from game.engine.match import Match, seats_from
+    from game.games.runs.bots import SimpleBot
+    from game.games.runs.rules import TABLE_RULES
+    from game.ui.kit.passdevice import PassScene
+
+    app.settings.animation = "off"
+    m = Match.start(GAME, {**GAME.default_options(3), "rounds": 5, **TABLE_RULES}, 4, seats_from(["Anna", "Ben", "Cleo"], [None, None, "simple"]))
+    t = seated(app, RunsTable(app, m))
+    rng, bot = random.Random(4), SimpleBot()
+    looked: dict[int, int] = {}  # seat -> moves made when its owner last had the hand in front of them
+    marked = {0: 0, 1: 0}
+    for _ in range(3000):
+        top = app.scenes.top
+        if isinstance(top, PassScene):
+            click(app, top.ready.rect.center)
+            pump(app, 2)
+            v = t.viewer
+            before = looked.get(v)
+            if before is not None and m.states[before].round == m.state.round:
+                came = frozenset(m.view(v).hand) - frozenset(GAME.view(m.states[before], v).hand)
+                assert came <= t.model.fresh, (v, came, t.model.fresh)
+                marked[v] += bool(came)
+            looked[v] = len(m.actions)
+            continue
+        if top is not t:
+            press(app, "Next round") if button(app, "Next round") else key(app, pygame.K_RETURN)
+            continue
+        if m.over or min(marked.values()) >= 2:
+            break
+        if t.my_turn():
+            t.act_or_refuse(bot.choose(m.view(), m.legal(), rng))
+            looked[t.viewer] = len(m.actions)
+        settle(app, 0.1)
+    assert min(marked.values()) >= 2, marked

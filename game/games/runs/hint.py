@@ -39,7 +39,7 @@ def hint(view: RunsView, legal: Sequence[Action], rng: random.Random) -> Hint:
         margin = scores[order[0]] - scores[order[1]]
         if margin < CLOSE:
             return Hint(best, msg("runs.hint.close", card=best.card, other=second.card, samples=samples))
-        return Hint(best, msg("runs.hint.best", card=best.card, other=second.card, points=round(margin), samples=samples))
+        return Hint(best, msg("runs.hint.best", card=best.card, other=second.card, n=round(margin), samples=samples))
     if plays:
         return Hint(plays[0], msg("runs.hint.only", card=plays[0].card))
     for kind, key in ((DRAW, "runs.hint.draw"), (PASS, "runs.hint.pass"), (NEXT_ROUND, "runs.hint.next")):

@@ -5,9 +5,10 @@ of :class:`~game.engine.match.Match`.
 - Most turns are forced draws.  A person's forced draw or pass plays itself
   when the players turned auto-draw on, or once the run is dead and they
   chose to draw the pile out in this round (both in :class:`RunsMeta`,
-  neither saved: auto-draw is the player's setting).  Otherwise it is the
-  person's own click, so between two people the device is passed first:
-  the previous person's hand never stays on screen beside "Draw for ...".
+  neither saved: auto-draw is the player's setting).  Between people
+  sharing the device a forced draw or pass, and the one card that may be
+  played, play themselves for a person whose hand is not on screen: the
+  device is handed over only before a real choice.
 - Messages get the players' names, and scores a real minus sign.
 - The log shows the round so far; consecutive forced draws and passes make
   one line (:func:`collapse_forced`).
@@ -27,7 +28,7 @@ from typing import Any, Self
 from game.engine.core import Message, Outcome, msg
 from game.engine.match import LogLine, Match, Policy, TableMeta, meta_of
 from game.games.runs.rules import GAME
-from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, Action, RunsState, seat_name
+from game.games.runs.state import DRAW, NEXT_ACTION, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_PLAY, PLAY, Action, RunsState, seat_name
 
 #: the log shows at most this many actions (of the round so far)
 LOG_ACTIONS = 40
@@ -96,6 +97,16 @@ class RunsPolicy(Policy):
         state = match.state
         forced = GAME.forced_action(state)
         if forced is None:
+            if match.secret and state.phase == PHASE_PLAY and match.viewer not in (None, seat):
+                # people sharing the device: the one card that may go is no
+                # decision either (who can play must play), and what is
+                # played is seen by all; it plays itself instead of waiting
+                # behind a pass screen (2 people and a computer handed over
+                # 0.75 times per card played, now 0.49: scripts/runs_handovers.py);
+                # the person at the screen plays their one card by hand
+                legal = GAME.legal_actions(state)
+                if len(legal) == 1 and legal[0].kind == PLAY:
+                    return legal[0]
             return None
         meta = meta_of(match, RunsMeta)
         if meta.auto_draw or (GAME.chain_dead(state) and meta.run_out == state.round):
@@ -237,6 +248,36 @@ def collapse_forced(lines: Sequence[LogLine], names: Sequence[str]) -> list[LogL
     return out
 
 
+#: a draw or pass that stopped the run (house rule "stop"), and the line
+#: of the new run's first card that follows it
+STOP_LINES = {"runs.log.draw_stop": "runs.log.stop_new", "runs.log.pass_stop": "runs.log.stop_new_pass"}
+
+
+def fold_stops(lines: Sequence[LogLine]) -> list[LogLine]:
+    """The log with every draw (or pass) that stopped the run made one line
+    with the new run's first card right after it: "Ben could not follow
+    and drew; Cleo starts a new run with Q♦ (+10)."  Under the table's
+    rules nearly every draw stops the run, so the log was those two lines
+    by turns, the stop's three lines long (measured at 1280x800: four log
+    entries filled the panel).  The line is the starter's (its dot), with
+    the card played as its action."""
+    out: list[LogLine] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        key = getattr(line.message, "key", "")
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        if key in STOP_LINES and nxt is not None and getattr(nxt.message, "key", "") == "runs.log.play_new":
+            p = nxt.message.params
+            merged = msg(STOP_LINES[key], drawer=line.message.params.get("name", ""), name=p.get("name", ""), card=p.get("card", ""), points=p.get("points", 0))
+            out.append(LogLine(nxt.seat, merged, nxt.action))
+            i += 2
+            continue
+        out.append(line)
+        i += 1
+    return out
+
+
 def fold_stats(st: dict, outcome: Outcome, kinds: Sequence[str], names: Sequence[str], rounds: int, *, undo: bool = False, hint: bool = False) -> None:
     """Fold one finished game into the statistics dict of Runs.
 
@@ -280,6 +321,7 @@ __all__ = [
     "RunsPolicy",
     "collapse_forced",
     "fold_stats",
+    "fold_stops",
     "join_names",
     "log_start",
     "named",

@@ -262,13 +262,20 @@ class RunsGame:
                     "runs.err.not_following", card=card, last=last, suit=suit_name(last.suit), cards=list(plays)
                 )
             return play(state, seat, card)
+        # any card may start the run: naming every card of a 13-card hand
+        # filled the notes' band (seen in a window); the reason says so
+        start = bool(plays) and self.starts_run(state)
         if kind == DRAW:
+            if start:
+                raise IllegalAction("runs.err.start_not_draw")
             if plays:
                 raise IllegalAction("runs.err.must_play_not_draw", cards=list(plays))
             if not state.pile:
                 raise IllegalAction("runs.err.pile_empty_pass")
             return draw(state, seat)
         if kind == PASS:
+            if start:
+                raise IllegalAction("runs.err.start_not_pass")
             if plays:
                 raise IllegalAction("runs.err.must_play_not_pass", cards=list(plays))
             if state.pile:

@@ -76,7 +76,13 @@ def test_after_a_closed_run_the_next_player_starts_a_new_one_with_any_card():
     assert texts(s) == ["play 4H", "play 8D", "play 3C"]
     with pytest.raises(IllegalAction) as e:
         act(s, "draw")
-    assert e.value.reason.key == "runs.err.must_play_not_draw"
+    # (issue 50: any card may start, so the reason says that instead of
+    # naming every card of the hand)
+    assert e.value.reason.key == "runs.err.start_not_draw"
+    assert "Any card of yours may start" in e.value.reason.render("en") and "Jede deiner Karten" in e.value.reason.render("de")
+    with pytest.raises(IllegalAction) as e:
+        act(s, "pass")
+    assert e.value.reason.key == "runs.err.start_not_pass"
     assert GAME.describe_action(s, GAME.action_from_text("play 8D")).key == "runs.log.play_new"
     t = act(s, "play 8D")
     assert t.chain == tuple(parse_cards("QD KD 8D")) and run_starts(t.chain, t.wrap) == [0, 2]

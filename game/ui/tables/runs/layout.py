@@ -44,6 +44,13 @@ MOST = 1.25
 #: "normal" takes this share of the room the table has for a card ("large"
 #: all of it)
 NORMAL_SHARE = 1 / 1.1
+#: a hand takes two rows when one row would show less than this share of
+#: each card's width (a 13-card hand at 1280x800 showed 0.5 of the cards
+#: beside its lit ones; two rows of 7 and 6 overlap not at all)
+ONE_ROW_SHOW = 0.75
+#: the share of a card's height an upper row shows above the lower one:
+#: the index corner (rank over suit, about 0.3 of the height) with room
+ROW_SHOW = 0.36
 #: the words around the run: "Run closed" above it, who played the last
 #: card and what may follow below it (scale 1)
 ABOVE_RUN = 26
@@ -92,8 +99,11 @@ class Layout:
     centre_y: int = 0
     # the bottom: the status line and the hand at the screen
     status: pygame.Rect = field(default_factory=pygame.Rect)
-    hw: int = 96  # width of a hand card (and of the run's last card)
+    hw: int = 96  # width of a hand card
+    lw: int = 96  # width of the run's last card and of the next place (at most ``hw``)
     hand: list[pygame.Rect] = field(default_factory=list)
+    rows: int = 1  # the hand's rows (two when one row would hide too much of each card)
+    row_step: int = 0  # from one row of the hand to the next
     lift: int = 14
     lit: frozenset[int] = frozenset()  # hand cards that may be played (drawn lifted)
     mine: tuple[int, int] = (0, 0)  # where the line under the hand starts
@@ -128,9 +138,15 @@ def card_width(size: tuple[int, int], s: float, factor: float) -> int:
     avail_w = w - int(RIGHT_W * s) - int(24 * s) - int(MARGIN * s)
     below_seats = int(HEADER_H * s) + int((NOTES_GAP + NOTES_H + NOTES_GAP) * s) + int((SEAT_H + SEAT_GAP) * s)
     fixed = below_seats + int((ABOVE_RUN + 6 + BELOW_RUN + OVER_STATUS + STATUS_H + STATUS_GAP + LIFT + UNDER_HAND) * s)
-    room = min(avail_w / 8.5, max(1, h - fixed) / (2 * cardart.ASPECT))
+    tall = max(1, h - fixed) / (2 * cardart.ASPECT)
+    room = min(avail_w / 8.5, tall)
     normal = min(room * NORMAL_SHARE, HAND_W * MOST * s)
-    return max(16, int(min(room, normal * factor)))
+    # a bigger card than "normal" may take the room of 7 cards across and,
+    # as the run's cards shrink to what is left (:func:`compute_layout`),
+    # a fifth more height: "large" was only 1.1 times "normal" at 1280x800
+    # (the room of 8½ cards held it), hardly to be seen
+    big = min(avail_w / 7, tall * 1.2) if factor > 1 else room
+    return max(16, int(min(big, normal * factor)))
 
 
 #: the right column's width and the margin at the window's edges (scale 1)
@@ -155,6 +171,33 @@ def compute_layout(
     no neighbour's index.  ``starts``: where each run of the chain begins
     (more than one with the house rule "new run"); ``new_slot``: the last
     run is closed and the slot beside it starts a new one."""
+    args = (size, s, players, viewer, n_chain, n_hand, chain_open, lit, starts, new_slot)
+    factor = cardart.size_factor()
+    L = _layout(*args, card_width(size, s, factor))
+    if factor > 1:
+        # a larger hand card must not make the run's cards smaller than
+        # "normal" has them (two rows of large cards left the run 0.8 of
+        # its normal width at 1920x1080): the hand gives way first
+        ref = _layout(*args, card_width(size, s, 1.0))
+        while L.lw < ref.lw and L.hw > ref.hw:
+            L = _layout(*args, max(ref.hw, L.hw - max(1, int(2 * s))))
+    return L
+
+
+def _layout(
+    size: tuple[int, int],
+    s: float,
+    players: int,
+    viewer: int | None,
+    n_chain: int,
+    n_hand: int,
+    chain_open: bool,
+    lit: frozenset,
+    starts: Sequence[int],
+    new_slot: bool,
+    hw: int,
+) -> Layout:
+    """:func:`compute_layout` with hand cards ``hw`` wide."""
     w, h = size
     L = Layout(s=s, top_h=int(HEADER_H * s), lit=lit)
     margin = int(MARGIN * s)
@@ -181,38 +224,33 @@ def compute_layout(
     # the hand along the bottom, left of the right column
     avail_x0, avail_x1 = margin, rx - int(24 * s)
     avail = avail_x1 - avail_x0
-    L.hw = card_width(size, s, cardart.size_factor())
+    L.hw = hw
     hh = round(L.hw * cardart.ASPECT)
     L.lift = int(LIFT * s)
     hand_y = h - hh - int(UNDER_HAND * s)
-    n = max(1, n_hand)
-    full = L.hw + int(8 * s)
-    steps: list[float] = [float(full)] * max(0, n - 1)
-    if n > 1 and L.hw + full * (n - 1) > avail:
-        wide = [i for i in range(n - 1) if i in lit]
-        narrow = (n - 1) - len(wide)
-        # (every card lit, as when a new run may start with any card: no
-        # narrow card is left to squeeze, so all close up alike)
-        step = (avail - L.hw - full * len(wide)) / narrow if narrow else 0
-        if step < L.hw * 0.22:  # too many lit cards to give each a full place
-            wide, step = [], (avail - L.hw) / (n - 1)
-        steps = [full if i in wide else step for i in range(n - 1)]
-    total = L.hw + sum(steps)
-    hx = avail_x0 + (avail - total) / 2
+    rows = hand_rows(n_hand, L.hw, avail)
+    L.rows = len(rows)
+    # the upper row shows its top: the index corner and the lift of a lit
+    # card of the row below (the lower row covers the rest)
+    L.row_step = int(hh * ROW_SHOW) + L.lift
+    first_y = hand_y - L.row_step * (len(rows) - 1)
     L.hand = []
-    x = hx
-    for i in range(n_hand):
-        L.hand.append(pygame.Rect(int(x), hand_y, L.hw, hh))
-        if i < len(steps):
-            x += steps[i]
+    hx = float(avail_x0 + avail)
+    for k, row in enumerate(rows):
+        xs = row_xs(len(row), [i - row[0] for i in row if i in lit], L.hw, avail, s)
+        row_x = avail_x0 + (avail - (xs[-1] + L.hw if xs else 0)) / 2
+        hx = min(hx, row_x)
+        L.hand.extend(pygame.Rect(int(row_x + x), first_y + k * L.row_step, L.hw, hh) for x in xs)
     L.mine = (int(hx), hand_y + hh + int(6 * s))
-    L.status = pygame.Rect(avail_x0, hand_y - L.lift - int((STATUS_H + STATUS_GAP) * s), avail, int(STATUS_H * s))
+    L.status = pygame.Rect(avail_x0, first_y - L.lift - int((STATUS_H + STATUS_GAP) * s), avail, int(STATUS_H * s))
     # the middle: the pile and the run, between the seats and the status
-    # line, the words above and below the run included
+    # line, the words above and below the run included; with two rows (or
+    # large cards) the run's cards take the height that is left
     top, bottom = below_seats + int(ABOVE_RUN * s), L.status.y - int(OVER_STATUS * s) - int(BELOW_RUN * s)
-    lh = hh
+    L.lw = min(L.hw, int(max(16, bottom - top + int(12 * s)) / cardart.ASPECT))
+    lh = round(L.lw * cardart.ASPECT)
     L.centre_y = cy = (top + bottom) // 2 + int(6 * s)
-    L.cw = int(L.hw * 0.84)
+    L.cw = int(L.lw * 0.84)
     ch = round(L.cw * cardart.ASPECT)
     L.pile = pygame.Rect(margin + int(24 * s), cy - ch // 2, L.cw, ch)
     x0 = L.pile.right + int(64 * s)
@@ -224,22 +262,55 @@ def compute_layout(
     n_cur = n_chain - L.current
     L.new_slot = new_slot and chain_open and n_cur > 0
     gap = int((56 if L.new_slot else 16) * s)  # a new run starts a little apart
-    room_for_older = right - x0 - L.hw - gap - L.hw
+    room_for_older = right - x0 - L.lw - gap - L.lw
     step_c = min(int(L.cw * 0.56), room_for_older / max(1, n_cur - 1)) if n_cur > 1 else 0
     for i in range(n_cur):
         x = int(x0 + i * step_c)
         if i == n_cur - 1:
-            L.chain.append(pygame.Rect(x, cy - lh // 2 - int(6 * s), L.hw, lh))
+            L.chain.append(pygame.Rect(x, cy - lh // 2 - int(6 * s), L.lw, lh))
         else:
             L.chain.append(pygame.Rect(x, cy - ch // 2, L.cw, ch))
     if n_cur == 0:
-        L.slot = pygame.Rect(x0, cy - lh // 2 - int(6 * s), L.hw, lh)
+        L.slot = pygame.Rect(x0, cy - lh // 2 - int(6 * s), L.lw, lh)
     elif chain_open:
         last = L.chain[-1]
-        L.slot = pygame.Rect(last.right + gap, last.y, L.hw, lh)
+        L.slot = pygame.Rect(last.right + gap, last.y, L.lw, lh)
     else:
         L.slot = None
     return L
+
+
+def hand_rows(n: int, hw: int, avail: int) -> list[list[int]]:
+    """The hand's cards by rows: one row while each card shows at least
+    :data:`ONE_ROW_SHOW` of its width, else two (the first half above).
+    Decided by the count alone, so a hand never jumps between one row and
+    two as its lit cards change."""
+    if n <= 1 or (avail - hw) / (n - 1) >= ONE_ROW_SHOW * hw:
+        return [list(range(n))]
+    top = (n + 1) // 2
+    return [list(range(top)), list(range(top, n))]
+
+
+def row_xs(n: int, lit: Sequence[int], hw: int, avail: int, s: float) -> list[float]:
+    """Where each of ``n`` cards of a row starts, from 0: side by side when
+    they fit, else overlapping with the lit cards (``lit``, indices into
+    the row) a card's full width apart, so nothing covers them and they
+    cover no neighbour's index."""
+    full = hw + int(8 * s)
+    steps: list[float] = [float(full)] * max(0, n - 1)
+    if n > 1 and hw + full * (n - 1) > avail:
+        wide = [i for i in range(n - 1) if i in lit]
+        narrow = (n - 1) - len(wide)
+        # (every card lit, as when a new run may start with any card: no
+        # narrow card is left to squeeze, so all close up alike)
+        step = (avail - hw - full * len(wide)) / narrow if narrow else 0
+        if step < hw * 0.3:  # too many lit cards to give each a full place
+            wide, step = [], (avail - hw) / (n - 1)
+        steps = [full if i in wide else step for i in range(n - 1)]
+    xs = [0.0]
+    for st in steps:
+        xs.append(xs[-1] + st)
+    return xs[:n]
 
 
 def _closed_runs(L: Layout, bounds: list[int], x0: int, right: int, cy: int, s: float) -> int:

@@ -124,5 +124,11 @@ class RunsModel(RunsTableModel):
 
     def moved(self, how: How) -> None:
         self.thinking = None
-        if self.match.viewer is not None:  # the hand at the screen saw this move
+        # the hand at the screen is seen when its owner moves by hand (they
+        # were looking at it); a forced draw that played itself into it is
+        # not: with two people and a computer, the person before the other
+        # usually drew with their own hand still up and the device passed at
+        # once, so their drawn cards were counted as seen and never marked
+        # new, while the other's (drawn under the first one's hand) always were
+        if how.by_person and self.match.viewer is not None:
             self._remember(self.match.viewer)

@@ -114,6 +114,9 @@ class Hand:
     fresh: frozenset[Card] = frozenset()
     #: the mark on them
     fresh_tag: str = ""
+    #: none of them may be played: the person at the screen must draw or
+    #: pass (every card shaded, as the cards not lit are on a turn to play)
+    dim: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,8 @@ class RunsPicture:
     still: Still
     #: the card of the hand under the keyboard cursor (where it is drawn)
     cursor: pygame.Rect | None
+    #: that card is marked new (its tag is drawn over the ring)
+    cursor_new: bool = False
 
 
 # --- the static layer -------------------------------------------------------------------------------
@@ -222,7 +227,9 @@ def _run(surface: pygame.Surface, p: Still, L: Layout) -> None:
         sl = L.slot
         surface.blit(cardart.slot(sl.w, dashed=True, alpha=110), sl)
         if run.hint is not None:
-            text_block(surface, run.hint, pygame.Rect(sl.x - int(20 * s), sl.bottom + int(8 * s), sl.w + int(40 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
+            # (a little wider than the place: the house rule's second line,
+            # "or the run stops" or the circuit's count, in two lines at most)
+            text_block(surface, run.hint, pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
         if run.ask:
             text(surface, "?", sl.center, int(40 * s), (255, 255, 255), bold=True, anchor="center", shadow=False)
     elif n and run.dead is not None and L.chain:
@@ -283,19 +290,27 @@ def _status(surface: pygame.Surface, status: tuple[str, Colour], L: Layout) -> N
     text(surface, line, L.status.center, int(17 * L.s), colour, bold=True, anchor="center", max_width=L.status.w - int(20 * L.s))
 
 
-def _closing_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float) -> None:
-    """The mark on a card that would end the run: a small tag across it."""
+def _closing_tag(surface: pygame.Surface, card: pygame.Rect, label: str, s: float, band: int | None = None) -> None:
+    """The mark on a card that would end the run: a small tag across it;
+    on a card of the upper row (``band``: the height it shows) right of
+    the index, in the strip the row below leaves."""
     size = int(12 * s)
-    w = min(card.w - int(6 * s), int(len(label) * size * 0.62) + int(14 * s))
-    tag = pygame.Rect(card.x + int(3 * s), 0, w, int(20 * s))
-    tag.centery = card.y + int(card.h * 0.62)
+    if band is not None:
+        left = card.x + int(card.w * 0.3)
+        w = min(card.right - int(3 * s) - left, int(len(label) * size * 0.62) + int(14 * s))
+        tag = pygame.Rect(left, 0, w, int(20 * s))
+        tag.centery = card.y + band // 2
+    else:
+        w = min(card.w - int(6 * s), int(len(label) * size * 0.62) + int(14 * s))
+        tag = pygame.Rect(card.x + int(3 * s), 0, w, int(20 * s))
+        tag.centery = card.y + int(card.h * 0.62)
     pygame.draw.rect(surface, CLOSING, tag, border_radius=tag.h // 2)
     text(surface, label, tag.center, size, (30, 20, 10), bold=True, anchor="center", shadow=False, max_width=tag.w - int(8 * s))
 
 
 def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
     s = L.s
-    shade_others = bool(L.lit)
+    shade_others = bool(L.lit) or hand.dim
     tags = []
     news = []
     for i, (card, r) in enumerate(zip(hand.cards, L.hand)):
@@ -313,13 +328,13 @@ def _hand(surface: pygame.Surface, p: Still, hand: Hand, L: Layout) -> None:
             pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=max(3, int(L.hw * 0.08)))
             surface.blit(shade, (r.x, y))
         elif lit and card in hand.closing:
-            tags.append(pygame.Rect(r.x, y, r.w, r.h))
+            tags.append((pygame.Rect(r.x, y, r.w, r.h), L.row_step if r.y < L.hand[-1].y else None))
         if card in hand.fresh:
             news.append(pygame.Rect(r.x, y, r.w, r.h))
     # on top of the hand: in a crowded hand the tag starts on the card's
     # visible strip and runs over the next card's middle, not its index
-    for r in tags:
-        _closing_tag(surface, r, hand.tag, s)
+    for r, band in tags:
+        _closing_tag(surface, r, hand.tag, s, band)
     for r in news:
         card_tag(surface, r, hand.fresh_tag, s)
     if hand.out is not None:
@@ -335,5 +350,10 @@ def paint_moving(surface: pygame.Surface, p: RunsPicture, motion: Motion) -> Non
     motion.drag.draw_targets(surface)
     if p.cursor is not None:
         draw_cursor(surface, p.cursor, p.still.layout.s)
+        hand = p.still.hand
+        if p.cursor_new and hand is not None:
+            # the ring ran through the card's "new" tag (the hint's card
+            # is often the one just drawn): the tag goes over it again
+            card_tag(surface, p.cursor, hand.fresh_tag, p.still.layout.s)
     motion.anim.draw(surface)
     motion.drag.draw_dragged(surface)

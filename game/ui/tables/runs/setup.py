@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from game.games.runs.moves import hand_size
 from game.games.runs.rules import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, OPEN_ENDED, TABLE_RULES
 from game.i18n import tr
 from game.ui.kit.form import DEAL_DIGITS, Choice, Entry, Field, Note, Seats, SetupForm, seed_from, unique_names
@@ -82,6 +83,15 @@ def _clean(prefs: dict | None) -> dict:
     }
 
 
+def about(values: dict) -> str:
+    """How a round goes, with the deal the chosen players and rules make
+    (it said 7 cards while the default deals 13 to each of three)."""
+    players = int(values.get("players", 3))
+    n = hand_size(players, RULE_SETS[values.get("rules", DEFAULT_RULES)]["big_deal"])
+    deal = tr("runs.table.about_deal", n=n, players=players, pile=52 - n * players)
+    return deal + " " + tr("runs.table.about")
+
+
 class SetupScene(SetupForm):
     game_id = "runs"
     name = "runs-setup"
@@ -112,7 +122,7 @@ class SetupScene(SetupForm):
             # the note box right under the last row, over a hint of that row)
             Entry("deal", tr("runs.table.deal_number"), placeholder=tr("runs.table.random"), numbers=True, limit=DEAL_DIGITS, hint=tr("runs.table.deal_hint")),
             Choice("wrap", tr("runs.table.wrap_label"), [(False, tr("ui.off")), (True, tr("runs.option.wrap"))]),
-            Note(tr("runs.table.about"), title=tr("runs.table.about_title")),
+            Note(about, title=tr("runs.table.about_title")),
         ]
 
     # --- starting ------------------------------------------------------------------------------

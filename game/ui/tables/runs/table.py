@@ -41,7 +41,7 @@ from game.engine.core import Message, Outcome
 from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.runs import GAME
 from game.games.runs.hint import hint
-from game.games.runs.policy import collapse_forced, num, signed
+from game.games.runs.policy import collapse_forced, fold_stops, num, signed
 from game.games.runs.rules import OPEN_ENDED
 from game.games.runs.state import DRAW, NEXT_ROUND, PASS, PHASE_BREAK, PHASE_OVER, PHASE_PLAY, PLAY, PLAY_ACTIONS, Action, RunsState, RunsView, leaders
 from game.i18n import tr
@@ -299,7 +299,7 @@ class RunsTable(RunsTableScene):
             box = L.seats.get(moved.seat) if moved.seat is not None else None
             cx, cy = box.center if box is not None else (L.pile.centerx, int(60 * L.s))
             start, dur = (cx - L.hw // 2, cy - int(L.hw * 0.7)), FLY_PLAY
-        self.anim.fly(self.face(moved.action.card, L.hw), start, dest.topleft, dur, hide=("chain", idx))
+        self.anim.fly(self.face(moved.action.card, dest.w), start, dest.topleft, dur, hide=("chain", idx))
         return dur
 
     def _fly_draw(self, moved: Moved, L: Layout) -> float:
@@ -450,8 +450,9 @@ class RunsTable(RunsTableScene):
             self._still = (key, self._make_still(look, L, hidden))
         hand = self.view.hand
         i = m.cursor
-        cursor = self.hand_rect(hand[i]) if i is not None and 0 <= i < len(hand) and self.my_turn() else None
-        return RunsPicture(self._still[1], cursor)
+        on = i is not None and 0 <= i < len(hand) and self.my_turn()
+        cursor = self.hand_rect(hand[i]) if on and i is not None else None
+        return RunsPicture(self._still[1], cursor, on and i is not None and hand[i] in m.fresh)
 
     def _make_still(self, look: Look, L: Layout, hidden: frozenset[Any]) -> Still:
         v = self.view
@@ -501,6 +502,8 @@ class RunsTable(RunsTableScene):
             else:
                 nxt = [display(c, self.lang) for c in GAME.continuations(v)]
                 hint = tr("runs.table.next", cards=(" " + tr("runs.table.or") + " ").join(nxt)) if nxt else None
+                if hint is not None:
+                    hint = "\n".join(x for x in (hint, self._closes_when(v)) if x)
         return Run(
             chain=v.chain,
             seats=v.chain_seats,
@@ -511,6 +514,17 @@ class RunsTable(RunsTableScene):
             ask=L.slot is not None and (n == 0 or L.new_slot),
             dead=tr("runs.table.dead_short") if L.slot is None and n and v.phase == PHASE_PLAY else None,
         )
+
+    def _closes_when(self, v: RunsView) -> str:
+        """Under the next place, what ends the run besides a card that
+        nothing can follow: the stop (the next player who cannot follow),
+        the circuit (so many more turns without a card), or nothing."""
+        if v.stop:
+            return tr("runs.table.stop_note")
+        if v.circuit:
+            holding = sum(1 for n in v.hand_counts if n)
+            return tr("runs.table.circuit_note", n=max(1, holding - v.idle))
+        return ""
 
     def _board(self, v: RunsView) -> Board:
         best = leaders(v.scores)
@@ -523,7 +537,11 @@ class RunsTable(RunsTableScene):
             out = tr("runs.table.you_are_out", n=v.finished.index(seat_) + 1)
         line = tr("runs.table.your_hand", name=self.seat_name(seat_), round=signed(v.round_score(seat_)), total=num(v.scores[seat_]))
         fresh = self.model.fresh & frozenset(v.hand)
-        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line, fresh, tr("runs.table.new_card"))
+        # the person at the screen must draw or pass: no card of theirs may
+        # go, and the hand says so as a hand with lit cards does (it stayed
+        # bright against the computers; between people the draw plays itself)
+        dim = self.my_turn() and self.model.forced() is not None
+        return Hand(seat_, v.hand, frozenset(v.closing), tr("runs.table.ends_run"), out, line, fresh, tr("runs.table.new_card"), dim)
 
     def facts(self) -> list[str]:
         v = self.view
@@ -533,10 +551,12 @@ class RunsTable(RunsTableScene):
             out = [tr("runs.ui.round", round=v.round, rounds=v.rounds)]
         if v.wrap:
             out.append(tr("runs.table.wrap_short"))
-        if v.stop:
-            out.append(tr("runs.table.stop_short"))
-        elif v.new_run:
-            out.append(tr("runs.table.new_run_short"))
+        # every house rule in force by its name on the rules screen ("stop +
+        # bigger deal" left out the new run, and a game with the circuit
+        # never named it); with the stop the circuit never comes, unsaid
+        names = [name for name, _ in GAME.describe_rules(self.match.options) if name.key != "runs.house.written"]
+        if names:
+            out.append(tr("runs.table.house_rules", n=len(names), names=", ".join(self.render(name) for name in names)))
         if self.finished:
             # the deal's number only once the game is over: with it, the
             # deal replayed elsewhere shows every hand and the pile
@@ -545,8 +565,9 @@ class RunsTable(RunsTableScene):
 
     def log_lines(self) -> list[tuple[Colour | None, str]]:
         """The log as drawn: a dot colour (or None) and the text per line,
-        oldest first; consecutive forced draws and passes are one line."""
-        log = collapse_forced(self.match.log(), [s.name for s in self.match.seats])
+        oldest first; consecutive forced draws and passes are one line, and
+        a draw that stopped the run one line with the new run's first card."""
+        log = fold_stops(collapse_forced(self.match.log(), [s.name for s in self.match.seats]))
         return [(seat_colour(line.seat) if line.seat is not None and line.action.kind in DOTTED else None, self.render(line.message)) for line in log]
 
     def status_text(self) -> tuple[str, Colour]:
