@@ -37,6 +37,7 @@ from game.ui.assets import app_icon, scale_for, theme
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menu import MenuScene, continue_game
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saves import SavesScene, sample_entries
@@ -316,6 +317,9 @@ class App:
     def open_settings(self) -> None:
         self.push(SettingsScene(self))
 
+    def open_keys(self) -> None:
+        self.push(KeysScene(self))
+
     def open_setup(self, game_id: str, prefs: dict | None = None) -> None:
         self.to_menu()
         table(game_id).open_new(self, prefs)
@@ -490,6 +494,7 @@ def common_scene_factories(app: App) -> list[tuple[str, Callable[[], Scene]]]:
         *((f"statistics-{gid}", lambda gid=gid: StatsScene(app, stats_sample(), game=gid)) for gid in built()),
         ("saves", lambda: SavesScene(app, sample_entries())),
         ("rules", lambda: RulesScene(app)),
+        ("keys", lambda: KeysScene(app)),
         *((f"rules-{g.id}", lambda gid=g.id: _rules_at_diagram(app, gid)) for g in games()),
         ("pass", lambda: PassScene(app, "Anna", lambda: None)),
         # the shell's own question (a game's questions are among its table's scenes)

@@ -21,6 +21,7 @@ written); ``game.app.App`` is one, and mypy holds it to that.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game.ui.a11y.nodes import Node, Request, Role, State, Tree
+from game.ui.a11y import keys as reader_keys
+from game.ui.a11y.nodes import Announcement, Node, Request, Role, State, Tree
 from game.ui.assets import HIGHLIGHT
 from game.ui.kit.textfield import TextField
 
@@ -50,6 +52,8 @@ class AppServices(Protocol):
     ui: pygame_gui.UIManager
     toasts: Toasts
     running: bool
+    #: the latest announcements, newest last (F3 reads them again)
+    announced: deque[Announcement]
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -74,6 +78,9 @@ class AppServices(Protocol):
 
     def open_settings(self) -> None:
         """The settings (over the scene on top)."""
+
+    def open_keys(self) -> None:
+        """The keys screen (over the scene on top)."""
 
     def open_setup(self, game_id: str, prefs: dict[str, Any] | None = None) -> None:
         """A new game of ``game_id``: its setup over the menu, with
@@ -192,9 +199,10 @@ class Scene:
         self._elements.append(element)
         if action is not None:
             self._actions[element] = action
+            # (a button the focus never rests on keeps its key too: a reader lists and presses it)
+            self._keys[element] = key if key is not None else getattr(element, "text", id(element))
             if focus:
                 self._focusables.append(element)
-                self._keys[element] = key if key is not None else getattr(element, "text", id(element))
         return element
 
     def button(self, rect, text: str, action: Callable[[], object] | None = None, *, object_id=None, enabled=True, tooltip=None, focus=True, key: Any = None):
@@ -260,6 +268,8 @@ class Scene:
                 action()
             return
         if event.type == pygame.KEYDOWN:
+            if reader_keys.handle(self, event):
+                return
             if event.key == pygame.K_ESCAPE:
                 self.on_escape()
             elif not self.typing():
@@ -353,7 +363,9 @@ class Scene:
         buttons = []
         focus = None
         cur = self.focused()
-        for b in self._focusables:
+        # every button, those that end or throw away a game too (the focus
+        # never rests on them, but a reader may press them: they ask first)
+        for b in (e for e in self._elements if e in self._actions):
             if not b.alive():
                 continue
             key = f"button:{self._keys.get(b)}"
@@ -362,6 +374,13 @@ class Scene:
             buttons.append(Node(key, Role.BUTTON, str(getattr(b, "text", "")), (r.x, r.y, r.w, r.h), states=states, pressable=b.is_enabled))
             if b is cur:
                 focus = key
+        # the text fields, named by what they ask for, with what is typed
+        for i, el in enumerate(e for e in self._elements if isinstance(e, TEXT_FIELDS) and e.alive()):
+            key = f"field:{i}"
+            r = el.rect
+            buttons.append(Node(key, Role.TEXT_INPUT, el.placeholder, (r.x, r.y, r.w, r.h), value=el.get_text(), pressable=True))
+            if el.is_focused:
+                focus = key
         w, h = self.app.size
         return Tree(Node("window", Role.WINDOW, self.a11y_title(), (0, 0, w, h), children=tuple(buttons)), focus)
 
@@ -369,13 +388,20 @@ class Scene:
         """The screen's name as a reader says it."""
         return "Mind the Gap"
 
+    def a11y_summary(self) -> str:
+        """Where the player is, in a few words (F2): the screen and the
+        focused button."""
+        b = self.focused()
+        return self.a11y_title() + (f": {b.text}" if b is not None else "")
+
     def a11y_request(self, request: Request) -> None:
         """A reader pressed or focused the node ``request.key``; by
         default a button made by this scene."""
-        for b in self._focusables:
+        for b in (e for e in self._elements if e in self._actions):
             if f"button:{self._keys.get(b)}" != request.key or not (b.alive() and b.is_enabled):
                 continue
-            self._focus_key = self._keys.get(b)
+            if b in self._focusables:
+                self._focus_key = self._keys.get(b)
             if request.action == "press":
                 action = self._actions.get(b)
                 if action:

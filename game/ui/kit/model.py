@@ -23,6 +23,7 @@ up; everything goes on where it stopped when the last one goes.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -107,6 +108,8 @@ class TableModel(Generic[S, A, V]):
         self.covers = 0
         #: the end has been seen (the result is due or shown)
         self.finished = False
+        #: told of every note written (the table's voice for a screen reader)
+        self.listeners: list[Callable[[Note], None]] = []
 
     # --- who is at the screen ---------------------------------------------------------------
     @property
@@ -124,7 +127,10 @@ class TableModel(Generic[S, A, V]):
 
     # --- messages ---------------------------------------------------------------------------
     def say(self, text: Message | str, *, tone: Tone = Tone.INFO, seat: int | None = None, ttl: float = 3.5, positional: bool = False) -> None:
-        self.notes = self.notes.add(Note(text, tone, seat, ttl, positional))
+        note = Note(text, tone, seat, ttl, positional)
+        self.notes = self.notes.add(note)
+        for fn in self.listeners:
+            fn(note)
 
     def refuse(self, reason: Message | str, seat: int | None = None) -> None:
         """A move refused: its reason, for the seat that tried it (a reason

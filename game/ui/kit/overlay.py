@@ -109,6 +109,16 @@ class ResultScene(Overlay):
     def _rows(self, inner: int, s: float) -> int:
         return button_rows([label for label, _ in self.buttons_spec], inner, s)
 
+    def enter(self) -> None:
+        super().enter()
+        # the result, as the panel shows it, said at once (less what the
+        # table has just said: the game's end)
+        recent = {a.text for a in list(self.app.announced)[-3:]}
+        self.app.announce(" ".join([self.title, *(line for line in self.lines if line not in recent), *self.notes]), assertive=True)
+
+    def a11y_title(self) -> str:
+        return self.title
+
     def build_ui(self) -> None:
         r, s, _, side = self._metrics()
         n = len(self.buttons_spec)

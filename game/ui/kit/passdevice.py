@@ -51,6 +51,14 @@ class PassScene(Scene):
             self.button((int(16 * s), int(16 * s), int(120 * s), int(40 * s)), tr("ui.menu"), self.on_menu)
         self.focus(self.ready)
 
+    def enter(self) -> None:
+        super().enter()
+        # who must take the device, and nothing else: no card of anyone's
+        self.app.announce(tr("a11y.pass", name=self.player_name), assertive=True)
+
+    def a11y_title(self) -> str:
+        return tr("ui.pass.title", name=self.player_name)
+
     def _ready(self) -> None:
         self.app.pop()
         self.on_ready()

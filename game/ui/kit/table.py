@@ -47,8 +47,10 @@ from game.engine.records import Record, RecordError
 from game.engine.registry import info
 from game.i18n import current, msg, tr
 from game.persistence.saves import set_aside_save
+from game.ui.a11y import keys as reader_keys
+from game.ui.a11y.nodes import Node, Tree
 from game.ui.dragdrop import DragDrop
-from game.ui.kit import keep
+from game.ui.kit import keep, speech
 from game.ui.kit.celebrate import KINGS, Party, celebration_title, make_celebration, seconds_for
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.header import HEADER_H, TOAST_GAP, Header, draw_header, layout_header
@@ -120,6 +122,11 @@ class TableScene(Scene, Generic[S, A, V, P]):
         self._mover: int | None = None
         self._looked = -1
         self._looking = False
+        #: what the table says to a screen reader (game/ui/kit/speech.py),
+        #: and the region Tab brought the keyboard to (None: the buttons)
+        self.voice = speech.Voice(self)
+        self.a11y_region: str | None = None
+        model.listeners.append(self.voice.note)
 
     # --- the match, as the screen sees it --------------------------------------------------
     # (no ``state`` here on purpose: a table draws ``view``; rules questions
@@ -259,6 +266,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         elif kind is StepKind.BREAK:
             self.at_break(step)
         else:
+            self.voice.turn(step)
             self.await_person(step)
         self.sync_ui()
 
@@ -382,6 +390,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
             # table); what the end itself says (a file not written) comes after
             self.model.notes = Notes()
         self._persist(res)
+        self.voice.moved(res)
         self.app.play_sound(self.sound_for(res))
         if self.drag is not None:
             self.drag.cancel()
@@ -397,6 +406,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self.model.finished:
             return
         self.model.finished = True
+        self.voice.say(self.voice.words(outcome.reason), assertive=True)
 
         def show() -> None:
             if not self._leaving:
@@ -422,6 +432,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self.match.viewer != self._shown_viewer:
             self._shown_viewer = self.match.viewer
             self.model.handed_to(self.match.viewer)
+            self.voice.handed_to(self.match.viewer)
             if self.drag is not None:
                 self.drag.cancel()
             self.on_viewer_changed()
@@ -659,7 +670,7 @@ class TableScene(Scene, Generic[S, A, V, P]):
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            return bool(event.key == pygame.K_ESCAPE or event.key in self.keys_while_busy())
+            return bool(event.key == pygame.K_ESCAPE or event.key in self.keys_while_busy() or event.key in reader_keys.ANY_TIME)
         pos = getattr(event, "pos", None)
         return pos is not None and any(r.collidepoint(pos) for r in self._free_rects)
 
@@ -683,6 +694,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
         if self.party.skips(event):
             return
         if event.type == pygame.KEYDOWN:
+            if reader_keys.handle(self, event):
+                return
             self._key(event)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -696,6 +709,8 @@ class TableScene(Scene, Generic[S, A, V, P]):
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
+        if k == pygame.K_TAB and speech.cycle(self, bool(event.mod & pygame.KMOD_SHIFT)):
+            return
         if k == pygame.K_TAB or (k in ENTER_KEYS and self.focused() is not None):
             self.handle_key(event)
             return
@@ -711,6 +726,28 @@ class TableScene(Scene, Generic[S, A, V, P]):
     def on_key(self, event: pygame.event.Event) -> bool:
         """A game key; True when used."""
         return False
+
+    # --- what a screen reader reads (game/ui/kit/speech.py) ----------------------------------
+    #: the game's speech module (game/ui/tables/<game>/speech.py): regions, focus, enter, summary
+    reader: Any = None
+
+    def a11y_tree(self) -> Tree:
+        return speech.tree(self, super().a11y_tree())
+
+    def a11y_title(self) -> str:
+        return speech.title(self)
+
+    def a11y_regions(self) -> list[Node]:
+        return self.reader.regions(self) if self.reader is not None else []
+
+    def a11y_summary(self) -> str:
+        return self.reader.summary(self) if self.reader is not None else self.a11y_title()
+
+    def speak_move(self, moved: Moved) -> str:
+        """What a reader hears of ``moved``: the log's words (a game's ``move_words`` adds to them)."""
+        said = speech.move_words(self, moved)
+        more = getattr(self.reader, "move_words", None)
+        return more(self, moved, said) if more is not None else said
 
     def on_pointer(self, event: pygame.event.Event) -> bool:
         """A click the table handles before drag-and-drop (a pile)."""

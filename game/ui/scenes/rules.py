@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
 
-from game.engine.registry import games
+from game.engine.registry import games, info
 from game.i18n import rules_text, tr
 from game.ui import diagrams
+from game.ui.a11y.nodes import Node, Role, Tree
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import Scene
 from game.ui.tables import available, table
@@ -159,6 +160,19 @@ class RulesScene(Scene):
         self._layout(body, box.w - int(56 * s), s, lang)
         self.scroll = min(self.scroll, self.max_scroll())
 
+    def a11y_title(self) -> str:
+        return f"{tr('ui.rules.title')}: {info(self.game_id).name(self.app.settings.language)}"
+
+    def a11y_tree(self) -> Tree:
+        """The rules' text as a reader reads it: each heading, paragraph
+        and list item a label (the whole text, not only what is scrolled
+        into view), after the games' buttons."""
+        base = super().a11y_tree()
+        blocks = [(k, t) for k, t in parse_markdown(rules_text(self.game_id, self.app.settings.language) or tr("ui.rules.missing")) if k != "diagram"]
+        text_nodes = tuple(Node(f"rules:{i}", Role.LABEL, t.replace("**", ""), description=k) for i, (k, t) in enumerate(blocks))
+        name = info(self.game_id).name(self.app.settings.language)
+        return Tree(replace(base.root, children=(*base.root.children, Node("rules:text", Role.GROUP, name, children=text_nodes))), base.focus)
+
     def diagrams(self) -> Mapping[str, diagrams.Diagram]:
         """The game's pictures, by name (a table package gives them)."""
         return table(self.game_id).diagrams if available(self.game_id) else {}
@@ -261,8 +275,7 @@ class RulesScene(Scene):
         _, box, s = self._areas()
         page = box.h - int(80 * s)
         if event.type == pygame.KEYDOWN:
-            step = {pygame.K_DOWN: int(40 * s), pygame.K_UP: -int(40 * s), pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
-                    pygame.K_HOME: -10**9, pygame.K_END: 10**9}.get(event.key)
+            step = {pygame.K_DOWN: int(40 * s), pygame.K_UP: -int(40 * s), pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_HOME: -(10**9), pygame.K_END: 10**9}.get(event.key)
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return

@@ -26,6 +26,8 @@ from game.engine.records import RecordError
 from game.engine.registry import info
 from game.i18n import date_text, seat_name, tr
 from game.persistence.saves import SaveEntry, delete_save_named, list_saves
+from game.ui.a11y.lists import Item, with_list
+from game.ui.a11y.nodes import Request, Tree
 from game.ui.assets import GOLD, INK, INK_DIM, font
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.scene import AppServices, Scene
@@ -197,6 +199,31 @@ class SavesScene(Scene):
                 self._focus_row(row + (1 if down else -1))
                 return True
         return super().handle_key(event)
+
+    # --- what a screen reader reads -----------------------------------------------------------------
+    def a11y_title(self) -> str:
+        return tr("ui.saves.title")
+
+    def a11y_tree(self) -> Tree:
+        """Every saved game as a list item (the rows scrolled away too),
+        as its row says it; the focused row's item is selected."""
+        lang = self.app.settings.language
+        row = self._row()
+        items = [
+            Item(f"save:{e.file}", f"{info(e.game).name(lang)} · {players_text(e, lang)}", f"{when_text(e.saved_at, lang)} · {progress_text(e, lang, self.facts(e, lang))}", selected=i == row)
+            for i, e in enumerate(self.entries)
+        ]
+        return with_list(super().a11y_tree(), "saves", tr("ui.saves.title"), items)
+
+    def a11y_request(self, request: Request) -> None:
+        """A reader pressed a saved game: it is resumed, as its Resume button does."""
+        e = next((e for e in self.entries if f"save:{e.file}" == request.key), None)
+        if e is None:
+            super().a11y_request(request)
+        elif request.action == "press":
+            resume_entry(self.app, e)
+        else:
+            self._focus_row(self.entries.index(e))
 
     # --- deleting ---------------------------------------------------------------------------------
     def ask_delete(self, e: SaveEntry) -> None:

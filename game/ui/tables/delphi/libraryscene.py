@@ -11,6 +11,8 @@ import pygame
 
 from game.games.delphi.library import LIBRARY, LibraryRule
 from game.i18n import tr
+from game.ui.a11y.lists import Item, with_list
+from game.ui.a11y.nodes import Request, Tree
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
 from game.ui.kit.header import button_width
 from game.ui.kit.overlay import Overlay
@@ -178,6 +180,31 @@ class LibraryScene(Overlay):
             y = L.y + int((L.h - bar_h) * (self.scroll / self._max_scroll()))
             pygame.draw.rect(surface, (120, 150, 130), (L.right + int(4 * s), y, int(6 * s), bar_h), border_radius=3)
         text(surface, tr("delphi.table.library_hint"), (r.x + int(20 * s), r.bottom - int(38 * s)), int(14 * s), INK_DIM, anchor="midleft", shadow=False, max_width=r.w - int(260 * s))
+
+    # --- what a screen reader reads -----------------------------------------------------------------
+    def a11y_title(self) -> str:
+        return tr("delphi.table.library_title")
+
+    def a11y_tree(self) -> Tree:
+        """The rules of the family shown, each as its row says it; Up and
+        Down move the selection, Enter chooses."""
+        lang = self.app.settings.language
+        items = [
+            Item(f"rule:{i}", rule.description.render(lang), f"{rule.text} · {self._difficulty(rule)} · {tr(f'delphi.table.fam.{rule.family}')}", selected=i == self.cursor)
+            for i, rule in enumerate(self.rules())
+        ]
+        return with_list(super().a11y_tree(), "library", tr("delphi.table.library_title"), items)
+
+    def a11y_request(self, request: Request) -> None:
+        if request.key.startswith("rule:"):
+            i = int(request.key.split(":", 1)[1])
+            if request.action == "press":
+                self.choose(i)
+            else:
+                self.cursor = i
+                self.drop_focus()
+            return
+        super().a11y_request(request)
 
     def _difficulty(self, rule) -> str:
         if rule.measured_difficulty is not None:

@@ -52,6 +52,7 @@ from game.ui.kit.model import Intent
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import Placed, TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.delphi import speech as delphi_speech
 from game.ui.tables.delphi.draw import Colour
 from game.ui.tables.delphi.godscene import GodScene
 from game.ui.tables.delphi.layout import ACTIVE_PHASES, Layout, Tableau, compute_layout, sidebar_width
@@ -117,6 +118,7 @@ DelphiTableScene = TableScene[DelphiState, Action, DelphiView, DelphiPicture]
 
 
 class DelphiTable(DelphiTableScene):
+    reader = delphi_speech
     game_id = "delphi"
     name = "delphi-table"
     think = 0.55
@@ -385,6 +387,7 @@ class DelphiTable(DelphiTableScene):
 
         def show() -> None:
             if self.app.scenes.top is self:
+                delphi_speech.round_over(self)
                 self.app.push(RoundScene(self.app, self, final=False, auto=not self.match.people()))
 
         self.anim.when_landed(show)

@@ -42,6 +42,7 @@ from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.kit.wait import WaitScene
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.gaps import speech as gaps_speech
 from game.ui.tables.gaps.finder import FindScene
 from game.ui.tables.gaps.layout import Layout, compute_layout
 from game.ui.tables.gaps.model import GapsMatch, GapsModel
@@ -63,6 +64,7 @@ GapsTableScene = TableScene[G.GapsState, Any, G.GapsView, GapsPicture]
 
 
 class GapsTable(GapsTableScene):
+    reader = gaps_speech
     game_id = "gaps"
     name = "gaps-table"
     model: GapsModel
@@ -192,6 +194,7 @@ class GapsTable(GapsTableScene):
             return
         h = self.model.ask_hint()
         self.autosave()
+        gaps_speech.hint(self, h)
         if h.action is not None and not isinstance(h.action, G.Move):
             self.notice(h.message, ttl=4)
         if isinstance(h.action, G.Move):

@@ -44,6 +44,7 @@ from game.ui.kit.overlay import ResultScene
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.mind_the_gap import speech as mtg_speech
 from game.ui.tables.mind_the_gap.layout import Layout, compute_layout
 from game.ui.tables.mind_the_gap.model import MtgMatch, MtgModel
 from game.ui.tables.mind_the_gap.paint import GapMark, MtgPicture, RankMark, SeatRow, Still, paint_moving, paint_still
@@ -74,6 +75,7 @@ class MtgTable(MtgTableScene):
     """A pyramid and the hands of one to three players (people or computer
     teammates), or the tutorial when the match is one."""
 
+    reader = mtg_speech
     game_id = "mind-the-gap"
     name = "mind-the-gap-table"
     model: MtgModel

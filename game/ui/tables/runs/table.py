@@ -54,6 +54,7 @@ from game.ui.kit.model import Intent
 from game.ui.kit.picture import Look, Painters
 from game.ui.kit.table import TableScene, seat
 from game.ui.scene import AppServices, ButtonSpec
+from game.ui.tables.runs import speech as runs_speech
 from game.ui.tables.runs.choices import choices_of
 from game.ui.tables.runs.layout import Layout, compute_layout, seat_colour
 from game.ui.tables.runs.model import RunsMatch, RunsModel
@@ -82,6 +83,7 @@ RunsTableScene = TableScene[RunsState, Action, RunsView, RunsPicture]
 
 
 class RunsTable(RunsTableScene):
+    reader = runs_speech
     game_id = "runs"
     name = "runs-table"
     model: RunsModel
@@ -255,6 +257,7 @@ class RunsTable(RunsTableScene):
             self.model.cursor = self.model.first_lit()  # a new turn: the cursor starts on a lit card
 
     def at_break(self, step: Step) -> None:
+        runs_speech.round_over(self)
         self.app.push(RoundSummaryScene(self.app, self))
 
     def animate(self, moved: Moved, intent: Intent[Action] | None) -> float:
@@ -346,6 +349,7 @@ class RunsTable(RunsTableScene):
             self.show_final(outcome)
         else:
             # the last round's sheet first, then the final scores
+            runs_speech.round_over(self)
             self.app.push(RoundSummaryScene(self.app, self, outcome=outcome))
 
     def show_final(self, outcome: Outcome) -> None:

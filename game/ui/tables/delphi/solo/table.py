@@ -50,6 +50,7 @@ from game.ui.kit.wait import WaitScene, Worker
 from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec
 from game.ui.tables.delphi.explain_scene import ExplainScene, solo_tabs
 from game.ui.tables.delphi.libraryscene import LibraryScene
+from game.ui.tables.delphi.solo import speech as solo_speech
 from game.ui.tables.delphi.solo.layout import EXAMPLE_LINE, SoloLayout, compute_layout
 from game.ui.tables.delphi.solo.model import SoloMatch, SoloModel, facts, shown_example, title_of, verdict_lines
 from game.ui.tables.delphi.solo.paint import Shown, SoloPicture, Still, paint_moving, paint_still
@@ -67,6 +68,7 @@ class SoloTable(SoloTableScene):
     solo setup opens again; without it the end offers only How it
     narrowed)."""
 
+    reader = solo_speech
     game_id = "delphi"
     name = "delphi-solo"
     model: SoloModel
@@ -353,7 +355,7 @@ class SoloTable(SoloTableScene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_ESCAPE):
                 self.leave_fields()
                 if event.key == pygame.K_TAB:
-                    super().handle_event(event)
+                    self.handle_key(event)  # (from the field to the buttons, not to the card regions)
             return
         super().handle_event(event)
 
