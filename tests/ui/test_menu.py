@@ -136,7 +136,7 @@ def test_the_layout_fits_the_window(size, lang, saves):
         assert len(c.pitch_lines) <= 4
     for i, a in enumerate(boxes):
         assert not any(a.colliderect(b) for b in boxes[i + 1 :])
-    assert len(L.row) == (5 if saves else 4)
+    assert len(L.row) == (6 if saves else 5)  # (Continue,) Statistics, Settings, Rules, Keys, Quit
     for r in L.row:
         assert window.contains(r) and r.top > max(b.bottom for b in boxes)
 

@@ -1,7 +1,8 @@
 """The main menu: the games side by side, each with a small picture of its
 table (painted by the table itself: :mod:`game.ui.scenes.thumbs`), its
 name, who plays it and a line about it; below them Continue (the saved
-games), Statistics, Settings, Rules and Quit.
+games), Statistics, Settings, Rules, Keys (every key of every screen)
+and Quit.
 
 A game's name is its button (Enter, Space or a click opens its setup); a
 click anywhere on its card does the same.  The arrow keys move the focus
@@ -99,7 +100,7 @@ class MenuLayout:
     players_size: int
     pitch_size: int
     line: int  # a pitch line's height
-    row: tuple[pygame.Rect, ...]  # Continue (when there are saves), Statistics, Settings, Rules, Quit
+    row: tuple[pygame.Rect, ...]  # Continue (when there are saves), Statistics, Settings, Rules, Keys, Quit
 
 
 #: a picture's width to its height: the design window's (1280x800)
@@ -143,10 +144,11 @@ def layout(size: tuple[int, int], s: float, pitches: list[str], with_continue: b
         pl = (box.centerx, btn.bottom + int(8 * s))
         pt = pygame.Rect(box.x + pad, pl[1] + int(players_size * 1.4) + int(6 * s), inner, most * line)
         cards.append(Card(box, pic, btn, pl, pt, lines[i] if i < len(lines) else ()))
-    units = 6 if with_continue else 4  # Continue is twice as wide
+    plain = 5  # Statistics, Settings, Rules, Keys, Quit
+    units = plain + 2 if with_continue else plain  # Continue is twice as wide
     rgap = int(12 * s)
-    unit = min(int(190 * s), (w - 2 * m - (units - 2 if with_continue else units - 1) * rgap) // units)
-    widths = ([2 * unit] if with_continue else []) + [unit] * 4
+    unit = min(int(190 * s), (w - 2 * m - (plain if with_continue else plain - 1) * rgap) // units)
+    widths = ([2 * unit] if with_continue else []) + [unit] * plain
     total = sum(widths) + (len(widths) - 1) * rgap
     x = (w - total) // 2
     row = []
@@ -204,7 +206,7 @@ class MenuScene(Scene):
             self.button(row.pop(0), tr("ui.menu.continue", n=saved), lambda: open_saves(self.app), object_id="#primary", key="continue")
         for rect, (key, fn) in zip(
             row,
-            (("ui.menu.statistics", self._stats), ("ui.menu.settings", self._settings), ("ui.menu.rules", self._rules), ("ui.menu.quit", self.app.quit)),
+            (("ui.menu.statistics", self._stats), ("ui.menu.settings", self._settings), ("ui.menu.rules", self._rules), ("ui.menu.keys", self.app.open_keys), ("ui.menu.quit", self.app.quit)),
             strict=True,
         ):
             self.button(rect, tr(key), fn, key=key)
