@@ -20,7 +20,7 @@ import pygame_gui
 
 from game.engine.core import Message
 from game.games.delphi.bots import choose_library_rule
-from game.games.delphi.library import LibraryRule, find_text
+from game.games.delphi.library import LibraryRule, find_text, rule_in_words
 from game.games.delphi.log import library_hint
 from game.games.delphi.options import MAX_NOTE, MAX_RULE_TEXT
 from game.games.delphi.policy import GodDraft
@@ -313,6 +313,8 @@ class GodScene(Scene):
             reads = c.rule.to_text(self.lang)
             y += text_block(surface, "✓ " + tr("delphi.table.reads_as", text=reads), pygame.Rect(left.x, y, left.w, 200), size, OK_GREEN)
             y += int(4 * s)
+            y += text_block(surface, tr("delphi.table.in_words", text=rule_in_words(c.rule.text, self.lang)), pygame.Rect(left.x, y, left.w, 200), size, INK)
+            y += int(4 * s)
             y += text_block(surface, describe_reads(c.rule.tree).render(self.lang), pygame.Rect(left.x, y, left.w, 200), int(15 * s), INK_DIM)
             y += int(10 * s)
             a = self.analysis()
@@ -328,9 +330,6 @@ class GodScene(Scene):
                     y += self._msg(surface, "⚠ " + m.render(self.lang), left, y, size, WARN, bottom) + int(6 * s)
                 if a.ok and not a.warnings:
                     y += self._msg(surface, tr("delphi.table.no_warnings"), left, y, size, OK_GREEN, bottom) + int(6 * s)
-                entry = self._library_entry()
-                if entry is not None:
-                    y += self._msg(surface, tr("delphi.table.library_says", text=entry.description.render(self.lang)), left, y, int(15 * s), INK_DIM, bottom)
         else:
             text_block(surface, tr("delphi.table.rule_intro"), pygame.Rect(left.x, y, left.w, 300), size, INK_DIM)
         self._draw_cheatsheet(surface, right, s)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine.core import Outcome
-from game.games.delphi.library import find_text
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.log import hint_text
-from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
@@ -40,10 +39,7 @@ def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Col
         if result.note:
             out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
     else:
-        out.append((rule_text_in(result.rule, lang), HIGHLIGHT, True))
-        entry = find_text(result.rule)
-        if entry is not None:
-            out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
+        out.append((rule_in_words(result.rule, lang), HIGHLIGHT, True))
     hint = hint_text(result.hint, result.hint_rule)
     if hint:
         out.append((tr("delphi.table.hint_was", lang, god=god, hint=hint), INK_DIM, False))

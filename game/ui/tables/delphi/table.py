@@ -39,6 +39,7 @@ from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.delphi import GAME
 from game.games.delphi import state as ds
 from game.games.delphi.infer.space import prepare as prepare_augur_space
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.log import hint_text
 from game.games.delphi.policy import GodDraft
 from game.games.delphi.state import Action, DelphiState, DelphiView
@@ -256,7 +257,7 @@ class DelphiTable(DelphiTableScene):
             if view.by_hand:
                 lines.append((tr("delphi.table.your_note", note=view.note or tr("delphi.table.no_note")), HIGHLIGHT))
             elif view.rule:
-                lines.append((tr("delphi.table.your_rule", rule=view.rule), HIGHLIGHT))
+                lines.append((tr("delphi.table.your_rule", rule=rule_in_words(view.rule, self.lang)), HIGHLIGHT))
         return lines
 
     # --- the picture ---------------------------------------------------------------------------------

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 from game.engine.core import Outcome
 from game.engine.match import Match, meta_of
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.options import MAX_RULE_TEXT
 from game.games.delphi.policy import SoloMeta
-from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.solo import GUESS, OVER, PLAY, TURNS, WRONG_GUESS, SoloAction, SoloGuess, SoloState, SoloView, difference_message, solo_score
 from game.i18n import msg, render, tr
 from game.ui.kit.model import TableModel
@@ -100,7 +100,7 @@ def verdict_lines(v: SoloView, outcome: Outcome | None, lang: str) -> tuple[Said
     if v.phase == OVER:
         out = [Said(render(outcome.reason, lang), RESULT)] if outcome is not None and outcome.reason is not None else []
         if v.rule:
-            out.append(Said(tr("delphi.solo_ui.rule_was", lang, rule=rule_text_in(v.rule, lang)), PLAIN))
+            out.append(Said(tr("delphi.solo_ui.rule_was", lang, rule=rule_in_words(v.rule, lang)), PLAIN))
         return tuple(out)
     out = []
     if v.plays:
