@@ -30,7 +30,7 @@ from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.setup import SetupScene, god_round
 from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable
-from tests.ui.helpers import button, buttons, click, drag, key, move, press, pump, said, settle
+from tests.ui.helpers import button, buttons, click, drag, drawn_texts, key, move, press, pump, said, settle
 
 GARDNER = demo.GARDNER
 
@@ -664,6 +664,33 @@ def test_a_refusal_comes_in_its_band_under_the_header_over_the_play_area(app):
 def _focused_text(t) -> str | None:
     b = t.focused()
     return b.text if b is not None else None
+
+
+def test_stopping_during_a_round_reveals_that_rounds_rule(app):
+    """Stopped in round 2, the sheet revealed round 1's rule (the last
+    finished round's result): now the interrupted round's, said so."""
+    opts = {"players": 3, "rounds": 3, "first_god": 1, "rules": ["card.color != last.color", "card.rank is odd", None]}
+    m = demo.find(opts, lambda st: st.round == 1 and st.phase == TURN and st.played >= 3)
+    assert m.state.round == 1 and len(m.state.results) == 1
+    t = seat_table(app, m)
+    t.stop_now()
+    top = app.scenes.top
+    assert isinstance(top, RoundScene) and top.final and top.outcome.stopped
+    shown = top.reveal()
+    assert shown is not None and shown.stopped and shown.round == 1 and shown.god == m.state.god
+    texts = drawn_texts(app)
+    assert any("Round 2 was stopped before its end." in line for line in texts)
+    assert any("Only odd ranks" in line for line in texts)  # round 2's rule, in words
+    assert not any("The colour alternates" in line for line in texts)  # round 1's
+
+
+def test_stopping_between_rounds_reveals_the_finished_rounds_rule(app):
+    t = seat_table(app, demo.round_over())
+    t.stop_now()
+    top = app.scenes.top
+    shown = top.reveal()
+    assert shown is not None and not shown.stopped and shown.round == t.match.state.results[-1].round
+    assert any("After an odd card play a black card" in line for line in drawn_texts(app))  # Gardner's, round 1
 
 
 def test_tab_never_reaches_stop_game_and_stopping_asks_first_starting_on_cancel(app):
