@@ -150,6 +150,8 @@ def test_click_cards_in_order_then_play_the_string(app):
     assert t.model.string_cards() == (hand[i], hand[j])
     b = button(app, "Play the 2 cards")
     assert b.is_enabled
+    # the prompt names the button as it reads (it said "press Play")
+    assert t.status()[0] == "A string of 2 cards: drag it onto the main line or press “Play the 2 cards”."
     n = len(t.match.actions)
     press(app, "Play the 2 cards")
     settle(app, 1.0)

@@ -220,7 +220,8 @@ class DelphiTable(DelphiTableScene):
         if mine:
             if ph == ds.TURN:
                 n = len(self.model.chosen)
-                return tr("delphi.table.you_string", n=n) if n else tr("delphi.table.you_turn", name=name), True
+                # the prompt names the button by its own label ("press Play" stood over "Play the 3 cards")
+                return tr("delphi.table.you_string", n=n, button=tr("delphi.table.play_n", n=n)) if n else tr("delphi.table.you_turn", name=name), True
             key = YOUR_MOVE.get((ph, "noplay" if v.pending_kind == "noplay" else "play")) or YOUR_MOVE.get(ph)
             if key is not None:
                 return tr(key, name=name, player=player, card=v.picked), True
