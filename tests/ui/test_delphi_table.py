@@ -894,3 +894,26 @@ def test_a_person_sees_gods_verdict_on_their_play_before_the_device_passes(app):
 
 def mm_phase(m: Match) -> str:
     return m.state.phase
+
+
+def test_the_pawns_on_the_cards_are_explained_in_the_facts_panel(app):
+    """A newcomer saw pawns on main-line cards and nothing said why: the
+    facts panel explains each kind there is, with a pawn of that kind."""
+    from game import i18n
+
+    t = seat_table(app, demo.prophet_in_office())
+    v = t.view
+    assert v.white and v.black and v.prophet >= 0
+    assert [kind for kind, _ in t.legend(v)] == ["white", "black", "prophet"]
+    texts = " ".join(drawn_texts(app))  # (the panel wraps them)
+    assert "Every tenth card played gets a white pawn." in texts
+    assert "gold pawn marks the card after which the Prophet declared" in texts
+    i18n.set_language("de")
+    try:
+        t.rebuild_ui()
+        assert "einen weißen Bauern" in " ".join(drawn_texts(app))
+    finally:
+        i18n.set_language("en")
+    # before the tenth card there is no pawn and nothing to explain
+    fresh = demo.setrule().view(0)
+    assert not fresh.white and t.legend(fresh) == ()

@@ -188,7 +188,13 @@ class DelphiTable(DelphiTableScene):
         return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll, sheet=m.sheet)
 
     def info_height(self, view: DelphiView) -> int:
-        return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale)
+        return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale, self.legend(view))
+
+    def legend(self, view: DelphiView) -> tuple[tuple[str, str], ...]:
+        """What each kind of pawn on the table means, for the kinds there
+        are (none before the tenth card)."""
+        kinds = (("white", bool(view.white)), ("black", bool(view.black)), ("prophet", view.prophet >= 0 and 0 <= view.prophet_anchor < len(view.main)))
+        return tuple((kind, tr(f"delphi.table.legend.{kind}")) for kind, there in kinds if there)
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         return cardart.face(card, width, self.lang, self.app.settings.four_colour)
@@ -332,7 +338,7 @@ class DelphiTable(DelphiTableScene):
         pos = Position(
             facts=(tr("delphi.ui.round", n=v.round + 1, total=v.rounds), tr("delphi.table.god_is", god=god, name=self.seat_name(v.god))),
             line=line, awaiting=tr("delphi.table.awaiting"), shown_title=tr("delphi.table.shown_hand", player=self.seat_name(v.turn), n=len(v.shown_hand)),
-            info=tuple(self.info_lines(v)), deck_size=v.deck_size, seats=tuple(self._seat_rows(v, god)), log_title=tr("delphi.table.log"),
+            info=tuple(self.info_lines(v)), legend=self.legend(v), deck_size=v.deck_size, seats=tuple(self._seat_rows(v, god)), log_title=tr("delphi.table.log"),
             log=tuple(self.render(x) for x in v.named_messages(names)), hand_label=tr("delphi.table.your_hand", name=self.seat_name(self.viewer), n=len(v.hand or ())),
             keys=tuple(tr("delphi.table.keys").split(" · ")), hand_message=hand_message,
         )  # fmt: skip
