@@ -33,10 +33,13 @@ from game.ui.tables.delphi.layout import Layout, Tableau
 from game.ui.tables.delphi.model import Badge
 from game.ui.widgets import felt, panel, text, text_block, wrap
 
-#: the facts panel's text size (at scale 1)
-INFO_SIZE = 15
+#: the facts panel's text size (at scale 1; 15 read as dense small print
+#: beside 18 px prompts, issue 50)
+INFO_SIZE = 16
 #: the pawns' legend's, under the facts
-LEGEND_SIZE = 14
+LEGEND_SIZE = 15
+#: the round's log's (the kit's 13 px was the smallest text on the table)
+LOG_SIZE = 15
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ def info_widths(lines: tuple[tuple[str, Colour], ...], width: int, scale: float)
 
 
 #: the legend's pawns: their height and the room they take before the words, at scale 1
-LEGEND_PAWN = 16
+LEGEND_PAWN = 20
 LEGEND_INDENT = 22
 
 
@@ -200,7 +203,7 @@ def paint_still(surface: pygame.Surface, p: Still) -> None:
         panel(surface, L.log, 90, int(10 * L.s))
         text(surface, p.notebook_title, (L.log.x + int(12 * L.s), L.log.y + int(8 * L.s)), int(14 * L.s), GOLD, bold=True, shadow=False, max_width=L.log.w - int(24 * L.s))
     else:
-        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
+        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s, size=LOG_SIZE)
     _hand(surface, p, L)
 
 
