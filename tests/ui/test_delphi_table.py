@@ -916,3 +916,36 @@ def test_the_pawns_on_the_cards_are_explained_in_the_facts_panel(app):
     # before the tenth card there is no pawn and nothing to explain
     fresh = demo.setrule().view(0)
     assert not fresh.white and t.legend(fresh) == ()
+
+
+def test_with_a_computer_god_the_pass_waits_until_the_player_has_seen_the_verdict(app):
+    """Seen in a real window (issue 50, item 7): two people and a computer
+    God, a string refused, and the pass screen came a third of a second
+    later.  A computer God judges within the play (no verdict action
+    follows it), and the look before the pass counted verdict actions
+    only.  Now the player keeps their cards and the verdict in view for
+    the look's two seconds (a click ends it sooner)."""
+    from game.engine.match import Seat
+    from game.ui.tables.delphi.table import LOOK_SECONDS
+
+    seats = [Seat("Anna"), Seat("Ben", "cautious"), Seat("Cleo")]
+    m = Match.start(GAME, {"players": 3, "rounds": 3, "first_god": 1, "rules": [demo.GARDNER, None, None]}, 5, seats)
+    t = seat_table(app, m)
+    for _ in range(300):
+        if isinstance(app.scenes.top, PassScene):
+            press(app, "I'm Anna, show my cards")
+        pump(app, 1)
+        if t.match.my_turn() and t.view.phase == TURN:
+            break
+    assert t.viewer == 0
+    hand = t.view.hand
+    t.do(Action("play", (hand[0], hand[1])))
+    frames = 0
+    while not isinstance(app.scenes.top, PassScene):
+        assert frames < 600, "no pass screen"
+        pump(app, 1)
+        frames += 1
+        if frames == 30:  # half a second on: God's verdict, and Anna's cards, still in view
+            assert t.match.viewer == 0 and t.looking
+            assert not t.view.pending and (hand[0] in t.view.main or any(hand[0] in sp.cards for sp in t.view.side))
+    assert frames >= LOOK_SECONDS * 60 - 2

@@ -406,11 +406,15 @@ class DelphiTable(DelphiTableScene):
 
     def look_before_pass(self, seat: int) -> float:
         """God's verdict on what ``seat`` played (or on its No Play), once
-        it is given (a person God judges after the device passes)."""
+        it is given (a person God judges after the device passes).  A
+        computer God judges within the play itself: no verdict action
+        follows, nothing is pending after it (this look counted only
+        verdict actions, so with a computer God the pass screen came a
+        fraction of a second after a string, seen in a real window)."""
         game, states, acts = self.match.game, self.match.states, self.match.actions
         for i in range(len(acts) - 1, -1, -1):
             if game.current_player(states[i]) == seat:
-                judged = any(a.kind == "verdict" for a in acts[i + 1 :])
+                judged = any(not st.pending_kind for st in states[i + 1 :])
                 return LOOK_SECONDS if acts[i].kind in ("play", "noplay") and judged else 0.0
         return 0.0
 
