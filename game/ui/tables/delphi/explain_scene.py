@@ -284,7 +284,8 @@ class ExplainScene(Overlay):
             if st.leaders:
                 out.append((tr("delphi.explain_ui.leaders", r), GOLD, True))
                 for ld in st.leaders:
-                    words = e.leader_message(ld).render(r).replace(ld.text, self.rule_text(ld.text), 1)
+                    # (the sentence's full stop goes: the share follows it)
+                    words = e.leader_message(ld).render(r).replace(ld.text, self.rule_text(ld.text).rstrip("."), 1)
                     out.append(("• " + words, HIGHLIGHT, False))
             kinds = e.main_kinds(i)
             if kinds:
