@@ -23,8 +23,6 @@ is left (a test says every library rule in both languages).
 
 from __future__ import annotations
 
-import re
-
 from game.games.delphi.rulelang import ast as A
 from game.i18n import tr
 
@@ -197,7 +195,7 @@ class _Say:
         """``subject is pred``; the negation is in the predicate's words
         ("not red", German "kein Herz", "keine Bildkarte")."""
         key = ("pred_not." if negated else "pred.") + pred
-        if pred == "face" and isinstance(subject, (A.Attr, A.CardRef)) and getattr(subject, "attr", "rank") == "rank":
+        if pred == "face" and (isinstance(subject, A.CardRef) or (isinstance(subject, A.Attr) and subject.attr == "rank")):
             return self.t("is", a=self.ref(subject.which), b=self.t(key + "_card"))
         if isinstance(subject, A.Attr) and subject.attr in ("color", "suit"):
             return self.t("is", a=self.ref(subject.which), b=self.t(key))
@@ -275,14 +273,20 @@ class _Say:
         return isinstance(node, (A.Compare, A.Is, A.In, A.Not, A.And, A.Or)) or (isinstance(node, A.Agg) and node.fn in ("any", "all"))
 
 
-#: a comma a phrase closes itself with, where punctuation follows anyway
+#: what makes a comma before it spare: a phrase closes itself with one
 #: (German closes a relative clause with a comma: "die Anzahl …, für die
-#: „…“ gilt, ist kleiner als 3"; at the end of the sentence it goes)
-_SPARE_COMMA = re.compile(r",(?=[,.;:)“”„]|$)")
+#: „…“ gilt, ist kleiner als 3"), but where punctuation follows, it goes
+_PUNCTUATION = ",.;:)“”„"
+
+
+def _spare_commas_out(text: str) -> str:
+    """``text`` without the commas that punctuation follows (no regular
+    expression: the rule language's sources use none, a test reads them)."""
+    return "".join(c for i, c in enumerate(text) if c != "," or (i + 1 < len(text) and text[i + 1] not in _PUNCTUATION))
 
 
 def say(tree: A.Node, lang: str = "en") -> str:
     """The rule ``tree`` as one sentence of ``lang``, from its parts."""
-    text = _SPARE_COMMA.sub("", _Say(lang).cond(tree) + ".")
+    text = _spare_commas_out(_Say(lang).cond(tree) + ".")
     first = next((i for i, c in enumerate(text) if c.isalpha()), 0)
     return text[:first] + text[first].upper() + text[first + 1 :]
