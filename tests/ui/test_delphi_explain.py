@@ -6,6 +6,8 @@ said, never a crash."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.games.delphi.explain import Explanation
@@ -103,7 +105,13 @@ def test_a_round_of_the_full_game_is_explained_from_its_lines(app):
     e, ended = sc.shown()
     assert e.player == "table" and ended is None and e.steps
     assert e.counts[-1] <= e.counts[0]
-    assert any("Before the first card:" in line for line in drawn_texts(app))
+    texts = drawn_texts(app)
+    assert any("Before the first card:" in line for line in texts)
+    # God's rule and the leading guesses in words (issue 50): they were in
+    # the rule language ("• (card.color = black) = (last.rank is odd) (38 %)")
+    assert any(line.startswith("Leading guesses") for line in texts)
+    leaders = [line for line in texts if line.startswith("• ")]
+    assert leaders and not [line for line in texts if re.search(r"\w\.\w|!=|<=|>=| = |%(?!\))|count\(", line)]
     press(app, "Back")
     assert app.scenes.top is top
     assert t.match.state.phase == ROUND_OVER  # nothing played meanwhile

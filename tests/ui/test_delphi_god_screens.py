@@ -139,3 +139,19 @@ def test_god_screen_says_a_count_rule_reads_the_whole_line(app, lang, said):
     texts = " ".join(drawn_texts(app))
     assert said in texts
     assert tr("delphi_lang.reads.only", lang, starters="").strip() not in texts
+
+
+def test_the_cheat_sheet_is_not_small_print(app):
+    """God's cheat sheet was 14 px at most in 38 % of the panel (issue 50:
+    dense small text); at 1280x800 its lines are now at least 15 px text
+    and still fit their panel."""
+    from game.tools.textfit import record_frame
+    from game.ui.assets import font
+
+    _, g = god_screen(app)
+    _, _, _, right = g._columns()
+    frame = record_frame(app)
+    rows = [(txt, r) for kind, txt, r, *_ in frame if kind == "text" and txt and right.contains(r)]
+    assert len(rows) > 10 and max(r.bottom for _, r in rows) <= right.bottom
+    # each line as tall as it is in 15 px type (the title is larger)
+    assert [txt for txt, r in rows if r.h < font(int(15 * app.scale)).size(txt)[1]] == []

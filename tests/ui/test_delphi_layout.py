@@ -169,3 +169,22 @@ def test_the_facts_keep_clear_of_gods_deck_and_its_count(app, size, lang, name):
         assert rows and not [(txt, r) for txt, r in rows if r.colliderect(deck)], deck
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_side_panel_is_not_small_print(app, size):
+    """The facts and the round's log were the smallest text on the table
+    (15 and 13 px beside 18 px prompts, issue 50): both are at least the
+    height of 15 px text now."""
+    from game.tools.textfit import record_frame
+    from game.ui.assets import font
+
+    _resized(app, size)
+    t = _seated(app, MATCHES["prophet"])
+    L = t.layout()
+    frame = record_frame(app)
+    least = font(int(15 * t.scale)).get_height()
+    for part in (L.info, L.log):
+        rows = [(txt, r) for kind, txt, r, *_ in frame if kind == "line" and txt and part.contains(r)]
+        assert len(rows) >= 3, part
+        assert [(txt, r.h) for txt, r in rows if r.h < least] == []

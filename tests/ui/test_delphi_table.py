@@ -30,7 +30,7 @@ from game.ui.tables.delphi.libraryscene import LibraryScene
 from game.ui.tables.delphi.setup import SetupScene, god_round
 from game.ui.tables.delphi.summary import RoundScene
 from game.ui.tables.delphi.table import DelphiTable
-from tests.ui.helpers import button, buttons, click, drag, key, move, press, pump, said, settle
+from tests.ui.helpers import button, buttons, click, drag, drawn_texts, key, move, press, pump, said, settle
 
 GARDNER = demo.GARDNER
 
@@ -150,6 +150,8 @@ def test_click_cards_in_order_then_play_the_string(app):
     assert t.model.string_cards() == (hand[i], hand[j])
     b = button(app, "Play the 2 cards")
     assert b.is_enabled
+    # the prompt names the button as it reads (it said "press Play")
+    assert t.status()[0] == "A string of 2 cards: drag it onto the main line or press “Play the 2 cards”."
     n = len(t.match.actions)
     press(app, "Play the 2 cards")
     settle(app, 1.0)
@@ -666,6 +668,33 @@ def _focused_text(t) -> str | None:
     return b.text if b is not None else None
 
 
+def test_stopping_during_a_round_reveals_that_rounds_rule(app):
+    """Stopped in round 2, the sheet revealed round 1's rule (the last
+    finished round's result): now the interrupted round's, said so."""
+    opts = {"players": 3, "rounds": 3, "first_god": 1, "rules": ["card.color != last.color", "card.rank is odd", None]}
+    m = demo.find(opts, lambda st: st.round == 1 and st.phase == TURN and st.played >= 3)
+    assert m.state.round == 1 and len(m.state.results) == 1
+    t = seat_table(app, m)
+    t.stop_now()
+    top = app.scenes.top
+    assert isinstance(top, RoundScene) and top.final and top.outcome.stopped
+    shown = top.reveal()
+    assert shown is not None and shown.stopped and shown.round == 1 and shown.god == m.state.god
+    texts = drawn_texts(app)
+    assert any("Round 2 was stopped before its end." in line for line in texts)
+    assert any("Only odd ranks" in line for line in texts)  # round 2's rule, in words
+    assert not any("The colour alternates" in line for line in texts)  # round 1's
+
+
+def test_stopping_between_rounds_reveals_the_finished_rounds_rule(app):
+    t = seat_table(app, demo.round_over())
+    t.stop_now()
+    top = app.scenes.top
+    shown = top.reveal()
+    assert shown is not None and not shown.stopped and shown.round == t.match.state.results[-1].round
+    assert any("After an odd card play a black card" in line for line in drawn_texts(app))  # Gardner's, round 1
+
+
 def test_tab_never_reaches_stop_game_and_stopping_asks_first_starting_on_cancel(app):
     t = seat_table(app, my_turn_match())
     ring = []
@@ -867,3 +896,58 @@ def test_a_person_sees_gods_verdict_on_their_play_before_the_device_passes(app):
 
 def mm_phase(m: Match) -> str:
     return m.state.phase
+
+
+def test_the_pawns_on_the_cards_are_explained_in_the_facts_panel(app):
+    """A newcomer saw pawns on main-line cards and nothing said why: the
+    facts panel explains each kind there is, with a pawn of that kind."""
+    from game import i18n
+
+    t = seat_table(app, demo.prophet_in_office())
+    v = t.view
+    assert v.white and v.black and v.prophet >= 0
+    assert [kind for kind, _ in t.legend(v)] == ["white", "black", "prophet"]
+    texts = " ".join(drawn_texts(app))  # (the panel wraps them)
+    assert "every 10th card played" in texts and "where the Prophet declared" in texts
+    i18n.set_language("de")
+    try:
+        t.rebuild_ui()
+        assert "jede 10. seit dem Propheten" in " ".join(drawn_texts(app))
+    finally:
+        i18n.set_language("en")
+    # before the tenth card there is no pawn and nothing to explain
+    fresh = demo.setrule().view(0)
+    assert not fresh.white and t.legend(fresh) == ()
+
+
+def test_with_a_computer_god_the_pass_waits_until_the_player_has_seen_the_verdict(app):
+    """Seen in a real window (issue 50, item 7): two people and a computer
+    God, a string refused, and the pass screen came a third of a second
+    later.  A computer God judges within the play (no verdict action
+    follows it), and the look before the pass counted verdict actions
+    only.  Now the player keeps their cards and the verdict in view for
+    the look's two seconds (a click ends it sooner)."""
+    from game.engine.match import Seat
+    from game.ui.tables.delphi.table import LOOK_SECONDS
+
+    seats = [Seat("Anna"), Seat("Ben", "cautious"), Seat("Cleo")]
+    m = Match.start(GAME, {"players": 3, "rounds": 3, "first_god": 1, "rules": [demo.GARDNER, None, None]}, 5, seats)
+    t = seat_table(app, m)
+    for _ in range(300):
+        if isinstance(app.scenes.top, PassScene):
+            press(app, "I'm Anna, show my cards")
+        pump(app, 1)
+        if t.match.my_turn() and t.view.phase == TURN:
+            break
+    assert t.viewer == 0
+    hand = t.view.hand
+    t.do(Action("play", (hand[0], hand[1])))
+    frames = 0
+    while not isinstance(app.scenes.top, PassScene):
+        assert frames < 600, "no pass screen"
+        pump(app, 1)
+        frames += 1
+        if frames == 30:  # half a second on: God's verdict, and Anna's cards, still in view
+            assert t.match.viewer == 0 and t.looking
+            assert not t.view.pending and (hand[0] in t.view.main or any(hand[0] in sp.cards for sp in t.view.side))
+    assert frames >= LOOK_SECONDS * 60 - 2

@@ -31,11 +31,14 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from game.engine import Message
-from game.games.delphi.rulelang import Rule, RuleSyntaxError, parse_rule
+from game.games.delphi.rulelang import Rule, RuleSyntaxError, cached_rule, parse_rule
+from game.games.delphi.rulelang.reads import describe
+from game.games.delphi.rulelang.words import say
+from game.i18n import render
 
 FAMILIES = ("one", "two", "three", "periodic", "back", "line")
 PROVISIONAL = ("easy", "medium", "hard")
@@ -219,6 +222,34 @@ def find_text(text: str) -> LibraryRule | None:
         if r.rule == rule:
             return r
     return None
+
+
+#: longer than this, a rule said part by part stops helping (measured on
+#: the augur's leaders: its two-unit candidates say in 60 to 250
+#: characters; only rules of several nested aggregates and tables pass
+#: 400), and the words give way to what the rule reads
+WORDS_LIMIT = 400
+
+
+@lru_cache(maxsize=512)  # screens ask again each frame; a leader's text parses in about a millisecond
+def rule_in_words(text: str, lang: str) -> str:
+    """A rule as a player reads it, wherever one is shown in words: the
+    library's own description for a library rule (God's screen showed it
+    already, ``find_text``), otherwise words made from the rule's parts
+    (:func:`~game.games.delphi.rulelang.words.say`); a rule too long for
+    that says what it reads (:func:`~game.games.delphi.rulelang.reads.describe`),
+    and a text that is not a rule at all is shown as it was written."""
+    entry = find_text(text)
+    if entry is not None:
+        return render(entry.description, lang)
+    try:
+        rule = cached_rule(text)
+    except RuleSyntaxError:
+        return text
+    words = say(rule.tree, lang)
+    if len(words) > WORDS_LIMIT:
+        return render(describe(rule.tree), lang)
+    return words
 
 
 LEVELS = ("easy", "medium", "hard")

@@ -95,7 +95,7 @@ class GodDraft:
 NOTEBOOK_TEXT = 1000
 
 
-def _page(text: str) -> str:
+def notebook_page(text: str) -> str:
     """A notebook page as kept: at most :data:`NOTEBOOK_TEXT` characters,
     only what our fonts draw, line breaks kept (``drawable`` takes them)."""
     return "\n".join(drawable(line) for line in text[:NOTEBOOK_TEXT].split("\n"))
@@ -127,7 +127,7 @@ class Notebook:
         """The notebook with seat ``seat``'s page of round ``round`` set to ``text``."""
         pages = list(self.seats) if round == self.round else []
         pages += [""] * (seat + 1 - len(pages))
-        pages[seat] = _page(text)
+        pages[seat] = notebook_page(text)
         return Notebook(round, tuple(pages))
 
     @property
@@ -146,7 +146,7 @@ class Notebook:
         pages = data.get("seats")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0 or not isinstance(pages, list):
             return None
-        book = cls(n, tuple(_page(p) if isinstance(p, str) else "" for p in pages[:16]))
+        book = cls(n, tuple(notebook_page(p) if isinstance(p, str) else "" for p in pages[:16]))
         return None if book.empty else book
 
 
@@ -262,23 +262,31 @@ POLICY = DelphiPolicy()
 class SoloMeta(TableMeta):
     """What a solo round keeps beside its record: the guess being typed
     when the round was left (Continue brings it back; it goes once the
-    guess is made or skipped).
+    guess is made or skipped), and the person's notebook of the round
+    (issue 50: the people's table had one, Delphi alone none), a page as
+    the people's notebook keeps one (:data:`NOTEBOOK_TEXT` characters).
 
-    >>> SoloMeta.from_json(SoloMeta("card is red").to_json()).guess
-    'card is red'
-    >>> SoloMeta.from_json({"guess": 7})
-    SoloMeta(guess='')
+    >>> SoloMeta.from_json(SoloMeta("card is red", "red? no: 3♣ refused").to_json())
+    SoloMeta(guess='card is red', notes='red? no: 3♣ refused')
+    >>> SoloMeta.from_json({"guess": 7, "notes": ["x"]})
+    SoloMeta(guess='', notes='')
+    >>> len(SoloMeta.from_json({"notes": "x" * 3000}).notes)
+    1000
     """
 
     guess: str = ""
+    notes: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"guess": self.guess} if self.guess else {}
+        out = {"guess": self.guess} if self.guess else {}
+        if self.notes:
+            out["notes"] = self.notes
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        v = data.get("guess")
-        return cls(drawable(v[:DRAFT_TEXT]) if isinstance(v, str) else "")
+        v, notes = data.get("guess"), data.get("notes")
+        return cls(drawable(v[:DRAFT_TEXT]) if isinstance(v, str) else "", notebook_page(notes) if isinstance(notes, str) else "")
 
 
 #: Delphi's statistics keep the solo rounds under this key

@@ -9,7 +9,7 @@ persistence layer reads them through the registry).
   they mean);
 - a save's table (:class:`.policy.DelphiMeta`, :class:`.policy.SoloMeta`):
   the rounds counted, what God was writing, the players' notebooks, and a
-  solo round's guess being typed.  Its saves hold solo rounds too
+  solo round's guess being typed and its notebook.  Its saves hold solo rounds too
   (records of "delphi-solo", no game of the registry);
 - the setup: rounds, the first God and God's name.
 """
@@ -62,6 +62,8 @@ SHAPES = GameShapes(
         "notebook": Fields({"round": Int(0, 10_000), "seats": ListOf(Text(LONG_TEXT), SEATS)}),
         # issue 23, Delphi alone: the guess being typed when the round was left
         "guess": Text(LONG_TEXT),
+        # issue 50, Delphi alone: the person's notebook (a page, policy.NOTEBOOK_TEXT)
+        "notes": Text(LONG_TEXT),
     },
     setup={"rounds": Int(0, 10_000), "first_god": Int(0, SEATS), "god_name": NAME},
     records=("delphi-solo",),

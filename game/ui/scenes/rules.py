@@ -93,29 +93,35 @@ def layout_lines(md: str, width: int, scale: float, diagram_h=None) -> list[Line
     A diagram marker becomes a Line of no text: ``diagram_h(name)`` high
     (with a gap after it) when given, else a mere anchor of no height."""
     out: list[Line] = []
+    for kind, txt in parse_markdown(md):
+        out += block_lines(kind, txt, width, scale, diagram_h)
+    return out
+
+
+def block_lines(kind: str, txt: str, width: int, scale: float, diagram_h=None) -> list[Line]:
+    """One block of :func:`parse_markdown` wrapped to ``width`` pixels."""
+    out: list[Line] = []
     body = max(12, int(18 * scale))
     sizes = {"h1": int(30 * scale), "h2": int(24 * scale), "h3": int(20 * scale)}
-    for kind, txt in parse_markdown(md):
-        if kind == "diagram":
-            h = diagram_h(txt) if diagram_h else 0
-            out.append(Line("", body, diagram=txt, block_h=h, gap_after=int(14 * scale) if h else 0))
-            continue
-        plain = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`", lambda m: next(g for g in m.groups() if g), txt)
-        if kind in sizes:
-            size = sizes[kind]
-            for ln in wrap(plain, size, width, bold=True):
-                out.append(Line(ln, size, True, GOLD if kind != "h1" else INK))
-            out[-1].gap_after = int(8 * scale)
-        elif kind == "li":
-            indent = int(22 * scale)
-            lines = wrap(plain, body, width - indent)
-            for i, ln in enumerate(lines):
-                out.append(Line(ln, body, False, INK, indent if i else int(6 * scale)))
-            out[-1].gap_after = int(4 * scale)
-        else:
-            for ln in wrap(plain, body, width):
-                out.append(Line(ln, body))
-            out[-1].gap_after = int(10 * scale)
+    if kind == "diagram":
+        h = diagram_h(txt) if diagram_h else 0
+        return [Line("", body, diagram=txt, block_h=h, gap_after=int(14 * scale) if h else 0)]
+    plain = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`", lambda m: next(g for g in m.groups() if g), txt)
+    if kind in sizes:
+        size = sizes[kind]
+        for ln in wrap(plain, size, width, bold=True):
+            out.append(Line(ln, size, True, GOLD if kind != "h1" else INK))
+        out[-1].gap_after = int(8 * scale)
+    elif kind == "li":
+        indent = int(22 * scale)
+        lines = wrap(plain, body, width - indent)
+        for i, ln in enumerate(lines):
+            out.append(Line(ln, body, False, INK, indent if i else int(6 * scale)))
+        out[-1].gap_after = int(4 * scale)
+    else:
+        for ln in wrap(plain, body, width):
+            out.append(Line(ln, body))
+        out[-1].gap_after = int(10 * scale)
     return out
 
 
@@ -191,16 +197,23 @@ class RulesScene(Scene):
         self.placed = []
         self.column = bool(pics) and width - col_w - gutter >= int(MIN_TEXT * s)
         if self.column:
+            # the text is narrow only beside a picture: a block that starts
+            # below the column's last picture takes the whole width (it
+            # wrapped at about 60 % of the panel all the way down, the
+            # column empty beside it)
             text_w = width - col_w - gutter
-            self.lines = layout_lines(body, text_w, s)
+            self.lines = []
             y, bottom = 0, 0
-            for line in self.lines:
-                if line.diagram in pics:
-                    surf = diagrams.block(known[line.diagram], col_w, cw, lang, four)
-                    top = max(y, bottom + (gutter if bottom else 0))
-                    self.placed.append((line.diagram, text_w + gutter, top, surf))
-                    bottom = top + surf.get_height()
-                y += self._line_h(line)
+            for kind, txt in parse_markdown(body):
+                block = block_lines(kind, txt, text_w if y < bottom or kind == "diagram" else width, s)
+                for line in block:
+                    if line.diagram in pics:
+                        surf = diagrams.block(known[line.diagram], col_w, cw, lang, four)
+                        top = max(y, bottom + (gutter if bottom else 0))
+                        self.placed.append((line.diagram, text_w + gutter, top, surf))
+                        bottom = top + surf.get_height()
+                    y += self._line_h(line)
+                self.lines += block
             self.total_h = max(y, bottom)
         else:
             inline_w = min(width, max([int(480 * s)] + [p.get_width() for p in pics.values()]))

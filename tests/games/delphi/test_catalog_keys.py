@@ -12,7 +12,7 @@ import pytest
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("name", ["delphi", "delphi_ui", "delphi_lang"])
+@pytest.mark.parametrize("name", ["delphi", "delphi_ui", "delphi_lang", "delphi_words"])
 def test_every_key_is_there_once(lang, name):
     seen: list[str] = []
 

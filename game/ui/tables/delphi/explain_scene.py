@@ -23,7 +23,7 @@ import pygame
 
 from game.engine.core import Message
 from game.games.delphi.explain import SIDE, Explanation, Step, augur_round, explain_main_line, explain_solo
-from game.games.delphi.rulelang.rule import rule_text_in
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.solo import SoloState
 from game.games.delphi.state import DelphiView
 from game.i18n import grouped, msg, tr
@@ -254,7 +254,9 @@ class ExplainScene(Overlay):
 
     # --- the words under the chart ------------------------------------------------------------
     def rule_text(self, text_: str) -> str:
-        return rule_text_in(text_, self.lang)
+        """A rule in words (issue 50: the leading guesses were shown in the
+        rule language, which only someone who writes rules reads)."""
+        return rule_in_words(text_, self.lang)
 
     def detail_lines(self, e: Explanation, i: int) -> list[tuple[str, tuple[int, int, int], bool]]:
         """(text, colour, bold) for the chosen step (-1: before the first card)."""
@@ -282,10 +284,9 @@ class ExplainScene(Overlay):
             if st.leaders:
                 out.append((tr("delphi.explain_ui.leaders", r), GOLD, True))
                 for ld in st.leaders:
-                    words = e.leader_message(ld).render(r).replace(ld.text, self.rule_text(ld.text), 1)
+                    # (the sentence's full stop goes: the share follows it)
+                    words = e.leader_message(ld).render(r).replace(ld.text, self.rule_text(ld.text).rstrip("."), 1)
                     out.append(("• " + words, HIGHLIGHT, False))
-                    if ld.description is not None:
-                        out.append(("   " + ld.description.render(r), INK_DIM, False))
             kinds = e.main_kinds(i)
             if kinds:
                 out.append((tr("delphi.explain_ui.kinds", r, kinds=[k.name for k in kinds]), INK, False))

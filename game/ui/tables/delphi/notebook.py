@@ -1,6 +1,7 @@
 """The notebook's text field at the Delphi table (issue 23): where the
 round's log goes, the page of the seat at the screen, for hypotheses about
-the rule.
+the rule.  Delphi alone's table has the same field beside its main line
+(issue 50), its one page kept in its match's meta.
 
 The pages are the match's (:class:`~game.games.delphi.policy.Notebook` in
 the meta, through the model), so Rules, the settings, Menu and Continue
@@ -16,18 +17,32 @@ and the note that says so is for the seat whose page it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import pygame
 
+from game.engine.core import Message
 from game.games.delphi.policy import NOTEBOOK_TEXT
 from game.ui.kit.textfield import TextField
 from game.ui.scene import AppServices
-from game.ui.tables.delphi.model import DelphiModel
+
+
+class Pages(Protocol):
+    """Where the pages are kept (the people's table's model: a page per
+    seat and round; Delphi alone's: the person's one page)."""
+
+    def note(self, seat: int) -> str: ...
+    def write_note(self, seat: int, text: str) -> None: ...
+    def say(self, text: Message | str, *, seat: int | None = None) -> None: ...
 
 
 class NotebookField:
-    def __init__(self, app: AppServices, model: DelphiModel) -> None:
+    def __init__(self, app: AppServices, model: Pages, placeholder: Callable[[], str] | None = None) -> None:
         self.app = app
         self.model = model
+        #: what an empty page says, in the language on screen
+        self.placeholder = placeholder
         self.box: TextField | None = None
         #: the seat whose page is in the field
         self.seat: int | None = None
@@ -51,7 +66,8 @@ class NotebookField:
             return
         box = self.box
         if box is None or not box.alive():
-            self.box = TextField(self.app, rect, limit=NOTEBOOK_TEXT, text=self.model.note(seat), lines=True, say=lambda words: self.model.say(words, seat=seat))
+            hint = self.placeholder() if self.placeholder is not None else ""
+            self.box = TextField(self.app, rect, limit=NOTEBOOK_TEXT, text=self.model.note(seat), lines=True, placeholder=hint, say=lambda words: self.model.say(words, seat=seat))
             self.seat = seat
         elif box.relative_rect != rect:  # the log's place moved (a line more in the facts)
             box.set_relative_position(rect.topleft)

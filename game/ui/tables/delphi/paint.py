@@ -33,8 +33,13 @@ from game.ui.tables.delphi.layout import Layout, Tableau
 from game.ui.tables.delphi.model import Badge
 from game.ui.widgets import felt, panel, text, text_block, wrap
 
-#: the facts panel's text size (at scale 1)
-INFO_SIZE = 15
+#: the facts panel's text size (at scale 1; 15 read as dense small print
+#: beside 18 px prompts, issue 50)
+INFO_SIZE = 16
+#: the pawns' legend's, under the facts
+LEGEND_SIZE = 15
+#: the round's log's (the kit's 13 px was the smallest text on the table)
+LOG_SIZE = 15
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,10 @@ class Position:
     awaiting: str
     shown_title: str
     info: tuple[tuple[str, Colour], ...]
+    #: what the pawns on the cards mean, one row per kind on the table
+    #: (``white``, ``black``, ``prophet``) with its words (issue 50: a
+    #: newcomer saw pawns on cards and nothing said why)
+    legend: tuple[tuple[str, str], ...]
     deck_size: int
     seats: tuple[SeatRow, ...]
     log_title: str
@@ -158,11 +167,24 @@ def info_widths(lines: tuple[tuple[str, Colour], ...], width: int, scale: float)
     return out
 
 
-def info_height(lines: tuple[tuple[str, Colour], ...], width: int, scale: float) -> int:
-    """The height the facts panel needs for ``lines``."""
+#: the legend's pawns: their height and the room they take before the words, at scale 1
+LEGEND_PAWN = 20
+LEGEND_INDENT = 22
+
+
+def legend_width(width: int, scale: float) -> int:
+    """The width of a legend row's words (the pawn stands before them)."""
+    return width - int(24 * scale) - int(LEGEND_INDENT * scale)
+
+
+def info_height(lines: tuple[tuple[str, Colour], ...], width: int, scale: float, legend: tuple[tuple[str, str], ...] = ()) -> int:
+    """The height the facts panel needs for ``lines`` and the pawns' ``legend``."""
     size = int(INFO_SIZE * scale)
     n = sum(len(wrap(t, size, w)) for (t, _), w in zip(lines, info_widths(lines, width, scale), strict=True))
-    return int(16 * scale) + n * int(size * 1.3)
+    small = int(LEGEND_SIZE * scale)
+    rows = sum(len(wrap(t, small, legend_width(width, scale))) for _, t in legend)
+    room = int(6 * scale) + rows * int(small * 1.3) if legend else 0
+    return int(16 * scale) + n * int(size * 1.3) + room
 
 
 # --- the static layer -------------------------------------------------------------------------------
@@ -181,7 +203,7 @@ def paint_still(surface: pygame.Surface, p: Still) -> None:
         panel(surface, L.log, 90, int(10 * L.s))
         text(surface, p.notebook_title, (L.log.x + int(12 * L.s), L.log.y + int(8 * L.s)), int(14 * L.s), GOLD, bold=True, shadow=False, max_width=L.log.w - int(24 * L.s))
     else:
-        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s)
+        draw_log(surface, L.log, p.position.log_title, [(None, line) for line in p.position.log], L.s, size=LOG_SIZE)
     _hand(surface, p, L)
 
 
@@ -341,6 +363,13 @@ def _info(surface: pygame.Surface, p: Still, L: Layout) -> None:
     lines = tuple(p.position.info)
     for (line, colour), w in zip(lines, info_widths(lines, L.info.w, s), strict=True):
         y += text_block(surface, line, pygame.Rect(L.info.x + int(12 * s), y, w, 400), int(INFO_SIZE * s), colour, line_gap=1.3)
+    if p.position.legend:
+        y += int(6 * s)
+        x = L.info.x + int(12 * s)
+        small = int(LEGEND_SIZE * s)
+        for kind, words in p.position.legend:
+            pawn(surface, (x + int(LEGEND_INDENT * s) / 2 - int(2 * s), y + small * 1.15), int(LEGEND_PAWN * s), kind)
+            y += text_block(surface, words, pygame.Rect(x + int(LEGEND_INDENT * s), y, legend_width(L.info.w, s), 400), small, INK_DIM, line_gap=1.3)
     # God's deck
     d = L.deck
     deck = p.position.deck_size

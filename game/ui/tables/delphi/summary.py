@@ -5,12 +5,14 @@ results and outcome, none of it worked out again here."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
 import pygame
 
 from game.engine.core import Outcome
-from game.games.delphi.library import find_text
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.log import hint_text
-from game.games.delphi.rulelang.rule import rule_text_in
 from game.games.delphi.state import DelphiView, RoundResult
 from game.i18n import tr
 from game.ui.assets import GOLD, HIGHLIGHT, INK, INK_DIM
@@ -31,7 +33,35 @@ AUTO_NEXT = 3.0
 NOTEBOOK_SHOWN = 220
 
 
-def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Colour, bool]]:
+class Revealed(Protocol):
+    """What a reveal reads: a finished round's result, or the table's view
+    of a round the players stopped (the rule is out with the game)."""
+
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def by_hand(self) -> bool: ...
+    @property
+    def note(self) -> str | None: ...
+    @property
+    def hint(self) -> str: ...
+    @property
+    def hint_rule(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The round whose rule the sheet reveals: ``what`` holds it, ``god``
+    wrote it, ``round`` is its index, ``stopped`` whether the players
+    stopped the game in that round (no result of it exists)."""
+
+    what: Revealed
+    god: int
+    round: int
+    stopped: bool
+
+
+def rule_reveal(result: Revealed, lang: str, god: str) -> list[tuple[str, Colour, bool]]:
     """Lines that reveal a round's rule, and God's hint if there was one:
     (text, colour, is_rule_text)."""
     out: list[tuple[str, Colour, bool]] = []
@@ -40,10 +70,7 @@ def rule_reveal(result: RoundResult, lang: str, god: str) -> list[tuple[str, Col
         if result.note:
             out.append((tr("delphi.ui.note", lang, note=result.note), HIGHLIGHT, False))
     else:
-        out.append((rule_text_in(result.rule, lang), HIGHLIGHT, True))
-        entry = find_text(result.rule)
-        if entry is not None:
-            out.append((tr("delphi.table.library_says", lang, text=entry.description.render(lang)), INK, False))
+        out.append((rule_in_words(result.rule or "", lang), HIGHLIGHT, True))
     hint = hint_text(result.hint, result.hint_rule)
     if hint:
         out.append((tr("delphi.table.hint_was", lang, god=god, hint=hint), INK_DIM, False))
@@ -83,6 +110,19 @@ class RoundScene(Overlay):
     def result(self) -> RoundResult | None:
         v = self.view()
         return v.results[-1] if v.results else None
+
+    def reveal(self) -> Reveal | None:
+        """Whose rule the sheet reveals: the last finished round's, or,
+        when the players stopped the game during a round, that round's
+        (the sheet showed the last finished round's rule then, round 1's
+        after stopping in round 2).  A round stopped before God chose a
+        rule has none to show: then the last finished round's."""
+        v = self.view()
+        res = v.results[-1] if v.results else None
+        stopped = self.final and self.outcome is not None and self.outcome.stopped
+        if stopped and (res is None or res.round != v.round) and (v.rule or v.by_hand):
+            return Reveal(v, v.god, v.round, True)
+        return Reveal(res, res.god, res.round, False) if res is not None else None
 
     def title(self) -> str:
         if self.final:
@@ -129,13 +169,13 @@ class RoundScene(Overlay):
     def notebooks(self) -> list[str]:
         """What each player wrote in the finished round's notebook (the
         rule is out now; during the round only the writer saw it)."""
-        res = self.result()
-        if res is None:
+        shown = self.reveal()
+        if shown is None:
             return []
         book = self.table.model.notebook
         out = []
         for p in range(self.view().players):
-            page = " / ".join(x.strip() for x in book.of(p, res.round).splitlines() if x.strip())
+            page = " / ".join(x.strip() for x in book.of(p, shown.round).splitlines() if x.strip())
             if page:
                 cut = page if len(page) <= NOTEBOOK_SHOWN else page[: NOTEBOOK_SHOWN - 1].rstrip() + "…"
                 out.append(tr("delphi.table.notebook_shown", name=self.table.seat_name(p), text=cut))
@@ -153,17 +193,23 @@ class RoundScene(Overlay):
             out.append(tr("delphi.result.compensation"))
         return out
 
+    def reveal_label(self, shown: Reveal) -> str:
+        name = self.table.seat_name(shown.god)
+        if shown.stopped:
+            return tr("delphi.table.rule_was_stopped", god=self.god_title(), name=name, n=shown.round + 1)
+        return tr("delphi.table.rule_was", god=self.god_title(), name=name)
+
     # --- layout -----------------------------------------------------------------------------
     def _rect(self) -> pygame.Rect:
         w, h = self.app.size
         s = self.app.scale
         pw = int(min(w * 0.72, 820 * s))
         inner = pw - int(60 * s)
-        res = self.result()
+        shown = self.reveal()
         body = int(58 * s) + len(wrap(self.reason(), int(16 * s), inner)) * int(16 * s * 1.25) + int(8 * s)
-        if res is not None:
-            body += int(22 * s)
-            for line, _, is_rule in rule_reveal(res, self.lang, self.god_title()):
+        if shown is not None:
+            body += len(wrap(self.reveal_label(shown), int(15 * s), inner)) * int(22 * s)
+            for line, _, is_rule in rule_reveal(shown.what, self.lang, self.god_title()):
                 body += len(wrap(line, int(17 * s), inner, bold=is_rule)) * int(17 * s * 1.3)
             body += int(10 * s)
         body += int(22 * s) + len(self.rows()) * int(27 * s) + int(6 * s) + len(self.notes()) * int(22 * s)
@@ -240,12 +286,12 @@ class RoundScene(Overlay):
         text(surface, self.title(), (r.centerx, r.y + int(16 * s)), int(30 * s), GOLD, bold=True, anchor="midtop", max_width=inner)
         y = r.y + int(58 * s)
         y += text_block(surface, self.reason(), pygame.Rect(x0, y, inner, 200), int(16 * s), INK_DIM, align="center") + int(8 * s)
-        res = self.result()
-        if res is not None:
-            label = tr("delphi.table.rule_was", god=self.god_title(), name=self.table.seat_name(res.god))
-            text(surface, label, (x0, y), int(15 * s), INK_DIM, shadow=False, max_width=inner)
-            y += int(22 * s)
-            for line, colour, is_rule in rule_reveal(res, self.lang, self.god_title()):
+        shown = self.reveal()
+        if shown is not None:
+            for line in wrap(self.reveal_label(shown), int(15 * s), inner):
+                text(surface, line, (x0, y), int(15 * s), INK_DIM, shadow=False)
+                y += int(22 * s)
+            for line, colour, is_rule in rule_reveal(shown.what, self.lang, self.god_title()):
                 y += text_block(surface, line, pygame.Rect(x0, y, inner, 300), int(17 * s), colour, bold=is_rule, line_gap=1.3)
             y += int(10 * s)
         # the score table

@@ -39,6 +39,7 @@ from game.engine.match import How, Match, Moved, Step, seats_from
 from game.games.delphi import GAME
 from game.games.delphi import state as ds
 from game.games.delphi.infer.space import prepare as prepare_augur_space
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.log import hint_text
 from game.games.delphi.policy import GodDraft
 from game.games.delphi.state import Action, DelphiState, DelphiView
@@ -189,7 +190,13 @@ class DelphiTable(DelphiTableScene):
         return compute_layout(self.app.size, self.scale, view, self.info_height(view), m.chosen, m.pick, m.scroll, sheet=m.sheet)
 
     def info_height(self, view: DelphiView) -> int:
-        return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale)
+        return info_height(tuple(self.info_lines(view)), sidebar_width(self.app.size, self.scale), self.scale, self.legend(view))
+
+    def legend(self, view: DelphiView) -> tuple[tuple[str, str], ...]:
+        """What each kind of pawn on the table means, for the kinds there
+        are (none before the tenth card)."""
+        kinds = (("white", bool(view.white)), ("black", bool(view.black)), ("prophet", view.prophet >= 0 and 0 <= view.prophet_anchor < len(view.main)))
+        return tuple((kind, tr(f"delphi.table.legend.{kind}")) for kind, there in kinds if there)
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         return cardart.face(card, width, self.lang, self.app.settings.four_colour)
@@ -221,7 +228,8 @@ class DelphiTable(DelphiTableScene):
         if mine:
             if ph == ds.TURN:
                 n = len(self.model.chosen)
-                return tr("delphi.table.you_string", n=n) if n else tr("delphi.table.you_turn", name=name), True
+                # the prompt names the button by its own label ("press Play" stood over "Play the 3 cards")
+                return tr("delphi.table.you_string", n=n, button=tr("delphi.table.play_n", n=n)) if n else tr("delphi.table.you_turn", name=name), True
             key = YOUR_MOVE.get((ph, "noplay" if v.pending_kind == "noplay" else "play")) or YOUR_MOVE.get(ph)
             if key is not None:
                 return tr(key, name=name, player=player, card=v.picked), True
@@ -258,7 +266,7 @@ class DelphiTable(DelphiTableScene):
             if view.by_hand:
                 lines.append((tr("delphi.table.your_note", note=view.note or tr("delphi.table.no_note")), HIGHLIGHT))
             elif view.rule:
-                lines.append((tr("delphi.table.your_rule", rule=view.rule), HIGHLIGHT))
+                lines.append((tr("delphi.table.your_rule", rule=rule_in_words(view.rule, self.lang)), HIGHLIGHT))
         return lines
 
     # --- the picture ---------------------------------------------------------------------------------
@@ -332,7 +340,7 @@ class DelphiTable(DelphiTableScene):
         pos = Position(
             facts=(tr("delphi.ui.round", n=v.round + 1, total=v.rounds), tr("delphi.table.god_is", god=god, name=self.seat_name(v.god))),
             line=line, awaiting=tr("delphi.table.awaiting"), shown_title=tr("delphi.table.shown_hand", player=self.seat_name(v.turn), n=len(v.shown_hand)),
-            info=tuple(self.info_lines(v)), deck_size=v.deck_size, seats=tuple(self._seat_rows(v, god)), log_title=tr("delphi.table.log"),
+            info=tuple(self.info_lines(v)), legend=self.legend(v), deck_size=v.deck_size, seats=tuple(self._seat_rows(v, god)), log_title=tr("delphi.table.log"),
             log=tuple(self.render(x) for x in v.named_messages(names)), hand_label=tr("delphi.table.your_hand", name=self.seat_name(self.viewer), n=len(v.hand or ())),
             keys=tuple(tr("delphi.table.keys").split(" · ")), hand_message=hand_message,
         )  # fmt: skip
@@ -401,11 +409,15 @@ class DelphiTable(DelphiTableScene):
 
     def look_before_pass(self, seat: int) -> float:
         """God's verdict on what ``seat`` played (or on its No Play), once
-        it is given (a person God judges after the device passes)."""
+        it is given (a person God judges after the device passes).  A
+        computer God judges within the play itself: no verdict action
+        follows, nothing is pending after it (this look counted only
+        verdict actions, so with a computer God the pass screen came a
+        fraction of a second after a string, seen in a real window)."""
         game, states, acts = self.match.game, self.match.states, self.match.actions
         for i in range(len(acts) - 1, -1, -1):
             if game.current_player(states[i]) == seat:
-                judged = any(a.kind == "verdict" for a in acts[i + 1 :])
+                judged = any(not st.pending_kind for st in states[i + 1 :])
                 return LOOK_SECONDS if acts[i].kind in ("play", "noplay") and judged else 0.0
         return 0.0
 

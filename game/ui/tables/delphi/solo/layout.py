@@ -33,6 +33,8 @@ EXAMPLE_LINE = 6
 ROW_H = 44
 WORDS_H = 76
 NOTES_H = 40
+#: the notebook's least width at scale 1
+BOOK_W = 280
 #: the room a wrong card leaves the next one under the same card, as a
 #: share of its height (less when the column is deep)
 SIDE_STEP = 0.34
@@ -74,6 +76,8 @@ class SoloLayout:
     drop: pygame.Rect
     guess_row: dict[str, pygame.Rect] = field(default_factory=dict)
     end_row: list[pygame.Rect] = field(default_factory=list)
+    #: the notebook beside the main line (None: closed)
+    book: pygame.Rect | None = None
 
 
 def compute_layout(
@@ -85,11 +89,13 @@ def compute_layout(
     *,
     example_cards: int = 0,
     factor: float | None = None,
+    notebook: bool = False,
 ) -> SoloLayout:
     """The layout for ``view`` (a ``SoloView``) in a window of ``size``:
     ``guess_labels`` are the guess row's buttons (key, label) after the
     field, ``end_labels`` the end's, ``example_cards`` the cards of the
-    example's line shown (0: no example)."""
+    example's line shown (0: no example), ``notebook`` whether the
+    notebook stands at the right of the main line's area."""
     w, h = size
     s = scale
     f = cardart.size_factor() if factor is None else factor
@@ -103,6 +109,12 @@ def compute_layout(
     words = pygame.Rect(pad, row.y - gap - int(WORDS_H * s), w - 2 * pad, int(WORDS_H * s))
     notes = pygame.Rect(pad, words.y - int(4 * s) - int(NOTES_H * s), w - 2 * pad, int(NOTES_H * s))
     lines = pygame.Rect(pad, top, w - 2 * pad, notes.y - int(4 * s) - top)
+    book = None
+    if notebook:
+        # as wide as the people's table's sidebar (about 40 characters a line)
+        bw = int(min(max(w * 0.23, BOOK_W * s), 400 * s))
+        book = pygame.Rect(lines.right - bw, lines.y, bw, lines.h)
+        lines.w -= bw + gap
     # the main line: as large as the card setting asks, never larger than the hand's
     cw = max(22, min(int(LINE_CARD * s * f), hw, (lines.h - int(16 * s)) * 10 // 28))
     ch = cardart.card_size(cw)[1]
@@ -111,7 +123,10 @@ def compute_layout(
     foot = (example.panel.y if example is not None else lines.bottom) - int(6 * s)
     side_w = max(18, int(cw * SIDE_SHARE))
     side = _side(view, main, side_w, main[0].bottom + int(6 * s) if main else lines.y, foot, s)
-    out = SoloLayout(s, size, lines, cw, main, side_w, side, example, notes, words, row, hw, hand, pygame.Rect(0, lines.y, w, row.bottom - lines.y))
+    # (a card let go over the notebook is not played)
+    drop = pygame.Rect(0, lines.y, w, row.bottom - lines.y) if book is None else pygame.Rect(0, lines.y, book.x, row.bottom - lines.y)
+    out = SoloLayout(s, size, lines, cw, main, side_w, side, example, notes, words, row, hw, hand, drop)
+    out.book = book
     out.guess_row = _guess_row(row, guess_labels, s)
     out.end_row = _end_row(row, end_labels, s)
     return out

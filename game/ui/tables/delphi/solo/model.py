@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 from game.engine.core import Outcome
 from game.engine.match import Match, meta_of
+from game.games.delphi.library import rule_in_words
 from game.games.delphi.options import MAX_RULE_TEXT
-from game.games.delphi.policy import SoloMeta
-from game.games.delphi.rulelang.rule import rule_text_in
+from game.games.delphi.policy import SoloMeta, notebook_page
 from game.games.delphi.solo import GUESS, OVER, PLAY, TURNS, WRONG_GUESS, SoloAction, SoloGuess, SoloState, SoloView, difference_message, solo_score
 from game.i18n import msg, render, tr
 from game.ui.kit.model import TableModel
@@ -45,6 +45,8 @@ class SoloModel(SoloTableModel):
     def __init__(self, match: SoloMatch) -> None:
         super().__init__(match)
         self.result_shown = False
+        #: the notebook beside the main line is open (the Notes button)
+        self.notebook_open = True
 
     @property
     def meta(self) -> SoloMeta:
@@ -60,6 +62,13 @@ class SoloModel(SoloTableModel):
         # never longer than a rule text may be: a save allows 5,000
         # characters here, and a longer guess made the round unreadable
         self.match.meta = replace(self.meta, guess=text[:MAX_RULE_TEXT])
+
+    # --- the notebook: one page, the person's (the people's table's field reads it so) ---------
+    def note(self, seat: int) -> str:
+        return self.meta.notes
+
+    def write_note(self, seat: int, text: str) -> None:
+        self.match.meta = replace(self.meta, notes=notebook_page(text))
 
 
 def title_of(v: SoloView, lang: str | None = None) -> str:
@@ -100,7 +109,7 @@ def verdict_lines(v: SoloView, outcome: Outcome | None, lang: str) -> tuple[Said
     if v.phase == OVER:
         out = [Said(render(outcome.reason, lang), RESULT)] if outcome is not None and outcome.reason is not None else []
         if v.rule:
-            out.append(Said(tr("delphi.solo_ui.rule_was", lang, rule=rule_text_in(v.rule, lang)), PLAIN))
+            out.append(Said(tr("delphi.solo_ui.rule_was", lang, rule=rule_in_words(v.rule, lang)), PLAIN))
         return tuple(out)
     out = []
     if v.plays:

@@ -60,6 +60,9 @@ class Still(Frame[SoloLayout]):
     playing: bool
     #: cards not drawn in place (in the air, held by the pointer)
     hidden: frozenset[object]
+    #: the notebook's title ("" while it is closed; its text field is the
+    #: table's, over the panel drawn here)
+    notebook_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,10 @@ def paint_still(surface: pygame.Surface, p: Still) -> None:
     if p.example is not None and L.example is not None:
         _example(surface, p.example, L, p)
     _words(surface, p.said, L)
+    if p.notebook_title and L.book is not None:
+        s = L.s
+        panel(surface, L.book, 90, int(10 * s))
+        text(surface, p.notebook_title, (L.book.x + int(12 * s), L.book.y + int(8 * s)), int(15 * s), GOLD, bold=True, shadow=False, max_width=L.book.w - int(24 * s))
     _hand(surface, p, L)
 
 

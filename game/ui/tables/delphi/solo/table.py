@@ -50,6 +50,7 @@ from game.ui.kit.wait import WaitScene, Worker
 from game.ui.scene import ENTER_KEYS, AppServices, ButtonSpec
 from game.ui.tables.delphi.explain_scene import ExplainScene, solo_tabs
 from game.ui.tables.delphi.libraryscene import LibraryScene
+from game.ui.tables.delphi.notebook import NotebookField
 from game.ui.tables.delphi.solo import speech as solo_speech
 from game.ui.tables.delphi.solo.layout import EXAMPLE_LINE, SoloLayout, compute_layout
 from game.ui.tables.delphi.solo.model import SoloMatch, SoloModel, facts, shown_example, title_of, verdict_lines
@@ -85,8 +86,11 @@ class SoloTable(SoloTableScene):
         #: the guess being judged on a worker thread
         self.job: Worker[SoloAction] | None = None
         self.cursor = KeyCursor()
-        #: the guess being typed as the last save holds it (leaving saves a newer one)
+        #: the guess being typed and the notebook as the last save holds them (leaving saves newer ones)
         self._saved_guess = self.model.guess
+        self._saved_notes = self.model.meta.notes
+        #: the notebook's text field (the people's table's, on the person's one page)
+        self.notebook = NotebookField(app, self.model, lambda: tr("delphi.solo_ui.notebook_placeholder"))
         self._layout: tuple[tuple[Any, ...], SoloLayout] | None = None
         self.card_drag(
             on_click=self._card_clicked,
@@ -110,14 +114,14 @@ class SoloTable(SoloTableScene):
         v = self.view
         shown = shown_example(v)
         ex = min(EXAMPLE_LINE, len(shown.example.line)) if shown is not None and shown.example is not None else 0
-        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, len(v.main), v.side, len(v.hand), ex)
+        key = (self.app.size, self.scale, cardart.size_factor(), self.lang, len(v.main), v.side, len(v.hand), ex, self.model.notebook_open)
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, self.layout_for(v, ex))
         return self._layout[1]
 
     def layout_for(self, v: SoloView, example_cards: int = 0) -> SoloLayout:
         guess_row = [(key, tr(label)) for key, label in GUESS_ROW]
-        return compute_layout(self.app.size, self.scale, v, guess_row, [label for _, label, _ in self._end_buttons()], example_cards=example_cards)
+        return compute_layout(self.app.size, self.scale, v, guess_row, [label for _, label, _ in self._end_buttons()], example_cards=example_cards, notebook=self.model.notebook_open)
 
     def picture(self) -> SoloPicture:
         v = self.view
@@ -132,6 +136,7 @@ class SoloTable(SoloTableScene):
             main=tuple(v.main), starters=v.starters, last_right=bool(v.plays and v.plays[-1][1]),
             side=tuple(c for sp in v.side for c in sp.cards), example=example,
             said=verdict_lines(v, self.match.outcome, self.lang), hand=tuple(v.hand), playing=self.playing(), hidden=self.hidden_keys(),
+            notebook_title=tr("delphi.solo_ui.notebook_title") if self.model.notebook_open else "",
         )  # fmt: skip
         drag = self.drag
         lit = drag is not None and drag.dragging is not None and bool(drag.legal_zones())
@@ -143,10 +148,32 @@ class SoloTable(SoloTableScene):
 
     # --- buttons ---------------------------------------------------------------------------------
     def header_buttons(self) -> list[ButtonSpec]:
+        notes = ButtonSpec("notebook", tr("delphi.table.notebook"), self.toggle_notebook, selected=self.model.notebook_open, waits=False, tooltip=tr("delphi.solo_ui.notebook_tip"))
         if self.over():
-            return super().header_buttons()
+            return [notes, *super().header_buttons()]
         give_up = ButtonSpec("give_up", tr("delphi.solo_ui.give_up"), self.ask_give_up, destructive=True, waits=False)
-        return [give_up, *super().header_buttons()]
+        return [notes, give_up, *super().header_buttons()]
+
+    # --- the notebook ----------------------------------------------------------------------------
+    def toggle_notebook(self) -> None:
+        self.model.notebook_open = not self.model.notebook_open
+        self.sync_ui()
+        self._place_notebook()
+        self.notebook.focus()
+
+    def notebook_rect(self) -> pygame.Rect | None:
+        """Where the text field goes: the notebook's panel, under its title
+        (None while it is closed)."""
+        L = self.layout()
+        if L.book is None:
+            return None
+        top = int(32 * L.s)
+        return pygame.Rect(L.book.x + int(8 * L.s), L.book.y + top, L.book.w - int(16 * L.s), L.book.h - top - int(8 * L.s))
+
+    def _place_notebook(self) -> None:
+        want = self.model.notebook_open and self.app.scenes.top is self and not self._leaving
+        rect = self.notebook_rect() if want else None
+        self.notebook.place(0 if rect is not None else None, rect)
 
     def _end_buttons(self) -> list[tuple[str, str, Callable[[], object]]]:
         """The end's buttons: (key, label, action)."""
@@ -167,6 +194,7 @@ class SoloTable(SoloTableScene):
         return [(ButtonSpec(key, tr(label), actions[key], primary=key == "guess"), L.guess_row[key]) for key, label in GUESS_ROW]
 
     def build_extra_ui(self) -> None:
+        self._place_notebook()
         self.entry = None
         if self.view.phase == GUESS and self.viewer is not None and not self._leaving:
             self.entry = self._guess_field(self.layout().guess_row["field"])
@@ -301,13 +329,31 @@ class SoloTable(SoloTableScene):
     def autosave(self) -> None:
         super().autosave()
         self._saved_guess = self.model.guess
+        self._saved_notes = self.model.meta.notes
 
     def exit(self) -> None:
         if self.entry is not None and self.entry.alive():
             self.model.guess = self.entry.get_text()
-        if not self.match.over and self.match.actions and self.model.guess != self._saved_guess:
-            self.autosave()  # the guess half typed comes back at Continue
+        if not self.match.over and self.match.actions and (self.model.guess != self._saved_guess or self.model.meta.notes != self._saved_notes):
+            self.autosave()  # the guess half typed and the notes come back at Continue
+        self.notebook.drop()
         super().exit()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._place_notebook()
+
+    def pause(self) -> None:
+        self.notebook.drop()  # (its text is the match's already)
+        super().pause()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.notebook.drop()
+        super().resize(size)
+
+    def language_changed(self) -> None:
+        self.notebook.drop()
+        super().language_changed()
 
     # --- drag, click, keys -----------------------------------------------------------------------
     def drag_sources(self) -> list[Source]:
@@ -343,6 +389,13 @@ class SoloTable(SoloTableScene):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.notebook.is_field(event.ui_element):
+            self.notebook.changed()
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.notebook.unfocus()
+            return  # the keys belong to the notebook, none is a shortcut of the table
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.entry is not None and event.ui_element is self.entry:
             self.model.guess = self.entry.get_text()
             return
