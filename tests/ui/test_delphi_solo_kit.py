@@ -93,9 +93,9 @@ def test_a_finished_round_is_counted_once_by_the_kit_and_its_save_goes(app, monk
     counted: list[str] = []
     real = keep.count_once
 
-    def writes(game_id, key, fold):
+    def writes(game_id, key, fold, *rest):
         counted.append(game_id)
-        return real(game_id, key, fold)
+        return real(game_id, key, fold, *rest)
 
     monkeypatch.setattr(keep, "count_once", writes)
     t = start_solo(app, library_options("alternate_colour"), 11)
