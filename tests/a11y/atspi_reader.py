@@ -19,11 +19,14 @@ import argparse
 import json
 import sys
 import time
+import warnings
 
 import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
+
+warnings.simplefilter("ignore", DeprecationWarning)  # Atspi's get_action_name, still the way to read it
 
 
 def pump(seconds):
@@ -105,8 +108,14 @@ def tree(args):
     app = find_app(args.ppid, args.timeout)
     if app is None:
         return {"found": False}
+    first = None
+    while first is None and time.monotonic() < t0 + args.timeout:
+        try:
+            first = walk(app)
+        except GLib.Error:  # a node went while it was read
+            pump(0.1)
     res = {"found": True, "seconds": round(time.monotonic() - t0, 3), "pid": app.get_process_id(),
-           "toolkit": app.get_toolkit_name(), "tree": walk(app)}
+           "toolkit": app.get_toolkit_name(), "tree": first}
     if args.press:
         node = find_node(app, args.press)
         res["pressed"] = bool(node is not None and node.do_action(0))
@@ -114,7 +123,10 @@ def tree(args):
         after = None
         while time.monotonic() < end:
             pump(0.1)
-            after = walk(app)
+            try:
+                after = walk(app)
+            except GLib.Error:  # a node went while it was read: the screen changes
+                continue
             if args.expect is None or any(n["name"] == args.expect for n in after):
                 break
         res["after"] = after

@@ -159,3 +159,46 @@ def test_the_trees_wire_form_and_accesskit_nodes():
     assert live.value == "Played" and live.live == ak.Live.ASSERTIVE
     m.say("Played", polite=True)
     assert dict(m.live().nodes)[LIVE_ID].value != "Played", "the same sentence again is still a change"
+
+
+def test_without_accesskit_or_a_session_bus_the_app_stays_silent(monkeypatch):
+    """The app runs where accesskit has no wheel, where no session bus
+    is named (nothing may autolaunch one into the home), and with
+    MTG_A11Y=0: the bridge is Silent and no process is started."""
+    import subprocess
+
+    from game.ui.a11y import bridge as b
+    from game.ui.a11y.bridge import Silent, open_bridge
+
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent")
+    monkeypatch.setattr(b, "accesskit_available", lambda: False)
+    assert isinstance(open_bridge(), Silent)
+    monkeypatch.setattr(b, "accesskit_available", lambda: True)
+    monkeypatch.setenv("MTG_A11Y", "0")
+    assert isinstance(open_bridge(), Silent)
+    monkeypatch.delenv("MTG_A11Y")
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS")
+    assert isinstance(open_bridge(), Silent)
+    # the bridge process itself, where accesskit cannot be imported
+    code = "import sys; sys.modules['accesskit'] = None; from game.ui.a11y.child import main; sys.exit(main([]))"
+    r = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    assert r.returncode == 3, r.stderr
+
+
+def test_the_app_a_player_runs_opens_the_bridge_and_closes_it(monkeypatch, tmp_path):
+    """``App(a11y=True)`` (what ``run`` makes) starts the bridge process
+    where a session bus is named; ``close`` ends it."""
+    from game.app import App
+    from game.ui.a11y.linux import ChildBridge
+
+    pytest.importorskip("accesskit")
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={tmp_path / 'no-bus'}")
+    app = App((1280, 800), lang="en", fullscreen=False, a11y=True)
+    try:
+        assert isinstance(app.a11y, ChildBridge)
+        assert wait(lambda: app.a11y._child is not None and app.a11y._child.beat > 0)
+        child = app.a11y._child
+        assert not app.a11y.active, "no reader, no tree"
+    finally:
+        app.close()
+    assert child.proc.poll() is not None, "the bridge process outlived the app"
