@@ -98,7 +98,7 @@ def _main(argv: list[str]) -> int:
         # not a player's tool: the app starts itself with it on Linux to
         # run the screen reader's adapter in a process of its own
         # (game/ui/a11y/child.py says why); it reads and writes JSON lines
-        from game.ui.a11y.child import main as a11y_bridge
+        from game.tools.a11y_bridge import main as a11y_bridge
 
         return a11y_bridge(argv[1:])
     # a tool, or the app, loads only what it uses: "sim" starts without
