@@ -570,6 +570,7 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         app.step(1 / 60, events=[])
         top = app.scenes.top
         print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f} {top.name if top else '-'}", flush=True)
+        app.a11y.close()
         return 0
     app.to_menu()
     if scene:
