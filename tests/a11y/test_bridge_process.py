@@ -77,7 +77,9 @@ def test_a_hung_bridge_process_is_killed_and_another_gets_the_latest_tree(monkey
         for i in range(500):
             t0 = time.perf_counter()
             b.update(tree(60, f" v{i}"))
-            assert time.perf_counter() - t0 < 0.05
+            # (a call that waited for the hung process would never return;
+            # the bound only leaves room for a loaded machine's scheduling)
+            assert time.perf_counter() - t0 < 0.5
         assert wait(lambda: b"v499" in log.read_bytes() if log.exists() else False), "the new process never got the latest tree"
     finally:
         b.close()
@@ -85,8 +87,10 @@ def test_a_hung_bridge_process_is_killed_and_another_gets_the_latest_tree(monkey
 
 def test_the_frame_loops_calls_never_wait_for_a_process_that_does_not_read(monkeypatch):
     """A process that beats but never reads its pipe (64 KiB fill it):
-    thousands of 60-card trees and announcements later, no call took
-    more than a few milliseconds, and only the writer thread waits."""
+    thousands of 60-card trees and announcements later, no call waited
+    (one that did would wait for ever: the stand-in never reads; the
+    bound leaves room for a loaded machine's scheduling), and only the
+    writer thread waits."""
     b = bridge("deaf")
     try:
         assert wait(lambda: b.active)
@@ -99,7 +103,7 @@ def test_the_frame_loops_calls_never_wait_for_a_process_that_does_not_read(monke
             b.requests()
             _ = b.active
             worst = max(worst, time.perf_counter() - t0)
-        assert worst < 0.05, f"a frame's bridge calls took {worst * 1000:.1f} ms"
+        assert worst < 0.5, f"a frame's bridge calls took {worst * 1000:.1f} ms"
         assert b.hangs == 0, "a process that beats is not killed"
     finally:
         t0 = time.perf_counter()
