@@ -96,7 +96,13 @@ def one_run(session, n: int) -> dict:
     app.to_menu()
     app.push(dict(all_scene_factories(app))["gaps-opening"]())
     table = app.scenes.top
-    table.a11y_tree = lambda: sixty_nodes(app.frame_count)  # type: ignore[method-assign]
+    built = [0]
+
+    def tree():
+        built[0] += 1
+        return sixty_nodes(app.frame_count)
+
+    table.a11y_tree = tree  # type: ignore[method-assign]
     frames(app, 30)
     res: dict = {"off": frames(app, n)}
     if session is not None:
@@ -104,12 +110,16 @@ def one_run(session, n: int) -> dict:
         bridge = ChildBridge(env=session.env)
         app.a11y = bridge
         assert wait(lambda: bridge.starts and bridge._child and bridge._child.beat, app, 30), "the bridge process did not start"
+        built[0] = 0
         res["no_reader"] = frames(app, n)
+        res["trees_no_reader"] = built[0]
         session.set_enabled(True)
         assert wait(lambda: bridge.active, app, 30), "the bridge never became active"
         frames(app, 30)
         serve: list[float] = []
+        built[0] = 0
         res["on"] = frames(app, n, serve)
+        res["trees_on"] = built[0]
         res["serve"] = serve
         bridge.close()
         app.a11y = Silent()
@@ -167,6 +177,9 @@ def main() -> int:
     out: dict = {"machine": {"cpus": os.cpu_count(), "load1": round(os.getloadavg()[0], 2)}, "runs": args.runs, "frames_per_run": args.frames}
     if absent:
         out["note"] = f"no AT-SPI session ({', '.join(absent)} missing): only the 'off' frames"
+    for key in ("trees_no_reader", "trees_on"):
+        if key in runs[0]:
+            out[key] = [r[key] for r in runs]
     for mode in ("off", "no_reader", "on", "serve"):
         if mode in runs[0]:
             out[f"{mode}_ms"] = {
