@@ -116,12 +116,12 @@ class ChildBridge:
     def update(self, tree: Tree) -> None:
         self._tree = tree
         self._tree_gen += 1
-        self._wake()
+        self._poke()
 
     def announce(self, announcement: Announcement) -> None:
         if self.active:
             self._says.append(announcement)
-            self._wake()
+            self._poke()
 
     def requests(self) -> list[Request]:
         out = []
@@ -134,16 +134,28 @@ class ChildBridge:
         if w != self._window:
             self._window = w  # type: ignore[assignment]
             self._window_gen += 1
-            self._wake()
+            self._poke()
 
     def close(self) -> None:
-        """Stop the child: its stdin closes (it ends by itself), and it is
-        killed if it has not within 0.3 s (a hung one cannot end)."""
+        """Stop the child: it is killed (it holds nothing to save; a hung
+        one could not end by itself) and reaped within 0.3 s."""
         self._closed = True
         self._wake()
         c = self._child
         if c is not None:
             self._stop(c, grace=0.3)
+
+    def _poke(self) -> None:
+        """Wake the writer from the frame loop without waiting: when the
+        lock is taken (the writer swapping slots, or checking whether to
+        sleep), the writer is awake or sees the change at the next frame's
+        poke (while a reader listens, every frame hands over a tree), or
+        within its 1 s wait at the latest."""
+        if self._cond.acquire(blocking=False):
+            try:
+                self._cond.notify_all()
+            finally:
+                self._cond.release()
 
     def _wake(self) -> None:
         # the watchdog and the writer hold this lock only to wait and to
