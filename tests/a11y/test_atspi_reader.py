@@ -23,7 +23,8 @@ import pytest
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="AT-SPI is Linux's")
 
-MENU = ["Mind the Gap", "Gaps (Montana)", "Delphi", "Runs", "Settings", "Statistics", "Rules", "Quit"]
+#: the menu's buttons a player finds (the menu may grow more)
+MENU = {"Mind the Gap", "Gaps (Montana)", "Delphi", "Runs", "Settings", "Statistics", "Rules", "Quit"}
 
 
 def test_the_menu_is_read_by_name_and_a_press_reaches_the_app(atspi, tmp_path):
@@ -36,7 +37,7 @@ def test_the_menu_is_read_by_name_and_a_press_reaches_the_app(atspi, tmp_path):
         tree = res["tree"]
         assert tree[1]["role"] == "frame" and tree[1]["name"] == "Mind the Gap"
         buttons = [n for n in tree if n["role"] == "push button"]
-        assert [b["name"] for b in buttons] == MENU
+        assert MENU <= {b["name"] for b in buttons}, [b["name"] for b in buttons]
         assert all("click" in b["actions"] for b in buttons)
         assert sum("focused" in b["states"] for b in buttons) == 1
         assert res["pressed"], "do_action(0) on Settings failed"
