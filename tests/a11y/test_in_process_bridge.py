@@ -62,3 +62,20 @@ def test_the_in_process_bridge():
     got = b.requests()
     assert [(r.action, r.key) for r in got] == [("press", "button:menu.rules")]
     assert b.requests() == []
+
+
+def test_an_adapter_that_fails_is_left_alone_and_the_game_goes_on():
+    pytest.importorskip("accesskit")
+    from game.ui.a11y.windows_mac import InProcessBridge
+
+    class Failing(FakeAdapter):
+        def update_if_active(self, factory):
+            raise RuntimeError("no UI Automation here")
+
+    made: list[FakeAdapter] = []
+    b = InProcessBridge(lambda activate, act: made.append(Failing(activate, act)) or made[-1])
+    made[0].activate()
+    assert b.active
+    b.update(Tree(Node("window", Role.WINDOW, "Mind the Gap")))
+    assert not b.active, "a failed adapter is not fed again"
+    b.announce(Announcement("nothing"))

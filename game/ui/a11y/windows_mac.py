@@ -46,12 +46,19 @@ class InProcessBridge:
 
     @property
     def active(self) -> bool:
-        return self._active.is_set()
+        return self._active.is_set() and not self._broken
+
+    _broken = False
 
     def _push(self, update: Any) -> None:
-        events = self._adapter.update_if_active(lambda: update)
-        if events is not None:
-            events.raise_events()
+        # untested on the player's system: an adapter that fails once is
+        # left alone, and the game goes on without it
+        try:
+            events = self._adapter.update_if_active(lambda: update)
+            if events is not None:
+                events.raise_events()
+        except Exception:  # noqa: BLE001
+            self._broken = True
 
     def update(self, tree: Tree) -> None:
         if tree == self._sent:
@@ -75,10 +82,13 @@ class InProcessBridge:
         # the subclassed window tells AccessKit its own place; macOS wants
         # the view's focus, Windows follows the window's own messages
         f = getattr(self._adapter, "update_view_focus_state", None)
-        if f is not None:
-            events = f(focused)
-            if events is not None:
-                events.raise_events()
+        if f is not None and not self._broken:
+            try:
+                events = f(focused)
+                if events is not None:
+                    events.raise_events()
+            except Exception:  # noqa: BLE001 - as in _push
+                self._broken = True
 
     def close(self) -> None:
         self._active.clear()
