@@ -12,11 +12,11 @@ Here a deadlock stops only this process: its loop stops sending
 heartbeats, and the app (:mod:`game.ui.a11y.linux`) kills it and starts
 another.  Nothing the app's frame loop does waits for this process.
 
-To make a deadlock rare in the first place the loop calls the adapter
-only while a reader has it active (a deactivated adapter is never
-touched), only when something changed, and waits for the first
-activation after making the adapter (the wait releases the GIL) before
-it calls the adapter at all.
+The loop also keeps the deadlock from arising: it calls the adapter only
+while a reader has it active (never while an activation can be under
+way; see the gate below), only when something changed, and waits for the
+first activation after making the adapter (the wait releases the GIL)
+before it calls the adapter at all.
 
 Reads wire messages (:mod:`game.ui.a11y.wire`) on stdin, writes them on
 stdout; ends when stdin closes.  Exit code 3: AccessKit is not there.
@@ -92,8 +92,19 @@ def main(argv: list[str] | None = None) -> int:
         out.put(line({"t": "active"}))
         return m.full()
 
+    # The loop calls the adapter only while holding the gate and seeing
+    # it active; the deactivation handler clears the flag under the gate.
+    # In accesskit_unix 0.17 (inside accesskit 0.7.0) activation holds the
+    # adapter's lock while it calls on_activate, which needs the GIL, but
+    # deactivation drops that lock before calling on_deactivate.  So with
+    # the gate the loop never calls the adapter while an activation can
+    # be under way, and on_deactivate waits (GIL released) for a call in
+    # progress, whose lock is free.  The watchdog stays the guarantee.
+    gate = threading.Lock()
+
     def on_deactivate():
-        active.clear()
+        with gate:
+            active.clear()
         out.put(line({"t": "inactive"}))
 
     def on_action(req) -> None:
@@ -145,20 +156,23 @@ def main(argv: list[str] | None = None) -> int:
         if fresh.is_set():
             fresh.clear()
             window_dirty = window is not None
-        if window_dirty and window is not None:
-            window_dirty = False
-            x, y, w, h = window["b"]
-            r = accesskit.Rect(x, y, x + w, y + h)
-            adapter.set_root_window_bounds(r, r)
-            adapter.update_window_focus_state(bool(window["f"]))
-        if tree_dirty:
-            tree_dirty = False
-            update = m.full()
-            adapter.update_if_active(lambda u=update: u)
-        for s in says:
-            m.say(s.get("text", ""), s.get("p") != "assertive")
-            update = m.live()
-            adapter.update_if_active(lambda u=update: u)
-        says.clear()
+        with gate:
+            if not active.is_set():
+                continue
+            if window_dirty and window is not None:
+                window_dirty = False
+                x, y, w, h = window["b"]
+                r = accesskit.Rect(x, y, x + w, y + h)
+                adapter.set_root_window_bounds(r, r)
+                adapter.update_window_focus_state(bool(window["f"]))
+            if tree_dirty:
+                tree_dirty = False
+                update = m.full()
+                adapter.update_if_active(lambda u=update: u)
+            for s in says:
+                m.say(s.get("text", ""), s.get("p") != "assertive")
+                update = m.live()
+                adapter.update_if_active(lambda u=update: u)
+            says.clear()
     out.put(None)
     return 0
