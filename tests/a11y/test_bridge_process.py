@@ -30,6 +30,9 @@ t0 = time.monotonic()
 while True:
     if mode == "hang" and time.monotonic() - t0 > 0.3:
         time.sleep(3600)  # stops beating and stops reading: a deadlock
+    if mode == "panic" and time.monotonic() - t0 > 0.3:
+        os.write(2, b"thread '<unnamed>' panicked at context.rs:61:78: NoReply\n")
+        mode = "idle"
     if mode == "deaf":
         out({"t": "beat"}); time.sleep(0.1); continue  # beats, never reads
     r, _, _ = select.select([0], [], [], 0.1)
@@ -83,6 +86,17 @@ def test_a_hung_bridge_process_is_killed_and_another_gets_the_latest_tree(monkey
         assert wait(lambda: b"v499" in log.read_bytes() if log.exists() else False), "the new process never got the latest tree"
     finally:
         b.close()
+
+
+def test_a_bridge_process_whose_accesskit_panicked_is_replaced(capfd):
+    """It beats on, but AccessKit's event loop is dead: replaced."""
+    b = bridge("panic")
+    try:
+        assert wait(lambda: b.panics >= 1 and b.starts >= 2), f"panics {b.panics}, starts {b.starts}"
+        assert b.hangs == 0
+    finally:
+        b.close()
+    assert "panicked at" in capfd.readouterr().err, "the child's stderr is passed on"
 
 
 def test_the_frame_loops_calls_never_wait_for_a_process_that_does_not_read(monkeypatch):

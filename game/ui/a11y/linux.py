@@ -80,6 +80,7 @@ class _Child:
         self.proc = proc
         self.started = time.monotonic()
         self.beat = 0.0  # when it last said anything (0: not yet up)
+        self.broken = False  # AccessKit's event loop panicked in it
         self.worst_gap = 0.0  # the longest silence between two lines
         self.active = False
         self.dead = False
@@ -106,6 +107,8 @@ class ChildBridge:
         #: killed because they hung
         self.starts = 0
         self.hangs = 0
+        #: children killed because AccessKit's own thread panicked in them
+        self.panics = 0
         #: the longest silence of a child that was not killed for it (s)
         self.worst_beat_gap = 0.0
         self.given_up = False
@@ -199,6 +202,8 @@ class ChildBridge:
                 self._cmd,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                # read for AccessKit's panics, and passed on to the app's
+                stderr=subprocess.PIPE,
                 # raw pipes: a buffered file's lock was held by a write
                 # blocked on a hung child
                 bufsize=0,
@@ -214,6 +219,7 @@ class ChildBridge:
         self.starts += 1
         threading.Thread(target=self._read, args=(c,), name="a11y-read", daemon=True).start()
         threading.Thread(target=self._write, args=(c,), name="a11y-write", daemon=True).start()
+        threading.Thread(target=self._errors, args=(c,), name="a11y-err", daemon=True).start()
         self._child = c
         return c
 
@@ -226,6 +232,10 @@ class ChildBridge:
             now = time.monotonic()
             if (c.beat == 0.0 and now - c.started > START_S) or (c.beat and now - c.beat > HANG_S):
                 self.hangs += 1
+                self._stop(c, grace=0.0)
+                return None
+            if c.broken:
+                self.panics += 1
                 self._stop(c, grace=0.0)
                 return None
             with self._cond:
@@ -286,6 +296,33 @@ class ChildBridge:
         with contextlib.suppress(OSError):
             c.proc.stdout.close()
         self._wake()
+
+    def _errors(self, c: _Child) -> None:
+        """The child's stderr, passed on to the app's.  A Rust panic there
+        is AccessKit's event loop dying: accesskit_unix 0.17 unwraps every
+        D-Bus error in it (a registry that went away mid-call panicked it
+        with NoReply while a bench switched accessibility off and on), and
+        the child would then beat on with an adapter that never activates
+        again, so it is replaced."""
+        assert c.proc.stderr is not None
+        fd = c.proc.stderr.fileno()
+        tail = b""
+        while True:
+            try:
+                chunk = os.read(fd, 1 << 14)
+            except OSError:
+                break
+            if not chunk:
+                break
+            with contextlib.suppress(OSError):
+                os.write(2, chunk)
+            tail = (tail + chunk)[-4096:]
+            if b"panicked at" in tail:
+                c.broken = True
+                tail = b""
+                self._wake()
+        with contextlib.suppress(OSError):
+            c.proc.stderr.close()
 
     def _news(self, c: _Child, tree_gen: int, window_gen: int) -> bool:
         return c.dead or self._closed or bool(self._says) or self._tree_gen != tree_gen or self._window_gen != window_gen
