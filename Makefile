@@ -90,6 +90,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) -m game.games.delphi.rulelang.bench --check --json
 	$(HEADLESS) $(PY) scripts/delphi_first_move_frames.py --runs 5
 	nice -n 10 $(PY) scripts/gaps_solver_figures.py --deals $${GAPS_SOLVER_DEALS:-200} --seconds 30 --memory-mb 1024 --json
+	$(HEADLESS) $(PY) scripts/a11y_bench.py --runs 5 --json
 
 # 100,000 random events per table, and every fuzzed file case (make test runs a third of them)
 soak: $(VENV)/.dev-installed

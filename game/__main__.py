@@ -94,6 +94,13 @@ def _main(argv: list[str]) -> int:
         return 0
     if argv and argv[0] in GAME_TOOLS:
         return run_game_tool(argv[0], argv[1:])
+    if argv and argv[0] == "a11y-bridge":
+        # not a player's tool: the app starts itself with it on Linux to
+        # run the screen reader's adapter in a process of its own
+        # (game/ui/a11y/child.py says why); it reads and writes JSON lines
+        from game.tools.a11y_bridge import main as a11y_bridge
+
+        return a11y_bridge(argv[1:])
     # a tool, or the app, loads only what it uses: "sim" starts without
     # pygame, and the app without the tools
     if argv and argv[0] == "shots":

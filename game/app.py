@@ -30,7 +30,7 @@ from game.persistence import APP_NAME, storage
 from game.persistence.saves import latest_save
 from game.persistence.settings import load_settings, save_settings
 from game.ui import cardart
-from game.ui.a11y.bridge import Bridge, Silent
+from game.ui.a11y.bridge import Bridge, Silent, open_bridge, wants_hidden_window
 from game.ui.a11y.nodes import Announcement, Politeness
 from game.ui.anim import Animator
 from game.ui.assets import app_icon, scale_for, theme
@@ -90,7 +90,7 @@ SWITCH_INTERVAL = 0.001
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None, fullscreen: bool | None = None, home_notices: bool = True, a11y: bool = False) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.pg = pygame
         self.gui = pygame_gui
@@ -110,8 +110,17 @@ class App:
         self.sound: Sounds | None = None
         self.window_size = size or DEFAULT_SIZE
         self._windowed_size = self.window_size
-        self.window = self._set_mode(self.window_size, self.settings.fullscreen)
+        # Windows and macOS: the screen reader's adapter must subclass the
+        # window before it is first shown (game/ui/a11y/windows_mac.py)
+        hide_first = a11y and wants_hidden_window()
+        self.window = self._set_mode(self.window_size, self.settings.fullscreen, pg_flags=pygame.HIDDEN if hide_first else 0)
         pygame.display.set_caption("Mind the Gap")
+        #: the screen reader's bridge (game.ui.a11y.bridge): the platform's
+        #: when ``a11y`` (the app a player runs), Silent for tests and tools
+        self.a11y: Bridge = open_bridge() if a11y else Silent()
+        if hide_first:
+            self.window = self._set_mode(self.window_size, self.settings.fullscreen, pg_flags=pygame.SHOWN)
+        self._window_seen: tuple | None = None
         icon = app_icon()
         if icon is not None:
             pygame.display.set_icon(icon)
@@ -135,9 +144,6 @@ class App:
         if home_notices and self.storage.access is storage.Access.NOT_WRITABLE:
             self.say_once("read-only", self.read_only_reason(), ttl=10)
         self._animator_cls = Animator
-        #: the screen reader's bridge (game.ui.a11y.bridge); Silent until a
-        #: platform bridge is up
-        self.a11y: Bridge = Silent()
         #: the latest announcements, newest last (a key reads them again)
         self.announced: deque[Announcement] = deque(maxlen=20)
 
@@ -149,12 +155,12 @@ class App:
         fail), at least 1×1."""
         return max(1, min(int(size[0]), MAX_SIZE[0])), max(1, min(int(size[1]), MAX_SIZE[1]))
 
-    def _set_mode(self, size, fullscreen: bool):
+    def _set_mode(self, size, fullscreen: bool, pg_flags: int = 0):
         pg = self.pg
-        flags = pg.RESIZABLE
+        flags = pg.RESIZABLE | pg_flags
         if fullscreen:
             try:
-                return pg.display.set_mode((0, 0), pg.FULLSCREEN)
+                return pg.display.set_mode((0, 0), pg.FULLSCREEN | pg_flags)
             except pg.error:
                 self.settings.fullscreen = False
         return pg.display.set_mode(self.fit(size), flags)
@@ -436,7 +442,22 @@ class App:
             if top is not None:
                 top.a11y_request(request)
         if self.a11y.active and top is not None:
+            self._feed_window()
             self.a11y.update(top.a11y_tree())
+
+    def _feed_window(self) -> None:
+        """The window's place on the screen and its keyboard focus, to the
+        bridge when they change (AT-SPI's screen coordinates and focus
+        events need them)."""
+        pg = self.pg
+        try:
+            pos = pg.display.get_window_position()
+        except (pg.error, AttributeError):
+            pos = (0, 0)
+        seen = (*pos, *self.window.get_size(), bool(pg.key.get_focused()))
+        if seen != self._window_seen:
+            self._window_seen = seen
+            self.a11y.window(seen[:4], seen[4])
 
     def release_memory_soon(self) -> None:
         """Collect garbage and trim the heap after this frame (a left
@@ -463,6 +484,7 @@ class App:
 
     def close(self) -> None:
         """Leave every scene and release the display (tests make many apps)."""
+        self.a11y.close()
         self._lang_off()
         while self.scenes.scenes:
             self.scenes.scenes.pop().exit()
@@ -540,7 +562,7 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
     """Entry point for ``python -m game``; never shows a traceback to a
     player for set-up problems."""
     try:
-        app = App(parse_size(size), lang=lang, fullscreen=fullscreen)
+        app = App(parse_size(size), lang=lang, fullscreen=fullscreen, a11y=not smoke)
     except pygame.error as e:
         print(
             f"mind-the-gap: the display could not be opened ({e}). "
@@ -556,6 +578,7 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
         app.step(1 / 60, events=[])
         top = app.scenes.top
         print(f"first-frame {time.perf_counter() - _LAUNCH_T0:.4f} {top.name if top else '-'}", flush=True)
+        app.a11y.close()
         return 0
     app.to_menu()
     if scene:
@@ -576,7 +599,10 @@ def run(*, smoke: bool = False, lang: str | None = None, fullscreen: bool | None
     # over whatever the options opened: the first thing a second copy shows
     app.ask_about_other_copy()
     print("ready", flush=True)
-    while app.running:
-        app.step()
+    try:
+        while app.running:
+            app.step()
+    finally:
+        app.a11y.close()
     return 0
 

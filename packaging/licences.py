@@ -31,7 +31,15 @@ FROM_PACKAGES = {
     "python-i18n": {"LICENSE": "python-i18n-LICENSE.txt"},
     "platformdirs": {"LICENSE": "platformdirs-LICENSE.txt"},
     "pyinstaller": {"COPYING.txt": "pyinstaller-COPYING.txt"},
+    "accesskit": {
+        "licenses/LICENSE-MIT": "accesskit-LICENSE-MIT.txt",
+        "licenses/LICENSE-APACHE": "accesskit-LICENSE-APACHE.txt",
+        "licenses/LICENSE.chromium": "accesskit-LICENSE.chromium.txt",
+    },
 }
+#: packages the app runs without where they have no wheel (pyproject.toml's
+#: markers): their licences are copied when they are installed
+OPTIONAL = {"accesskit"}
 
 
 def python_licence() -> Path:
@@ -53,7 +61,12 @@ def sources() -> list[tuple[Path, str]]:
     out.append((ROOT / "assets" / "fonts" / "LICENSE-DejaVu.txt", "LICENSE-DejaVu.txt"))
     out.append((python_licence(), "Python-LICENSE.txt"))
     for dist_name, wanted in FROM_PACKAGES.items():
-        dist = md.distribution(dist_name)
+        try:
+            dist = md.distribution(dist_name)
+        except md.PackageNotFoundError:
+            if dist_name in OPTIONAL:
+                continue
+            raise
         files = [f for f in (dist.files or []) if "licen" in str(f).lower() or "copying" in str(f).lower()]
         for ending, name in wanted.items():
             match = [f for f in files if str(f).replace("\\", "/").endswith(ending)]
