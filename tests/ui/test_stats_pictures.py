@@ -258,3 +258,23 @@ def test_lines_past_the_panel_scroll_with_page_down_and_the_wheel(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     pump(app, 1)
     assert sc.scroll == sc.max_scroll - 2
+
+
+def test_a_reader_hears_the_figures_and_what_each_picture_shows(app):
+    """The statistics screen's tree holds its numbers and each picture's
+    figures in words, in the player's language (a bar cannot be read)."""
+    from game.ui.a11y.nodes import Role
+    from game.ui.scenes.stats import StatsScene, sample
+
+    for lang in ("en", "de"):
+        app.settings.language = lang
+        scene = StatsScene(app, sample(), game="gaps")
+        app.push(scene)
+        app.step(0.016)
+        tree = scene.a11y_tree()
+        said = [n.name for n in tree.root.walk() if n.role is Role.LABEL]
+        shown = scene.said_lines()
+        assert len(said) == len(shown) >= 4
+        assert any(scene.graphs("gaps").games and str(scene.graphs("gaps").games) in t for t in said)
+        assert not any(t.startswith("·") for t in said)
+        app.pop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import random
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -19,6 +20,7 @@ from game.engine.registry import info
 from game.i18n import msg, tr
 from game.i18n.plain import path_text
 from game.persistence.saves import load_stats_history, stats_path
+from game.ui.a11y.nodes import Node, Role, Tree
 from game.ui.assets import GOLD, INK, INK_DIM, font
 from game.ui.scene import Scene
 from game.ui.scenes.statsgraph import Graphs, graphs
@@ -111,6 +113,35 @@ class StatsScene(Scene):
         self.button((w // 2 - int(90 * s), h - int(92 * s), int(180 * s), int(44 * s)), tr("ui.back"), self.app.pop, key="back")
         if self.focused() is None:
             self.focus_key(("tab", self.game))
+
+    # --- what a screen reader reads ---------------------------------------------------------
+    def a11y_tree(self) -> Tree:
+        """The tabs and Back, then the game's figures as text: its lines
+        and each picture's figures in words (a reader cannot see a bar)."""
+        base = super().a11y_tree()
+        said = [f"{label} {value}".strip() for label, value in self.said_lines()]
+        labels = tuple(Node(f"stats:{i}", Role.LABEL, t) for i, t in enumerate(said))
+        group = Node("stats", Role.GROUP, info(self.game).name(self.app.settings.language) if self.game else tr("ui.stats.title"), children=labels)
+        return Tree(replace(base.root, children=(*base.root.children, group)), base.focus)
+
+    def said_lines(self) -> list[tuple[str, str]]:
+        """What the screen shows for the game in its tab, as (label, value)
+        lines: the numbers, then what each picture shows."""
+        lang = self.app.settings.language
+        if self.game is None:
+            return [(tr("ui.stats.none"), "")]
+        lines, g = self.lines(self.game), self.graphs(self.game)
+        if not lines and g.empty:
+            return [(tr("ui.stats.none_game", game=info(self.game).name(lang)), "")]
+        out = [(label.lstrip("· "), value) for label, value in lines]
+        if g.empty:
+            return [*out, (tr("ui.stats.no_history"), "")]
+        out.append((tr("ui.stats.by_day"), tr("ui.stats.by_day_sum", lang, games=g.games, wins=g.wins, days=msg("ui.stats.days", n=g.day_count))))
+        out.append((tr("ui.stats.recent", lang, n=len(g.recent)), tr("ui.stats.streak", lang, now=g.streak, best=g.best_streak)))
+        if g.bins:
+            scored = sum(b.count for b in g.bins)
+            out.append((tr("ui.stats.scores"), tr("ui.stats.scores_sum", lang, games=msg("ui.stats.games", n=scored), low=number(g.low, lang), mean=number(g.mean, lang), high=number(g.high, lang))))
+        return out
 
     # --- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
