@@ -33,7 +33,7 @@ from game.ui import cardart
 from game.ui.a11y.bridge import Bridge, Silent
 from game.ui.a11y.nodes import Announcement, Politeness
 from game.ui.anim import Animator
-from game.ui.assets import app_icon, scale_for, theme
+from game.ui.assets import app_icon, scale_for, text_factor, theme
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.scene import Scene, SceneStack
@@ -183,7 +183,7 @@ class App:
         """A pygame_gui manager whose theme fits the window's scale.  Scales
         are rounded to steps of 5 %, and a manager is only made anew when
         the step changes: each one loads its own copies of the fonts."""
-        self.scale = scale_for(self.screen.get_size())
+        self.scale = scale_for(self.screen.get_size(), text_factor(self.settings.text_size))
         step = round(self.scale * 20) / 20
         old = getattr(self, "ui", None)
         if old is not None and getattr(self, "_ui_step", None) == step:
@@ -250,6 +250,14 @@ class App:
         self.settings.fullscreen = on
         self.window = self._set_mode(self._windowed_size, on)
         self.save_settings()
+        self._rebuild()
+
+    def relayout(self) -> None:
+        """Lay every screen out anew for the same window (the text size
+        changed the scale): the theme's fonts, the top screen's widgets,
+        the tables' layouts (keyed by the scale) and their layers."""
+        cardart.clear_caches()
+        rendered.cache_clear()
         self._rebuild()
 
     def save_settings(self) -> None:

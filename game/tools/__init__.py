@@ -46,3 +46,15 @@ def open_as_shot(app, make: Callable[[], object], frames: int) -> object:
     for _ in range(frames):
         app.step(1 / 60, events=[])
     return scene
+
+
+def set_vision(app, text_size: str | None = None) -> None:
+    """Draw ``app``'s screens with the low-vision settings a tool was
+    given (``--text-size``), as the settings screen would set them."""
+    if text_size is None:
+        return
+    from game.ui.scenes.settings import apply_look
+
+    app.settings.text_size = text_size
+    apply_look(app.settings)
+    app.relayout()

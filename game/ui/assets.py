@@ -50,10 +50,31 @@ CARD_BLACK = (24, 24, 28)
 FOUR_COLOUR = {"S": (24, 24, 28), "H": (196, 30, 42), "D": (20, 86, 196), "C": (20, 130, 60)}
 
 
-def scale_for(size: tuple[int, int]) -> float:
-    """Layout scale relative to the 1280×800 design size."""
+#: the text size setting -> factor on the layout scale.  Text grows with
+#: everything around it (buttons, bands, panels, line heights), so a window
+#: laid out with factor ``f`` is laid out as a window ``f`` times smaller
+#: is at normal size: the bound is the room the screens were made for, not
+#: the window (at 800x500 the app draws on its 1024x640 surface, scale 0.8,
+#: the same 1280x800 of layout room).  Measured with the text-fit check
+#: (``python -m game textfit --text-size largest``, both languages): at 1.15
+#: every screen fits at 800x500, 1280x800 and 1920x1080 (once the Gaps bar
+#: let a long label take its width); at 1.2, 14 findings at 800x500 and 30
+#: at the two others (the setup forms' footers, a Delphi seat button, the
+#: Gaps bar), at 1.3, 87 at 800x500 alone.  Cards' indices grow more
+#: (cardart: the large index).
+TEXT_SIZES = {"normal": 1.0, "large": 1.1, "largest": 1.15}
+
+
+def text_factor(name: str) -> float:
+    """The factor of the text size setting ``name`` (1 for an unknown one)."""
+    return TEXT_SIZES.get(name, 1.0)
+
+
+def scale_for(size: tuple[int, int], text: float = 1.0) -> float:
+    """Layout scale relative to the 1280×800 design size, times the text
+    size factor ``text``."""
     w, h = size
-    return max(0.5, min(w / 1280, h / 800))
+    return max(0.5, min(w / 1280, h / 800)) * text
 
 
 def theme(scale: float) -> dict:

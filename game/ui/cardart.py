@@ -17,7 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.cards import RANK_LETTERS, Card, Rank, Suit
-from game.persistence.settings import CARD_BACKS
+from game.persistence.settings import CARD_BACKS, TEXT_SIZES
 from game.ui.assets import CARD_BLACK, CARD_RED, FOUR_COLOUR, font
 
 ASPECT = 1.4  # height / width, close to a poker card's 88.9 / 63.5
@@ -133,7 +133,10 @@ def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pyga
     assert card.suit is not None
     label = _rank_label(card.rank, lang)
     sym = card.suit.symbol
-    small = W < 56 * SS
+    # a small card, or any card while the text is large: the large index
+    # (30 % of the width, not 19 %) and one big suit; the pips' index
+    # cannot grow, it would run into the pips' columns at 29 % of the width
+    small = W < 56 * SS or _look["text"] != "normal"
     # corner index, top-left and (rotated) bottom-right
     idx_size = W * (0.30 if small else 0.19)
     if len(label) > 1:
@@ -206,16 +209,22 @@ CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2}
 
 #: the look chosen in the settings (set by ``set_look``, like the language
 #: is set in game.i18n): the back every ``back(width)`` draws and the card size
-_look = {"back": BACKS[0], "size": "normal"}
+_look = {"back": BACKS[0], "size": "normal", "text": "normal"}
 
 
-def set_look(*, back: str | None = None, size: str | None = None) -> None:
-    """Use the chosen back design and card size from now on (unknown names
-    keep the default)."""
+def set_look(*, back: str | None = None, size: str | None = None, text: str | None = None) -> None:
+    """Use the chosen back design, card size and text size from now on
+    (unknown names keep the default).  The faces drawn before a change of
+    ``text`` are dropped (their index changes)."""
     if back is not None:
         _look["back"] = back if back in BACKS else BACKS[0]
     if size is not None:
         _look["size"] = size if size in CARD_SIZES else "normal"
+    if text is not None:
+        text = text if text in TEXT_SIZES else "normal"
+        if text != _look["text"]:
+            face.cache_clear()
+        _look["text"] = text
 
 
 def size_factor() -> float:

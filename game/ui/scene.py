@@ -90,6 +90,9 @@ class AppServices(Protocol):
 
     def set_fullscreen(self, on: bool) -> None: ...
 
+    def relayout(self) -> None:
+        """Lay the screens out anew (the text size changed the scale)."""
+
     def write_failed(self, what: str, error: OSError, key: str | None = None) -> None: ...
 
     def release_memory_soon(self) -> None: ...

@@ -18,7 +18,7 @@ from game import i18n
 from game.cards import Card
 from game.i18n import LANGUAGES, tr
 from game.i18n.plain import path_text
-from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, Settings, settings_path
+from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, TEXT_SIZES, Settings, settings_path
 from game.ui import cardart
 from game.ui.assets import GOLD, INK, INK_DIM
 from game.ui.scene import ButtonSpec, Scene
@@ -26,8 +26,9 @@ from game.ui.widgets import felt, panel, set_felt, text, wrapped
 
 
 def apply_look(settings: Settings) -> None:
-    """Draw with the chosen card back, felt and card size from now on."""
-    cardart.set_look(back=settings.card_back, size=settings.card_size)
+    """Draw with the chosen card back, felt, card size and text size from
+    now on (the text size reaches the layouts through the app's scale)."""
+    cardart.set_look(back=settings.card_back, size=settings.card_size, text=settings.text_size)
     set_felt(settings.felt)
 
 
@@ -57,6 +58,7 @@ class SettingsScene(Scene):
 
         general = [
             row("ui.settings.language", "language", LANGUAGES[st.language], self._language),
+            row("ui.settings.text_size", "text_size", tr(f"ui.settings.text.{st.text_size}"), self._text_size),
             row("ui.settings.animation", "animation", tr(f"ui.settings.anim.{st.animation}"), self._anim),
             row("ui.settings.sound", "sound", onoff(st.sound), self._sound),
             row("ui.settings.fullscreen", "fullscreen", onoff(st.fullscreen), self._full),
@@ -131,6 +133,14 @@ class SettingsScene(Scene):
         setattr(self.app.settings, name, _next(options, getattr(self.app.settings, name)))
         apply_look(self.app.settings)
         self._changed()
+
+    def _text_size(self) -> None:
+        """The next text size: every screen is laid out anew at once (the
+        app's scale carries it), this one too."""
+        self.app.settings.text_size = _next(TEXT_SIZES, self.app.settings.text_size)
+        apply_look(self.app.settings)
+        self.app.save_settings()
+        self.app.relayout()
 
     def _anim(self) -> None:
         self.app.settings.animation = _next(ANIMATION_SPEEDS, self.app.settings.animation)
