@@ -185,13 +185,15 @@ class App:
         the step changes: each one loads its own copies of the fonts."""
         self.scale = scale_for(self.screen.get_size(), text_factor(self.settings.text_size))
         step = round(self.scale * 20) / 20
+        # the high-contrast look has a theme of its own
+        key = (step, self.settings.high_contrast)
         old = getattr(self, "ui", None)
-        if old is not None and getattr(self, "_ui_step", None) == step:
+        if old is not None and getattr(self, "_ui_step", None) == key:
             old.clear_and_reset()
             old.set_window_resolution(self.screen.get_size())
             return old
-        self._ui_step = step
-        ui = self.gui.UIManager(self.screen.get_size(), theme(step), enable_live_theme_updates=False)
+        self._ui_step = key
+        ui = self.gui.UIManager(self.screen.get_size(), theme(step, self.settings.high_contrast), enable_live_theme_updates=False)
         _release_memory()
         return ui
 
@@ -254,9 +256,11 @@ class App:
 
     def relayout(self) -> None:
         """Lay every screen out anew for the same window (the text size
-        changed the scale): the theme's fonts, the top screen's widgets,
-        the tables' layouts (keyed by the scale) and their layers."""
+        changed the scale, or the high-contrast look the theme): the
+        theme, the top screen's widgets, the tables' layouts (keyed by the
+        scale) and their layers (keyed by the look)."""
         cardart.clear_caches()
+        clear_felt()
         rendered.cache_clear()
         self._rebuild()
 

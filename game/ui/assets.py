@@ -50,6 +50,37 @@ CARD_BLACK = (24, 24, 28)
 FOUR_COLOUR = {"S": (24, 24, 28), "H": (196, 30, 42), "D": (20, 86, 196), "C": (20, 130, 60)}
 
 
+# --- the high-contrast look (issue 51, low vision) ----------------------------
+# A plain black table, white text, white faces with a thick black edge and
+# darker suit colours, a thick yellow focus ring with black edges.  Every
+# text pair has at least WCAG's enhanced 7:1 (tests/ui/test_high_contrast.py
+# computes them): the table's INK, INK_DIM, GOLD and HIGHLIGHT on this felt
+# 12.9-18.5:1 (on green, GOLD had 4.5:1), the suit colours on the white
+# paper 7.3-21:1 (the normal red 5.9:1 on its cream).
+HC_FELT = (0, 0, 0)
+HC_RED = (176, 0, 0)
+HC_BLACK = (0, 0, 0)
+HC_FOUR_COLOUR = {"S": (0, 0, 0), "H": (176, 0, 0), "D": (0, 0, 200), "C": (0, 100, 0)}
+HC_FOCUS = (255, 230, 0)  # the focus ring: 15.9:1 on the black felt
+HC_FOCUS_EDGE = (0, 0, 0)  # its edges, so it reads on a white card (21:1)
+
+#: whether the high-contrast look is on (set by ``set_high_contrast``, as
+#: the language is set in game.i18n)
+_contrast = [False]
+
+
+def set_high_contrast(on: bool) -> bool:
+    """Draw the high-contrast look from now on (or not); True when this
+    changed it (the caller drops the images drawn in the other look)."""
+    changed = _contrast[0] != bool(on)
+    _contrast[0] = bool(on)
+    return changed
+
+
+def high_contrast() -> bool:
+    return _contrast[0]
+
+
 #: the text size setting -> factor on the layout scale.  Text grows with
 #: everything around it (buttons, bands, panels, line heights), so a window
 #: laid out with factor ``f`` is laid out as a window ``f`` times smaller
@@ -77,9 +108,10 @@ def scale_for(size: tuple[int, int], text: float = 1.0) -> float:
     return max(0.5, min(w / 1280, h / 800)) * text
 
 
-def theme(scale: float) -> dict:
-    """The pygame_gui theme for a window scale.  Fonts are set per element
-    type: pygame_gui ignores a font in its "defaults" block."""
+def theme(scale: float, contrast: bool = False) -> dict:
+    """The pygame_gui theme for a window scale (in the high-contrast look
+    with ``contrast``).  Fonts are set per element type: pygame_gui ignores
+    a font in its "defaults" block."""
     regular, bold = str(asset(FONT_REGULAR)), str(asset(FONT_BOLD))
 
     def f(size: float) -> dict:
@@ -122,20 +154,40 @@ def theme(scale: float) -> dict:
         "border_width": "2",
         "shadow_width": "0",
     }
+    primary = {**colours, "normal_bg": "#c89b3c", "normal_text": "#1b1b1b", "hovered_bg": "#e0b450", "hovered_text": "#000000"}
+    if contrast:
+        # black buttons with white text and a white edge; hovered, selected
+        # and pressed ones turn yellow with black text; a primary one is
+        # white.  Disabled text is grey at 7.6:1 on black (WCAG asks nothing
+        # of disabled controls; it stays readable anyway)
+        colours = {
+            **colours,
+            "normal_bg": "#000000", "hovered_bg": "#ffe600", "disabled_bg": "#000000",
+            "selected_bg": "#ffe600", "active_bg": "#ffe600", "dark_bg": "#000000",
+            "normal_text": "#ffffff", "hovered_text": "#000000", "disabled_text": "#a0a0a0",
+            "selected_text": "#000000", "active_text": "#000000",
+            "normal_border": "#ffffff", "hovered_border": "#ffe600", "disabled_border": "#707070",
+            "selected_border": "#ffffff", "active_border": "#ffffff",
+            "link_text": "#ffe600", "link_hover": "#ffffff", "link_selected": "#ffffff",
+            "filled_bar": "#ffe600", "unfilled_bar": "#404040", "text_cursor": "#ffe600",
+        }
+        shape = {**shape, "border_width": str(max(3, round(3 * scale)))}
+        primary = {**colours, "normal_bg": "#ffffff", "normal_text": "#000000", "normal_border": "#ffe600"}
+    dark = colours["dark_bg"] if contrast else "#0e3321"
     t = {
         "button": {"colours": colours, "font": f(18), "misc": shape},
-        "label": {"colours": {**colours, "normal_text": "#f4f0e2"}, "font": f(18)},
-        "text_box": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(17), "misc": {"padding": "12,10"}},
-        "text_entry_box": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(17), "misc": {"padding": "10,8"}},
-        "text_entry_line": {"colours": {**colours, "dark_bg": "#0e3321"}, "font": f(18), "misc": shape},
-        "panel": {"colours": {**colours, "dark_bg": "#0b2b1d"}, "misc": shape},
+        "label": {"colours": {**colours, "normal_text": colours["normal_text"]}, "font": f(18)},
+        "text_box": {"colours": {**colours, "dark_bg": dark}, "font": f(17), "misc": {"padding": "12,10"}},
+        "text_entry_box": {"colours": {**colours, "dark_bg": dark}, "font": f(17), "misc": {"padding": "10,8"}},
+        "text_entry_line": {"colours": {**colours, "dark_bg": dark}, "font": f(18), "misc": shape},
+        "panel": {"colours": {**colours, "dark_bg": "#000000" if contrast else "#0b2b1d"}, "misc": shape},
         "tool_tip": {"colours": colours, "font": f(15)},
         "vertical_scroll_bar": {"colours": colours},
-        "#title": {"font": f(44), "colours": {"normal_text": "#f4f0e2"}},
-        "#heading": {"font": f(28), "colours": {"normal_text": "#f4f0e2"}},
+        "#title": {"font": f(44), "colours": {"normal_text": colours["normal_text"]}},
+        "#heading": {"font": f(28), "colours": {"normal_text": colours["normal_text"]}},
         "#small": {"font": f(14)},
         "#big_button": {"font": f(22)},
-        "#primary": {"colours": {**colours, "normal_bg": "#c89b3c", "normal_text": "#1b1b1b", "hovered_bg": "#e0b450", "hovered_text": "#000000"}},
+        "#primary": {"colours": primary},
     }
     # pygame_gui resolves ids like "#title" only on elements that use them;
     # give each id block the element fonts too so text never falls back to Noto.

@@ -30,6 +30,7 @@ import pygame_gui
 
 from game.ui.a11y.nodes import Node, Request, Role, State, Tree
 from game.ui.assets import HIGHLIGHT
+from game.ui.kit.cursor import focus_ring
 from game.ui.kit.textfield import TextField
 
 #: the elements a person types into: the kit's one field (no pygame_gui
@@ -396,8 +397,8 @@ class Scene:
         """A visible ring around the keyboard-focused button."""
         b = self.focused()
         if b is not None:
-            r = b.rect.inflate(8, 8)
-            pygame.draw.rect(surface, HIGHLIGHT, r, 3, border_radius=10)
+            # (high contrast: the ring covers the button's edge as well)
+            focus_ring(surface, b.rect.inflate(8, 8), self.app.scale, HIGHLIGHT, 3, 10, inward=max(3, round(3 * self.app.scale)))
 
     @property
     def busy(self) -> bool:

@@ -20,16 +20,21 @@ from game.i18n import LANGUAGES, tr
 from game.i18n.plain import path_text
 from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, TEXT_SIZES, Settings, settings_path
 from game.ui import cardart
-from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.assets import GOLD, INK, INK_DIM, set_high_contrast
 from game.ui.scene import ButtonSpec, Scene
-from game.ui.widgets import felt, panel, set_felt, text, wrapped
+from game.ui.widgets import clear_felt, felt, panel, set_felt, text, wrapped
 
 
 def apply_look(settings: Settings) -> None:
-    """Draw with the chosen card back, felt, card size and text size from
-    now on (the text size reaches the layouts through the app's scale)."""
+    """Draw with the chosen card back, felt, card size, text size and
+    contrast from now on (the text size reaches the layouts through the
+    app's scale, the contrast the buttons through the app's theme)."""
     cardart.set_look(back=settings.card_back, size=settings.card_size, text=settings.text_size)
     set_felt(settings.felt)
+    if set_high_contrast(settings.high_contrast):
+        # faces, slots and the felt were drawn in the other look
+        cardart.clear_caches()
+        clear_felt()
 
 
 def _next(options: tuple[str, ...], value: str) -> str:
@@ -65,6 +70,7 @@ class SettingsScene(Scene):
             row("ui.settings.auto_draw", "auto_draw", onoff(st.auto_draw), self._auto),
         ]
         look = [
+            row("ui.settings.high_contrast", "high_contrast", onoff(st.high_contrast), self._contrast),
             row("ui.settings.four_colour", "four_colour", onoff(st.four_colour), self._four),
             row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), lambda: self._next_look("card_back", CARD_BACKS)),
             row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS)),
@@ -138,6 +144,14 @@ class SettingsScene(Scene):
         """The next text size: every screen is laid out anew at once (the
         app's scale carries it), this one too."""
         self.app.settings.text_size = _next(TEXT_SIZES, self.app.settings.text_size)
+        apply_look(self.app.settings)
+        self.app.save_settings()
+        self.app.relayout()
+
+    def _contrast(self) -> None:
+        """The high-contrast look on or off: the felt, the cards, the focus
+        ring and (through a theme of their own) the buttons, at once."""
+        self.app.settings.high_contrast = not self.app.settings.high_contrast
         apply_look(self.app.settings)
         self.app.save_settings()
         self.app.relayout()
