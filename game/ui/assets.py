@@ -55,13 +55,13 @@ FOUR_COLOUR = {"S": (24, 24, 28), "H": (196, 30, 42), "D": (20, 86, 196), "C": (
 # darker suit colours, a thick yellow focus ring with black edges.  Every
 # text pair has at least WCAG's enhanced 7:1 (tests/ui/test_high_contrast.py
 # computes them): the table's INK, INK_DIM, GOLD and HIGHLIGHT on this felt
-# 12.9-18.5:1 (on green, GOLD had 4.5:1), the suit colours on the white
-# paper 7.3-21:1 (the normal red 5.9:1 on its cream).
+# 11.9-18.4:1 (on green, GOLD had 4.5:1), the suit colours on the white
+# paper 7.4-21:1 (the normal red 5.6:1 on its cream).
 HC_FELT = (0, 0, 0)
 HC_RED = (176, 0, 0)
 HC_BLACK = (0, 0, 0)
 HC_FOUR_COLOUR = {"S": (0, 0, 0), "H": (176, 0, 0), "D": (0, 0, 200), "C": (0, 100, 0)}
-HC_FOCUS = (255, 230, 0)  # the focus ring: 15.9:1 on the black felt
+HC_FOCUS = (255, 230, 0)  # the focus ring: 16.6:1 on the black felt
 HC_FOCUS_EDGE = (0, 0, 0)  # its edges, so it reads on a white card (21:1)
 
 #: whether the high-contrast look is on (set by ``set_high_contrast``, as
@@ -158,7 +158,7 @@ def theme(scale: float, contrast: bool = False) -> dict:
     if contrast:
         # black buttons with white text and a white edge; hovered, selected
         # and pressed ones turn yellow with black text; a primary one is
-        # white.  Disabled text is grey at 7.6:1 on black (WCAG asks nothing
+        # white.  Disabled text is grey at 8.0:1 on black (WCAG asks nothing
         # of disabled controls; it stays readable anyway)
         colours = {
             **colours,

@@ -363,7 +363,7 @@ def _back(width: int, design: str) -> pygame.Surface:
 @lru_cache(maxsize=64)
 def slot(width: int, colour=(255, 255, 255), alpha: int = 60, dashed: bool = False) -> pygame.Surface:
     """An empty place: a faint rounded outline on the felt (in the
-    high-contrast look a strong one: the faint white was 1.6:1 on black)."""
+    high-contrast look a strong one: the faint white was 1.9:1 on black)."""
     w, h = card_size(width)
     W, H = w * SS, h * SS
     s = pygame.Surface((W, H), pygame.SRCALPHA)

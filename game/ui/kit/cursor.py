@@ -71,7 +71,7 @@ def focus_ring(surface: pygame.Surface, ring: pygame.Rect, scale: float, colour,
     """A focus ring whose outer edge is ``ring``: ``colour``, ``width``
     thick.  In the high-contrast look it is bright yellow with a black edge
     on both sides, reaching ``out`` px further out and ``inward`` px further
-    in: yellow is 15.9:1 on the black felt, and on a white card (1.3:1
+    in: yellow is 16.6:1 on the black felt, and on a white card (1.3:1
     alone) its black edges carry it.  (A button's ring may not reach further
     out: text lies 4 px from a button, the room the text-fit check keeps;
     it covers the button's own edge instead.)"""
