@@ -110,7 +110,7 @@ def test_the_high_contrast_cards_indices_have_7_to_1_on_their_paper():
     colours = [assets.HC_RED, assets.HC_BLACK, *assets.HC_FOUR_COLOUR.values()]
     for c in colours:
         assert contrast(c, cardart.HC_PAPER) >= ENHANCED, (c, round(contrast(c, cardart.HC_PAPER), 2))
-    # the normal red does not reach it (4.9:1): the high-contrast one is darker
+    # the normal red does not reach it (5.6:1): the high-contrast one is darker
     assert contrast(assets.CARD_RED, cardart.PAPER) < ENHANCED
 
 
