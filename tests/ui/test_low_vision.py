@@ -127,3 +127,24 @@ def test_large_text_draws_the_cards_with_a_larger_index():
     # the rank and suit in the corner stand taller (measured: 30 % of the
     # width for the index, not 19 %)
     assert _ink_rows(large, cardart.PAPER) > 1.3 * _ink_rows(normal, cardart.PAPER)
+
+
+@pytest.mark.parametrize("window", [(800, 500), (1280, 800)])
+def test_at_the_largest_text_the_mind_the_gap_column_keeps_its_parts_apart(app, window):
+    """Under the tutorial's explanation the right column is shortest: the
+    discard zone ran 20 px into the used ranks' title at 800x500."""
+    from game.ui.tables import table
+
+    app.settings.text_size = "largest"
+    apply_look(app.settings)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1], size=window))
+    pump(app, 1)
+    for shot in ("mind-the-gap-tutorial", "mind-the-gap-tutorial-start", "mind-the-gap-discards"):
+        t = dict(table("mind_the_gap").scene_factories(app))[shot]()
+        app.scenes.reset(t)
+        pump(app, 2)
+        L = t.layout()
+        assert app.scale == pytest.approx(assets.scale_for(app.size, assets.text_factor("largest")))
+        assert L.stock.bottom < L.discard_zone.y, shot
+        assert L.discard_zone.bottom <= L.tally.y, (shot, L.discard_zone, L.tally)
+        assert L.discard_zone.h >= L.stock.h, shot
