@@ -181,7 +181,10 @@ def theme(scale: float, contrast: bool = False) -> dict:
         "text_entry_box": {"colours": {**colours, "dark_bg": dark}, "font": f(17), "misc": {"padding": "10,8"}},
         "text_entry_line": {"colours": {**colours, "dark_bg": dark}, "font": f(18), "misc": shape},
         "panel": {"colours": {**colours, "dark_bg": "#000000" if contrast else "#0b2b1d"}, "misc": shape},
-        "tool_tip": {"colours": colours, "font": f(15)},
+        # a tooltip's box grows with its font above scale 1: in pygame_gui's
+        # 170 px the German tooltip of the high-contrast switch stood 956 px
+        # tall at 1920x1080 with the largest text, out of the window
+        "tool_tip": {"colours": colours, "font": f(15), "misc": {"rect_width": str(round(170 * max(1.0, scale)))}},
         "vertical_scroll_bar": {"colours": colours},
         "#title": {"font": f(44), "colours": {"normal_text": colours["normal_text"]}},
         "#heading": {"font": f(28), "colours": {"normal_text": colours["normal_text"]}},

@@ -213,6 +213,8 @@ def test_the_switch_applies_at_once_to_the_settings_and_to_a_table_under_it(app)
     pump(app, 2)
     # the settings screen itself: black felt, the high-contrast buttons
     assert app.screen.get_at((3, app.size[1] - 3))[:3] == assets.HC_FELT
+    # the table colour waits: the high-contrast table is black whatever it is
+    assert not _row_button(app, "ui.settings.felt").is_enabled
     bg = app.ui.get_theme().get_colour("normal_bg", ["button"])
     assert bg != bg_before and tuple(bg)[:3] == _hex(assets.theme(1.0, contrast=True)["button"]["colours"]["normal_bg"])
     click(app, next(b for b in buttons(app) if b.text == "Back").rect.center)

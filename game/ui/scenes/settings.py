@@ -58,8 +58,8 @@ class SettingsScene(Scene):
         def onoff(v: bool) -> str:
             return tr("ui.on") if v else tr("ui.off")
 
-        def row(label: str, key: str, value: str, action: Callable[[], None]) -> tuple[str, ButtonSpec]:
-            return label, ButtonSpec(key, value, action)
+        def row(label: str, key: str, value: str, action: Callable[[], None], **how) -> tuple[str, ButtonSpec]:
+            return label, ButtonSpec(key, value, action, **how)
 
         general = [
             row("ui.settings.language", "language", LANGUAGES[st.language], self._language),
@@ -70,10 +70,11 @@ class SettingsScene(Scene):
             row("ui.settings.auto_draw", "auto_draw", onoff(st.auto_draw), self._auto),
         ]
         look = [
-            row("ui.settings.high_contrast", "high_contrast", onoff(st.high_contrast), self._contrast),
+            row("ui.settings.high_contrast", "high_contrast", onoff(st.high_contrast), self._contrast, tooltip=tr("ui.settings.high_contrast_tip")),
             row("ui.settings.four_colour", "four_colour", onoff(st.four_colour), self._four),
             row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), lambda: self._next_look("card_back", CARD_BACKS)),
-            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS)),
+            # (the high-contrast table is black whatever its colour)
+            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS), enabled=not st.high_contrast),
             row("ui.settings.card_size", "card_size", tr(f"ui.settings.size.{st.card_size}"), lambda: self._next_look("card_size", CARD_SIZES)),
         ]
         return general, look
