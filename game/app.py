@@ -33,7 +33,7 @@ from game.ui import cardart
 from game.ui.a11y.bridge import Bridge, Silent, open_bridge, wants_hidden_window
 from game.ui.a11y.nodes import Announcement, Politeness
 from game.ui.anim import Animator
-from game.ui.assets import app_icon, scale_for, theme
+from game.ui.assets import app_icon, scale_for, text_factor, theme
 from game.ui.kit.dialog import ConfirmScene
 from game.ui.kit.passdevice import PassScene
 from game.ui.scene import Scene, SceneStack
@@ -191,15 +191,17 @@ class App:
         """A pygame_gui manager whose theme fits the window's scale.  Scales
         are rounded to steps of 5 %, and a manager is only made anew when
         the step changes: each one loads its own copies of the fonts."""
-        self.scale = scale_for(self.screen.get_size())
+        self.scale = scale_for(self.screen.get_size(), text_factor(self.settings.text_size))
         step = round(self.scale * 20) / 20
+        # the high-contrast look has a theme of its own
+        key = (step, self.settings.high_contrast)
         old = getattr(self, "ui", None)
-        if old is not None and getattr(self, "_ui_step", None) == step:
+        if old is not None and getattr(self, "_ui_step", None) == key:
             old.clear_and_reset()
             old.set_window_resolution(self.screen.get_size())
             return old
-        self._ui_step = step
-        ui = self.gui.UIManager(self.screen.get_size(), theme(step), enable_live_theme_updates=False)
+        self._ui_step = key
+        ui = self.gui.UIManager(self.screen.get_size(), theme(step, self.settings.high_contrast), enable_live_theme_updates=False)
         _release_memory()
         return ui
 
@@ -258,6 +260,16 @@ class App:
         self.settings.fullscreen = on
         self.window = self._set_mode(self._windowed_size, on)
         self.save_settings()
+        self._rebuild()
+
+    def relayout(self) -> None:
+        """Lay every screen out anew for the same window (the text size
+        changed the scale, or the high-contrast look the theme): the
+        theme, the top screen's widgets, the tables' layouts (keyed by the
+        scale) and their layers (keyed by the look)."""
+        cardart.clear_caches()
+        clear_felt()
+        rendered.cache_clear()
         self._rebuild()
 
     def save_settings(self) -> None:

@@ -20,6 +20,8 @@ ANIMATION_FACTORS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 CARD_BACKS = ("lattice", "rings", "checks", "sunburst")
 FELTS = ("green", "blue", "burgundy", "grey")
 CARD_SIZES = ("small", "normal", "large")
+#: the text size: the whole layout grows with it (game.ui.assets.TEXT_SIZES)
+TEXT_SIZES = ("normal", "large", "largest")
 #: the file is ~230 bytes
 MAX_BYTES = 64 * 2**10
 
@@ -36,6 +38,10 @@ class Settings:
     card_back: str = "lattice"
     felt: str = "green"
     card_size: str = "normal"
+    # low vision (issue 51); a file written before these has neither and
+    # loads with the defaults
+    text_size: str = "normal"
+    high_contrast: bool = False
 
     @property
     def animation_factor(self) -> float:
@@ -55,6 +61,8 @@ SHAPES: dict[str, Shape] = {
     "card_back": Text(10, choices=CARD_BACKS),
     "felt": Text(10, choices=FELTS),
     "card_size": Text(10, choices=CARD_SIZES),
+    "text_size": Text(10, choices=TEXT_SIZES),
+    "high_contrast": Bool(),
 }
 
 

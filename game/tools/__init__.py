@@ -46,3 +46,18 @@ def open_as_shot(app, make: Callable[[], object], frames: int) -> object:
     for _ in range(frames):
         app.step(1 / 60, events=[])
     return scene
+
+
+def set_vision(app, text_size: str | None = None, high_contrast: bool = False) -> None:
+    """Draw ``app``'s screens with the low-vision settings a tool was
+    given (``--text-size``, ``--high-contrast``), as the settings screen
+    would set them."""
+    if text_size is None and not high_contrast:
+        return
+    from game.ui.scenes.settings import apply_look
+
+    if text_size is not None:
+        app.settings.text_size = text_size
+    app.settings.high_contrast = high_contrast
+    apply_look(app.settings)
+    app.relayout()

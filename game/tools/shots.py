@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from game.engine.cli import NumberError, ToolParser, guarded, say, window_size
-from game.tools import headless, open_as_shot
+from game.persistence.settings import TEXT_SIZES
+from game.tools import headless, open_as_shot, set_vision
 
 PROG = "python -m game shots"
 
@@ -20,6 +21,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--out", default="shots", help="folder for the PNG files")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--size", action="append", help="window size WxH (repeatable; default 1280x800 and 1920x1080)")
+    p.add_argument("--text-size", choices=list(TEXT_SIZES), help="the text size setting to draw with (default: normal)")
+    p.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast look")
     p.add_argument("--only", help="only scenes whose name contains this text")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -52,6 +55,7 @@ def _shoot(args: argparse.Namespace, sizes: list[str], out: Path) -> int:
         app = App(size, lang=args.lang, fullscreen=False, home_notices=False)
         app.settings.animation = "off"
         app.settings.sound = False
+        set_vision(app, args.text_size, args.high_contrast)
         try:
             chosen = [(name, make) for name, make in all_scene_factories(app) if not args.only or args.only in name]
             if not chosen:

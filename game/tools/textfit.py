@@ -38,7 +38,8 @@ from functools import lru_cache
 from typing import Any
 
 from game.engine.cli import NumberError, ToolParser, guarded, say, window_size
-from game.tools import headless, open_as_shot
+from game.persistence.settings import TEXT_SIZES
+from game.tools import headless, open_as_shot, set_vision
 
 PROG = "python -m game textfit"
 SIZES = ("800x500", "1280x800", "1920x1080")
@@ -66,6 +67,8 @@ def main(argv: list[str]) -> int:
     p = ToolParser(prog=PROG)
     p.add_argument("--lang", action="append", choices=list(LANGS), help="a language (repeatable; default both)")
     p.add_argument("--size", action="append", help="window size WxH (repeatable; default 800x500, 1280x800 and 1920x1080)")
+    p.add_argument("--text-size", choices=list(TEXT_SIZES), help="the text size setting to draw with (default: normal)")
+    p.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast look")
     p.add_argument("--only", help="only screens whose name contains this text")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -78,7 +81,7 @@ def main(argv: list[str]) -> int:
         return 2
     with headless("mtg-textfit-"):
         t0 = time.perf_counter()
-        findings, screens = check(args.lang or list(LANGS), sizes, args.only)
+        findings, screens = check(args.lang or list(LANGS), sizes, args.only, text_size=args.text_size, high_contrast=args.high_contrast)
         seconds = round(time.perf_counter() - t0, 2)
     if args.only and not screens:
         say(PROG, f"--only {args.only!r} matches no screen")
@@ -92,9 +95,11 @@ def main(argv: list[str]) -> int:
     return 1 if findings else 0
 
 
-def check(langs: list[str], sizes: list[str], only: str | None = None) -> tuple[list[Finding], int]:
+def check(langs: list[str], sizes: list[str], only: str | None = None, *, text_size: str | None = None, high_contrast: bool = False) -> tuple[list[Finding], int]:
     """Every screen (or those named like ``only``) in every language and
-    size; returns the findings and how many screens were checked."""
+    size (with the text size setting ``text_size``, and the high-contrast
+    look with ``high_contrast``); returns the findings
+    and how many screens were checked."""
     from game.app import App, all_scene_factories, parse_size
 
     findings: list[Finding] = []
@@ -104,6 +109,7 @@ def check(langs: list[str], sizes: list[str], only: str | None = None) -> tuple[
             app = App(parse_size(size_text), lang=lang, fullscreen=False, home_notices=False)
             app.settings.animation = "off"
             app.settings.sound = False
+            set_vision(app, text_size, high_contrast)
             try:
                 for name, make in all_scene_factories(app):
                     if only and only not in name:

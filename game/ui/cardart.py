@@ -3,7 +3,8 @@
 Every image is drawn at twice its size and smooth-scaled down, so edges
 and pips are anti-aliased at any window scale; results are cached per
 (card, width, language, colour scheme; a back per width and design) and
-converted for fast blits.
+converted for fast blits; a change of look (text size, high contrast)
+drops them.
 Court cards get a drawn, double-ended figure (crown, tiara, cap); below
 ~56 px width a card shows a large index instead of pips so it stays
 readable.
@@ -17,14 +18,17 @@ from functools import lru_cache
 import pygame
 
 from game.cards import RANK_LETTERS, Card, Rank, Suit
-from game.persistence.settings import CARD_BACKS
-from game.ui.assets import CARD_BLACK, CARD_RED, FOUR_COLOUR, font
+from game.persistence.settings import CARD_BACKS, TEXT_SIZES
+from game.ui.assets import CARD_BLACK, CARD_RED, FOUR_COLOUR, HC_BLACK, HC_FOUR_COLOUR, HC_RED, font, high_contrast
 
 ASPECT = 1.4  # height / width, close to a poker card's 88.9 / 63.5
 SS = 2  # supersampling factor
 
 PAPER = (252, 250, 244)
 EDGE = (168, 160, 146)
+#: the high-contrast look's faces: white paper, a black edge three times as thick
+HC_PAPER = (255, 255, 255)
+HC_EDGE = (0, 0, 0)
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -35,9 +39,16 @@ def card_size(width: int) -> tuple[int, int]:
 def suit_colour(suit: Suit | None, four_colour: bool) -> tuple[int, int, int]:
     if suit is None:
         return (120, 40, 160)
+    if high_contrast():
+        return HC_FOUR_COLOUR[suit.value] if four_colour else HC_RED if suit.is_red else HC_BLACK
     if four_colour:
         return FOUR_COLOUR[suit.value]
     return CARD_RED if suit.is_red else CARD_BLACK
+
+
+def _paper() -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+    """The paper, its edge and the edge's width divisor (of the drawn width)."""
+    return (HC_PAPER, HC_EDGE, 30) if high_contrast() else (PAPER, EDGE, 90)
 
 
 def _rank_label(rank: Rank, lang: str) -> str:
@@ -124,8 +135,9 @@ def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pyga
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = max(3, int(W * 0.08))
     rect = pygame.Rect(0, 0, W, H)
-    _rounded(s, rect, PAPER, radius)
-    _rounded(s, rect, EDGE, radius, max(1, W // 90))
+    paper, edge, thin = _paper()
+    _rounded(s, rect, paper, radius)
+    _rounded(s, rect, edge, radius, max(1, W // thin))
     colour = suit_colour(card.suit, four_colour)
     if card.is_joker:
         _draw_joker(s, W, H, lang)
@@ -133,7 +145,10 @@ def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pyga
     assert card.suit is not None
     label = _rank_label(card.rank, lang)
     sym = card.suit.symbol
-    small = W < 56 * SS
+    # a small card, or any card while the text is large: the large index
+    # (30 % of the width, not 19 %) and one big suit; the pips' index
+    # cannot grow, it would run into the pips' columns at 29 % of the width
+    small = W < 56 * SS or _look["text"] != "normal"
     # corner index, top-left and (rotated) bottom-right
     corner = _index(label, sym, W, colour)
     pad = W * 0.035
@@ -239,16 +254,22 @@ CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2}
 
 #: the look chosen in the settings (set by ``set_look``, like the language
 #: is set in game.i18n): the back every ``back(width)`` draws and the card size
-_look = {"back": BACKS[0], "size": "normal"}
+_look = {"back": BACKS[0], "size": "normal", "text": "normal"}
 
 
-def set_look(*, back: str | None = None, size: str | None = None) -> None:
-    """Use the chosen back design and card size from now on (unknown names
-    keep the default)."""
+def set_look(*, back: str | None = None, size: str | None = None, text: str | None = None) -> None:
+    """Use the chosen back design, card size and text size from now on
+    (unknown names keep the default).  The faces drawn before a change of
+    ``text`` are dropped (their index changes)."""
     if back is not None:
         _look["back"] = back if back in BACKS else BACKS[0]
     if size is not None:
         _look["size"] = size if size in CARD_SIZES else "normal"
+    if text is not None:
+        text = text if text in TEXT_SIZES else "normal"
+        if text != _look["text"]:
+            face.cache_clear()
+        _look["text"] = text
 
 
 def size_factor() -> float:
@@ -329,7 +350,7 @@ def _draw_back(W: int, H: int, design: str = BACKS[0]) -> pygame.Surface:
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = max(3, int(W * 0.08))
     rect = pygame.Rect(0, 0, W, H)
-    _rounded(s, rect, PAPER, radius)
+    _rounded(s, rect, _paper()[0], radius)
     inner = rect.inflate(-int(W * 0.12), -int(W * 0.12))
     pat = pygame.Surface(inner.size, pygame.SRCALPHA)
     trim, emblem_char = _PATTERNS.get(design, _pattern_lattice)(pat, W)
@@ -340,7 +361,8 @@ def _draw_back(W: int, H: int, design: str = BACKS[0]) -> pygame.Surface:
     pygame.draw.rect(s, trim, inner, max(1, W // 50), border_radius=max(2, radius - 3))
     emblem = _text(emblem_char, W * 0.36, trim, bold=False)
     _blit_centered(s, emblem, rect.center)
-    _rounded(s, rect, EDGE, radius, max(1, W // 90))
+    _, edge, thin = _paper()
+    _rounded(s, rect, edge, radius, max(1, W // thin))
     return s
 
 
@@ -373,13 +395,18 @@ def _back(width: int, design: str) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def slot(width: int, colour=(255, 255, 255), alpha: int = 60, dashed: bool = False) -> pygame.Surface:
-    """An empty place: a faint rounded outline on the felt."""
+    """An empty place: a faint rounded outline on the felt (in the
+    high-contrast look a strong one: the faint white was 1.9:1 on black)."""
     w, h = card_size(width)
     W, H = w * SS, h * SS
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     radius = max(3, int(W * 0.08))
     _rounded(s, s.get_rect(), (0, 0, 0, 40), radius)
     lw = max(2, W // 45)
+    if high_contrast():
+        alpha, lw = max(alpha, 230), max(3, W // 25)
+        if sum(colour) < 200:  # a dark outline (Gaps' dead gap) vanished on the black felt
+            colour = (200, 200, 200)
     if dashed:
         seg = max(6, W // 10)
         r = s.get_rect().inflate(-lw, -lw)

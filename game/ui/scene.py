@@ -32,6 +32,7 @@ import pygame_gui
 from game.ui.a11y import keys as reader_keys
 from game.ui.a11y.nodes import Announcement, Node, Request, Role, State, Tree
 from game.ui.assets import HIGHLIGHT
+from game.ui.kit.cursor import focus_ring
 from game.ui.kit.textfield import TextField
 
 #: the elements a person types into: the kit's one field (no pygame_gui
@@ -96,6 +97,9 @@ class AppServices(Protocol):
         ...
 
     def set_fullscreen(self, on: bool) -> None: ...
+
+    def relayout(self) -> None:
+        """Lay the screens out anew (the text size changed the scale)."""
 
     def write_failed(self, what: str, error: OSError, key: str | None = None) -> None: ...
 
@@ -419,8 +423,8 @@ class Scene:
         """A visible ring around the keyboard-focused button."""
         b = self.focused()
         if b is not None:
-            r = b.rect.inflate(8, 8)
-            pygame.draw.rect(surface, HIGHLIGHT, r, 3, border_radius=10)
+            # (high contrast: the ring covers the button's edge as well)
+            focus_ring(surface, b.rect.inflate(8, 8), self.app.scale, HIGHLIGHT, 3, 10, inward=max(3, round(3 * self.app.scale)))
 
     @property
     def busy(self) -> bool:

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.i18n.plain import drawable
-from game.ui.assets import FELT, FELT_DARK, GOLD, INK, PANEL, REFUSE, font
+from game.ui.assets import FELT, FELT_DARK, GOLD, HC_FELT, INK, PANEL, REFUSE, font, high_contrast
 
 #: Off (None) unless the text-fit check (game.tools.textfit) records a
 #: frame: then ``(screen, entries)``, and text(), text_block() and panel()
@@ -42,7 +42,10 @@ def set_felt(name: str) -> None:
 
 
 def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
-    """The table's felt at ``size``: the chosen colour unless ``name`` is given."""
+    """The table's felt at ``size``: the chosen colour unless ``name`` is
+    given; in the high-contrast look a plain black (no vignette)."""
+    if name is None and high_contrast():
+        name = "contrast"
     return _felt((max(1, size[0]), max(1, size[1])), name or _felt_now[0])
 
 
@@ -55,6 +58,10 @@ def clear_felt() -> None:
 def _felt(size: tuple[int, int], name: str) -> pygame.Surface:
     """A calm felt with a soft vignette, made small and scaled up."""
     w, h = size
+    if name == "contrast":
+        plain = pygame.Surface((w, h))
+        plain.fill(HC_FELT)
+        return plain.convert() if pygame.display.get_surface() is not None else plain
     centre, edge = FELTS.get(name, FELTS["green"])
     sw, sh = 64, 40
     small = pygame.Surface((sw, sh))

@@ -14,7 +14,7 @@ import pytest
 from game.persistence.settings import CARD_BACKS, CARD_SIZES, FELTS, Settings, load_settings, save_settings
 from game.ui import cardart, widgets
 from game.ui.scenes.settings import apply_look
-from tests.ui.helpers import press, pump
+from tests.ui.helpers import buttons, click, press, pump
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +101,9 @@ def test_a_table_under_the_settings_shows_the_new_look_when_it_comes_back(app):
     assert app.scenes.top.name == "settings" and t in app.scenes.scenes
     press(app, "Green")  # the felt: green -> blue
     press(app, "Lattice")  # the back: lattice -> rings
-    press(app, "Normal")  # the card size: normal -> large
+    # the card size: normal -> large (the text size's button says "Normal" too)
+    size_row = dict(app.scenes.top.row_pos)["ui.settings.card_size"]
+    click(app, next(b for b in buttons(app) if b.rect.y == size_row.y and b.rect.x > size_row.x).rect.center)
     assert (app.settings.felt, app.settings.card_back, app.settings.card_size) == ("blue", "rings", "large")
     assert load_settings()[0].felt == "blue"
     press(app, "Back")

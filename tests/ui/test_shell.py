@@ -63,8 +63,10 @@ def test_language_switch_is_immediate_and_persists(app):
 
 def test_other_settings_cycle_and_persist(app):
     press(app, "Settings")
-    rows = [b for b in buttons(app) if b.text in ("On", "Off", "Normal", "Fast", "Slow")]
-    four = rows[0]
+    # the four-colour deck's switch: the button on its row (the high-contrast
+    # switch above it says "Off" too)
+    row = dict(app.scenes.top.row_pos)["ui.settings.four_colour"]
+    four = next(b for b in buttons(app) if b.rect.y == row.y and b.rect.x > row.x)
     before = app.settings.four_colour
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=four.rect.center, button=1))
     pump(app, 1)

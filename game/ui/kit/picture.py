@@ -28,11 +28,13 @@ class Look:
     card_back: str
     felt: str
     card_size: float
+    #: the high-contrast look (its felt, faces and slots differ)
+    contrast: bool = False
 
     @classmethod
     def of(cls, app: AppServices) -> Look:
         s = app.settings
-        return cls(app.size, app.scale, s.language, s.four_colour, s.card_back, s.felt, cardart.size_factor())
+        return cls(app.size, app.scale, s.language, s.four_colour, s.card_back, s.felt, cardart.size_factor(), s.high_contrast)
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         """``card``'s face ``width`` wide, in this look (cached by cardart)."""

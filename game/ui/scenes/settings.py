@@ -18,17 +18,23 @@ from game import i18n
 from game.cards import Card
 from game.i18n import LANGUAGES, tr
 from game.i18n.plain import path_text
-from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, Settings, settings_path
+from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, TEXT_SIZES, Settings, settings_path
 from game.ui import cardart
-from game.ui.assets import GOLD, INK, INK_DIM
+from game.ui.assets import GOLD, INK, INK_DIM, set_high_contrast
 from game.ui.scene import ButtonSpec, Scene
-from game.ui.widgets import felt, panel, set_felt, text, wrapped
+from game.ui.widgets import clear_felt, felt, panel, set_felt, text, wrapped
 
 
 def apply_look(settings: Settings) -> None:
-    """Draw with the chosen card back, felt and card size from now on."""
-    cardart.set_look(back=settings.card_back, size=settings.card_size)
+    """Draw with the chosen card back, felt, card size, text size and
+    contrast from now on (the text size reaches the layouts through the
+    app's scale, the contrast the buttons through the app's theme)."""
+    cardart.set_look(back=settings.card_back, size=settings.card_size, text=settings.text_size)
     set_felt(settings.felt)
+    if set_high_contrast(settings.high_contrast):
+        # faces, slots and the felt were drawn in the other look
+        cardart.clear_caches()
+        clear_felt()
 
 
 def _next(options: tuple[str, ...], value: str) -> str:
@@ -52,20 +58,23 @@ class SettingsScene(Scene):
         def onoff(v: bool) -> str:
             return tr("ui.on") if v else tr("ui.off")
 
-        def row(label: str, key: str, value: str, action: Callable[[], None]) -> tuple[str, ButtonSpec]:
-            return label, ButtonSpec(key, value, action)
+        def row(label: str, key: str, value: str, action: Callable[[], None], **how) -> tuple[str, ButtonSpec]:
+            return label, ButtonSpec(key, value, action, **how)
 
         general = [
             row("ui.settings.language", "language", LANGUAGES[st.language], self._language),
+            row("ui.settings.text_size", "text_size", tr(f"ui.settings.text.{st.text_size}"), self._text_size),
             row("ui.settings.animation", "animation", tr(f"ui.settings.anim.{st.animation}"), self._anim),
             row("ui.settings.sound", "sound", onoff(st.sound), self._sound),
             row("ui.settings.fullscreen", "fullscreen", onoff(st.fullscreen), self._full),
             row("ui.settings.auto_draw", "auto_draw", onoff(st.auto_draw), self._auto),
         ]
         look = [
+            row("ui.settings.high_contrast", "high_contrast", onoff(st.high_contrast), self._contrast, tooltip=tr("ui.settings.high_contrast_tip")),
             row("ui.settings.four_colour", "four_colour", onoff(st.four_colour), self._four),
             row("ui.settings.card_back", "card_back", tr(f"ui.settings.back.{st.card_back}"), lambda: self._next_look("card_back", CARD_BACKS)),
-            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS)),
+            # (the high-contrast table is black whatever its colour)
+            row("ui.settings.felt", "felt", tr(f"ui.settings.felt.{st.felt}"), lambda: self._next_look("felt", FELTS), enabled=not st.high_contrast),
             row("ui.settings.card_size", "card_size", tr(f"ui.settings.size.{st.card_size}"), lambda: self._next_look("card_size", CARD_SIZES)),
         ]
         return general, look
@@ -131,6 +140,22 @@ class SettingsScene(Scene):
         setattr(self.app.settings, name, _next(options, getattr(self.app.settings, name)))
         apply_look(self.app.settings)
         self._changed()
+
+    def _text_size(self) -> None:
+        """The next text size: every screen is laid out anew at once (the
+        app's scale carries it), this one too."""
+        self.app.settings.text_size = _next(TEXT_SIZES, self.app.settings.text_size)
+        apply_look(self.app.settings)
+        self.app.save_settings()
+        self.app.relayout()
+
+    def _contrast(self) -> None:
+        """The high-contrast look on or off: the felt, the cards, the focus
+        ring and (through a theme of their own) the buttons, at once."""
+        self.app.settings.high_contrast = not self.app.settings.high_contrast
+        apply_look(self.app.settings)
+        self.app.save_settings()
+        self.app.relayout()
 
     def _anim(self) -> None:
         self.app.settings.animation = _next(ANIMATION_SPEEDS, self.app.settings.animation)

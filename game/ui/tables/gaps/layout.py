@@ -14,7 +14,8 @@ import pygame
 from game.games.gaps import board
 from game.games.gaps.board import COLS, ROWS
 from game.ui import cardart
-from game.ui.kit.header import HEADER_H
+from game.ui.assets import font
+from game.ui.kit.header import HEADER_H, button_width
 
 HGAP = 0.08  # gap between columns, share of a card's width
 VGAP = 0.10  # gap between rows, share of a card's height
@@ -59,13 +60,31 @@ class Layout:
         top = self.clock.bottom + int(4 * s)
         return pygame.Rect(self.status.x, top, self.status.w, self.bar_y - int(6 * s) - top)
 
-    def bar(self, n: int, width: int) -> list[pygame.Rect]:
-        """``n`` equal buttons across the bottom."""
+    def bar(self, n: int, width: int, labels: list[str] | None = None) -> list[pygame.Rect]:
+        """``n`` equal buttons across the bottom; where an equal share is
+        narrower than a label (German "Zurücknehmen" at the largest text
+        size needed 172 px of 167 at 1280x800), each button gets what its
+        label needs and the rest is shared."""
         s = self.scale
         gap = int(8 * s)
         x0 = int(24 * s)
-        bw = (width - 2 * x0 - gap * (n - 1)) // n
-        return [pygame.Rect(x0 + i * (bw + gap), self.bar_y, bw, self.bar_h) for i in range(n)]
+        room = width - 2 * x0 - gap * (n - 1)
+        widths = [room // n] * n
+        if labels is not None and len(labels) == n:
+            # tight: the text, the border and the 4 px a side the text-fit
+            # check asks; where every label fits its share so, the bar stays even
+            f = font(max(9, round(18 * s)))
+            tight = [f.size(t)[0] + 4 + 2 * max(4, round(4 * s)) for t in labels]
+            if max(tight) > room // n:
+                need = [button_width(t, s, least=0) for t in labels]
+                need = need if sum(need) <= room else tight
+                if sum(need) <= room:
+                    widths = [w + (room - sum(need)) // n for w in need]
+        out, x = [], x0
+        for bw in widths:
+            out.append(pygame.Rect(x, self.bar_y, bw, self.bar_h))
+            x += bw + gap
+        return out
 
 
 def compute_layout(size: tuple[int, int], scale: float) -> Layout:

@@ -438,7 +438,7 @@ class GapsTable(GapsTableScene):
             ButtonSpec("new", tr("ui.new_deal"), self.ask_new_deal, destructive=True, tooltip=tr("gaps_ui.tip.new")),
         ]
         L = self.layout()
-        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
+        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0], [b.label for b in specs]), strict=True))
         placed += self._timer_buttons(L)
         if due:
             placed += self._banner_buttons(L)
@@ -483,7 +483,7 @@ class GapsTable(GapsTableScene):
             ButtonSpec("sol-stop", tr("gaps_ui.solution.stop"), self.solution_stop, tooltip=tr("gaps_ui.solution.tip_stop"), waits=False),
         ]
         L = self.layout()
-        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0]), strict=True))
+        placed: list[tuple[ButtonSpec, Any]] = list(zip(specs, L.bar(len(specs), self.app.size[0], [b.label for b in specs]), strict=True))
         placed += self._timer_buttons(L)
         return placed
 

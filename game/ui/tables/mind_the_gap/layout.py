@@ -248,11 +248,15 @@ def compute_layout(size: tuple[int, int], scale: float, view, *, coach: bool = F
     if coach:
         L.coach = pygame.Rect(rx, y - int(6 * s), rw, int(COACH_H * s))
         y = L.coach.bottom + int(14 * s)
-    L.dw = int(min(PILE_CARD * s * f, rw / 4.6))
-    dh = int(L.dw * cardart.ASPECT)
-    L.stock = pygame.Rect(rx, y + int(8 * s), L.dw, dh)
     L.buttons = pygame.Rect(rx, h - int(120 * s), rw, int(100 * s))
     L.tally = pygame.Rect(rx, L.buttons.y - int(12 * s) - int(80 * s), rw, int(80 * s))
+    # the stock and a discard zone one card high fit above the used ranks:
+    # under the tutorial with the largest text size the zone ran 20 px into
+    # the ranks' title at 800x500 (its line over "Ranks used")
+    room = L.tally.y - y - int(68 * s)
+    L.dw = int(min(PILE_CARD * s * f, rw / 4.6, room / 2 / cardart.ASPECT))
+    dh = int(L.dw * cardart.ASPECT)
+    L.stock = pygame.Rect(rx, y + int(8 * s), L.dw, dh)
     zone_y = L.stock.bottom + int(34 * s)
     L.discard_zone = pygame.Rect(rx, zone_y, rw, max(dh + int(12 * s), L.tally.y - int(14 * s) - zone_y))
     per_row = max(1, int((rw - L.dw) / (L.dw * 0.44)) + 1)
