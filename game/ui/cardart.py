@@ -150,7 +150,7 @@ def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pyga
     # cannot grow, it would run into the pips' columns at 29 % of the width
     small = W < 56 * SS or _look["text"] != "normal"
     # corner index, top-left and (rotated) bottom-right
-    corner = _index(label, sym, W, colour)
+    corner = _index(label, sym, W, colour, small)
     pad = W * 0.035
     s.blit(corner, (pad, pad * 0.8))
     s.blit(pygame.transform.rotate(corner, 180), (W - pad - corner.get_width(), H - pad * 0.8 - corner.get_height()))
@@ -184,11 +184,12 @@ def _draw_face(card: Card, W: int, H: int, lang: str, four_colour: bool) -> pyga
     return s
 
 
-def _index(label: str, sym: str, W: int, colour) -> pygame.Surface:
+def _index(label: str, sym: str, W: int, colour, big: bool) -> pygame.Surface:
     """A face's index, the rank over the suit, for a face ``W`` wide (as
-    drawn, before the downscale); it sits ``0.035 W`` in from the left
+    drawn, before the downscale; ``big``: the larger index of a small
+    card or a larger text size); it sits ``0.035 W`` in from the left
     and ``0.028 W`` down from the top."""
-    idx_size = W * (0.30 if W < 56 * SS else 0.19)
+    idx_size = W * (0.30 if big else 0.19)
     if len(label) > 1:
         idx_size *= 0.86
     rank_img = _text(label, idx_size, colour)
@@ -199,7 +200,6 @@ def _index(label: str, sym: str, W: int, colour) -> pygame.Surface:
     return corner
 
 
-@lru_cache(maxsize=128)
 def index_corner(width: int, lang: str = "en") -> pygame.Rect:
     """Where a face ``width`` wide shows which card it is: the inked box
     of its top-left index (rank over suit) over every rank and suit of
@@ -207,16 +207,23 @@ def index_corner(width: int, lang: str = "en") -> pygame.Rect:
     over any of it hides the index (the layouts' tests check none is).
     On a 100 px card it reaches 25 px across and 37 px down (0.26 of
     the card's height); below 56 px the index is larger for its card
-    (the pips give way to it): 0.4 of the height."""
+    (the pips give way to it): 0.4 of the height, and so at a larger
+    text size."""
+    return _index_corner(width, lang, _look["text"] != "normal")
+
+
+@lru_cache(maxsize=128)
+def _index_corner(width: int, lang: str, larger_text: bool) -> pygame.Rect:
     w, _ = card_size(width)
     W = w * SS
+    big = W < 56 * SS or larger_text
     pad = W * 0.035
     box: pygame.Rect | None = None
     for rank in Rank:
         if rank is Rank.JOKER:
             continue
         for suit in Suit:
-            img = _index(_rank_label(rank, lang), suit.symbol, W, (0, 0, 0))
+            img = _index(_rank_label(rank, lang), suit.symbol, W, (0, 0, 0), big)
             inked = img.get_bounding_rect().move(int(pad), int(pad * 0.8))
             box = inked if box is None else box.union(inked)
     assert box is not None
