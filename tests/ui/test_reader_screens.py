@@ -111,3 +111,22 @@ def test_a_button_the_focus_never_rests_on_is_still_read_and_pressed_by_a_reader
     t.a11y_request(Request("press", "button:new"))
     pump(app, 2)
     assert isinstance(app.scenes.top, ConfirmScene) or app.scenes.top is not t  # it asks first (or deals anew when nothing was played)
+
+
+def test_a_reader_hears_each_setting_by_its_row_and_value(app):
+    """A setting's button shows its value alone ("Off"); a reader hears
+    the row with it, in the player's language."""
+    from game import i18n
+    from game.ui.a11y.nodes import Role
+    from game.ui.scenes.settings import SettingsScene
+
+    for lang, row in (("en", "Sound"), ("de", "Ton")):
+        app.settings.language = lang
+        i18n.set_language(lang)
+        scene = SettingsScene(app)
+        app.push(scene)
+        app.step(0.016)
+        names = [n.name for n in scene.a11y_tree().root.walk() if n.role is Role.BUTTON]
+        assert any(n.startswith(f"{row}: ") for n in names), names
+        app.pop()
+    i18n.set_language("en")

@@ -11,6 +11,7 @@ felt are read when drawn, its static layer is keyed by the look
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -20,6 +21,7 @@ from game.i18n import LANGUAGES, tr
 from game.i18n.plain import path_text
 from game.persistence.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, FELTS, TEXT_SIZES, Settings, settings_path
 from game.ui import cardart
+from game.ui.a11y.nodes import Node, Tree
 from game.ui.assets import GOLD, INK, INK_DIM, set_high_contrast
 from game.ui.scene import ButtonSpec, Scene
 from game.ui.widgets import clear_felt, felt, panel, set_felt, text, wrapped
@@ -115,6 +117,19 @@ class SettingsScene(Scene):
         self.build_buttons(placed)
         if self.focus_index is None:
             self.focus_index = 0
+
+    # --- what a screen reader reads ------------------------------------------------------------
+    def a11y_tree(self) -> Tree:
+        """Each setting's button named by its row and its value ("Text
+        size: Large"): its own words are the value alone ("Off")."""
+        base = super().a11y_tree()
+        labels = {f"button:{spec.key}": tr(label) for rows in self.columns() for label, spec in rows}
+
+        def named(n: Node) -> Node:
+            row = labels.get(n.key)
+            return replace(n, name=f"{row}: {n.name}") if row else n
+
+        return Tree(replace(base.root, children=tuple(named(n) for n in base.root.children)), base.focus)
 
     # --- what the buttons do ----------------------------------------------------------------
     def _changed(self) -> None:
