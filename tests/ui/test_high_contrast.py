@@ -222,3 +222,21 @@ def test_the_switch_applies_at_once_to_the_settings_and_to_a_table_under_it(app)
     assert app.scenes.top is t
     assert corner != assets.HC_FELT
     assert app.screen.get_at((3, app.size[1] - 3))[:3] == assets.HC_FELT
+
+
+def test_a_dead_gap_is_marked_in_white_on_the_black_table():
+    """The grey cross of a gap after a King has 6.5:1 on black, below the
+    look's 7:1; under high contrast it is white."""
+    from game.ui.assets import set_high_contrast
+    from game.ui.tables.gaps import paint
+
+    for on, colour in ((False, paint.DEAD_MARK), (True, paint.DEAD_MARK_HC)):
+        set_high_contrast(on)
+        try:
+            surface = pygame.Surface((100, 140))
+            surface.fill((0, 0, 0))
+            paint._dead_mark(surface, pygame.Rect(0, 0, 100, 140), 1.0)
+            assert tuple(surface.get_at((50, 70)))[:3] == colour
+        finally:
+            set_high_contrast(False)
+    assert contrast(paint.DEAD_MARK_HC, (0, 0, 0)) >= 7 > contrast(paint.DEAD_MARK, (0, 0, 0))
