@@ -136,6 +136,17 @@ def stopped_then_touching(players: int = 3) -> GameRunner:
     return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
 
 
+def many_closed(players: int = 3, closed: int = 20) -> GameRunner:
+    """The table's rules late in a round: seat 0 to play with at least
+    ``closed`` runs closed earlier in the round (a stop closes a run after
+    one turn without a card, so a round closes 30 to 40 of them)."""
+
+    def want(st: RunsState) -> bool:
+        return st.phase == PHASE_PLAY and st.turn == 0 and len(st.starts) > closed and bool(GAME.playable(st, 0))
+
+    return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
+
+
 def hold_card_over_chain(app: Any, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
@@ -196,6 +207,8 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         ("runs-new-start", lambda: table_for(app, new_runs(closed=2, start=True))),
         ("runs-new-run-two", lambda: table_for(app, new_runs(players=2, closed=4))),
         ("runs-stop-touching", lambda: table_for(app, stopped_then_touching())),
+        # late in a round of the table's rules: many short runs closed, in rows
+        ("runs-many-closed", lambda: table_for(app, many_closed())),
     ]
 
 

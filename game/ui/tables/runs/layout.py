@@ -94,6 +94,9 @@ class Layout:
     slot: pygame.Rect | None = None  # where the next card goes
     #: the runs closed earlier in the round: (first, end) indices into ``chain``
     closed: list[tuple[int, int]] = field(default_factory=list)
+    #: cards of a closed run shown by its first and last card (a long run,
+    #: or many runs): not drawn; their place in ``chain`` is the first's
+    folded: set[int] = field(default_factory=set)
     current: int = 0  # the index in ``chain`` where the run being played starts
     new_slot: bool = False  # the slot starts a new run (the last one is closed)
     centre_y: int = 0
@@ -112,6 +115,13 @@ class Layout:
     log: pygame.Rect = field(default_factory=pygame.Rect)
     draw_button: pygame.Rect = field(default_factory=pygame.Rect)
     auto_button: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def drawn(L: Layout) -> list[int]:
+    """The cards of the chain drawn, in the order they are drawn (indices
+    into ``L.chain``): the closed runs without their folded middles, then
+    the run being played."""
+    return [i for i in range(len(L.chain)) if i not in L.folded]
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:
@@ -257,7 +267,9 @@ def _layout(
     right = rx - int(24 * s)
     L.chain = []
     L.current = starts[-1] if starts and starts[-1] < n_chain else 0
-    x0 = _closed_runs(L, [a for a in starts if a < L.current] + [L.current], x0, right, cy, s)
+    # the closed runs may rise to the seats and sink to the words under the
+    # run (their label under them: 8 + 18 of the 50 px the screens' test leaves)
+    x0 = _closed_runs(L, [a for a in starts if a < L.current] + [L.current], x0, right, cy, s, below_seats, L.status.y - int(50 * s))
     # the run being played: older cards overlap so their index shows; squeeze if it is long
     n_cur = n_chain - L.current
     L.new_slot = new_slot and chain_open and n_cur > 0
@@ -313,33 +325,100 @@ def row_xs(n: int, lit: Sequence[int], hw: int, avail: int, s: float) -> list[fl
     return xs[:n]
 
 
-def _closed_runs(L: Layout, bounds: list[int], x0: int, right: int, cy: int, s: float) -> int:
+def fold_edge(s: float) -> int:
+    """How far apart the edges of a folded run's middle cards are drawn
+    (two of them, left of its last card)."""
+    return max(2, int(2 * s))
+
+
+def _closed_runs(L: Layout, bounds: list[int], x0: int, right: int, cy: int, s: float, top: int, bottom: int) -> int:
     """Place the runs closed earlier in the round (``bounds``: where each
-    begins, then where the run being played begins) as small fans from
-    ``x0``; they take at most 45 % of the row and overlap when there are
-    many (the newest on top).  Returns where the run being played starts."""
+    begins, then where the run being played begins) as small cards from
+    ``x0``, in at most 45 % of the row, between ``top`` and ``bottom``.
+    Returns where the run being played starts.
+
+    Every card drawn shows its index (rank over suit): the cards of a run
+    lie an index apart, the runs of a row one after the other with a gap,
+    and the runs wrap into rows, each lower row an index below the one
+    above, the newest at the bottom (drawn last).  With the table's rules a
+    round closes 30 to 40 runs of one to four cards (the simple bot, 3
+    players, seeds 1 to 60: 36 in the median); fanned a third of a card
+    apart in one row they hid every index from the fifth run on.  A run too
+    long for a row, or more runs than the rows the height allows, is shown
+    by its ends: a run is consecutive ranks of one suit, so its first and
+    last card say which cards it held (the cards between lie under the
+    first, not drawn: :attr:`Layout.folded`)."""
     if len(bounds) < 2:
         return x0
     sw = int(L.cw * 0.7)
     sh = round(sw * cardart.ASPECT)
     runs = list(pairwise(bounds))
-    gap = int(12 * s)
-    step = sw * 0.3
-    widths = [sw + (b - a - 1) * step for a, b in runs]
-    need = sum(widths) + gap * (len(runs) - 1)
+    # the index's box (English or German: J Q K are B D K) and a little paper
+    idx = cardart.index_corner(sw, "en").union(cardart.index_corner(sw, "de"))
+    step = idx.right + max(2, int(3 * s))
+    row_step = idx.bottom + max(2, int(3 * s))
+    gap = int(10 * s)
     room = max(sw, int((right - x0) * 0.45))
-    if need > room:
-        # first the fans close up, then the runs overlap one another
-        cards = sum(b - a - 1 for a, b in runs)
-        step = max(sw * 0.12, (room - sw * len(runs) - gap * (len(runs) - 1)) / max(1, cards))
-        widths = [sw + (b - a - 1) * step for a, b in runs]
-        need = sum(widths) + gap * (len(runs) - 1)
-    squeeze = min(1.0, (room - widths[-1]) / max(1.0, need - widths[-1]))
-    x = end = float(x0)
-    for (a, b), w in zip(runs, widths):
-        L.closed.append((a, b))
-        for k in range(b - a):
-            L.chain.append(pygame.Rect(int(x + k * step), cy - sh // 2, sw, sh))
-        end = x + w
-        x += (w + gap) * squeeze
-    return int(end) + int(24 * s)
+    max_rows = max(1, 1 + (bottom - top - sh) // row_step)
+    folded: set[int] = set()  # runs (by number) shown by their ends
+
+    def shown(k: int) -> int:
+        a, b = runs[k]
+        return 2 if k in folded and b - a > 2 else b - a
+
+    def span(k: int) -> int:
+        """From a run's first card to its last (a folded run leaves room
+        for the edges of the cards between: :func:`fold_edge`)."""
+        return (shown(k) - 1) * step + (2 * fold_edge(s) if shown(k) < runs[k][1] - runs[k][0] else 0)
+
+    def width(k: int) -> int:
+        return sw + span(k)
+
+    def flow() -> list[list[int]]:
+        rows: list[list[int]] = [[]]
+        x = 0
+        for k in range(len(runs)):
+            w = width(k)
+            if rows[-1] and x + w > room:
+                rows.append([])
+                x = 0
+            rows[-1].append(k)
+            x += span(k) + step + gap
+        return rows
+
+    folded |= {k for k in range(len(runs)) if width(k) > room}
+    rows = flow()
+    # too many rows for the height: the oldest long runs are shown by their ends first
+    for k in range(len(runs)):
+        if len(rows) <= max_rows:
+            break
+        if runs[k][1] - runs[k][0] > 2:
+            folded.add(k)
+            rows = flow()
+    squeeze = 1.0
+    if len(rows) > max_rows:
+        # (more runs than rows of ends hold, far beyond a round seen: the
+        # rows close up, indices covered, rather than leave the table)
+        per = -(-len(runs) // max_rows)
+        rows = [list(range(i, min(len(runs), i + per))) for i in range(0, len(runs), per)]
+        need = max(sum(span(k) + step + gap for k in row) - step - gap + sw for row in rows)
+        squeeze = min(1.0, (room - sw) / max(1, need - sw))
+    block_h = sh + (len(rows) - 1) * row_step
+    y0 = max(top, min(cy - block_h // 2, bottom - block_h))
+    end = x0
+    for r, row in enumerate(rows):
+        x = float(x0)
+        y = y0 + r * row_step
+        for k in row:
+            a, b = runs[k]
+            L.closed.append((a, b))
+            first = pygame.Rect(int(x), y, sw, sh)
+            if shown(k) == b - a:
+                places = [first.move(int(i * step * squeeze), 0) for i in range(b - a)]
+            else:
+                L.folded.update(range(a + 1, b - 1))
+                places = [first] * (b - a - 1) + [first.move(int(span(k) * squeeze), 0)]
+            L.chain.extend(places)
+            end = max(end, places[-1].right)
+            x += (span(k) + step + gap) * squeeze
+    return end + int(24 * s)

@@ -25,7 +25,7 @@ from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
-from game.ui.tables.runs.layout import Layout, seat_colour
+from game.ui.tables.runs.layout import Layout, fold_edge, seat_colour
 from game.ui.widgets import card_tag, felt, panel, text, text_block
 
 Colour = tuple[int, int, int]
@@ -246,6 +246,17 @@ def _closed_runs(surface: pygame.Surface, p: Still, L: Layout) -> None:
     for a, b in L.closed:
         box = L.chain[a].unionall(L.chain[a:b])
         for i in range(a, b):
+            if i in L.folded:
+                continue
+            if i == b - 1 and i - 1 in L.folded:
+                # a run shown by its ends: the edges of the cards between,
+                # as the pile's layers, left of the last card (clear of the
+                # first card's index)
+                r = L.chain[i]
+                for k in (2, 1):
+                    edge = r.move(-k * fold_edge(s), 0)
+                    pygame.draw.rect(surface, cardart.PAPER, edge, border_radius=max(3, int(r.w * 0.08)))
+                    pygame.draw.rect(surface, cardart.EDGE, edge, 1, border_radius=max(3, int(r.w * 0.08)))
             surface.blit(p.look.face(p.run.chain[i], L.chain[i].w), L.chain[i])
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*PANEL, 110), shade.get_rect(), border_radius=max(3, int(box.w * 0.04)))
