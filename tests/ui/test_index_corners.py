@@ -221,7 +221,7 @@ def _starts(lengths) -> tuple[tuple[int, ...], int]:
 def test_runs_every_index_shows_in_the_tableau(card_size, name, size, card):
     """The run being played (up to a whole suit, its last card larger) and,
     with the house rule "new run", the runs closed before it: a few long
-    ones, a whole suit, the 33 runs of a round under the table's rules.  A
+    ones, a whole suit (and a whole suit in play beside it), the 33 runs of a round under the table's rules.  A
     closed run may be drawn by its first and last card (its middle folded
     under the first, not drawn): every card drawn shows its index, and a
     folded run still shows both its ends."""
@@ -230,7 +230,7 @@ def test_runs_every_index_shows_in_the_tableau(card_size, name, size, card):
     card_size(card)
     s = scale_for(size)
     bad = []
-    cases = [((), 1), ((), 6), ((), 13), ((0, 5), 9), ((0, 4, 9, 12), 18), ((0, 6, 13, 19, 26, 31), 36), ((0, 13), 15), _starts(ROUND_RUNS)]
+    cases = [((), 1), ((), 6), ((), 13), ((0, 5), 9), ((0, 4, 9, 12), 18), ((0, 6, 13, 19, 26, 31), 36), ((0, 13), 15), ((0, 13), 26), _starts(ROUND_RUNS)]
     for starts, n_chain in cases:
         L = compute_layout(size, s, 4, 0, n_chain, 7, True, frozenset(), starts, False)
         assert len(L.chain) == n_chain

@@ -147,6 +147,20 @@ def many_closed(players: int = 3, closed: int = 20) -> GameRunner:
     return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
 
 
+def long_beside_closed(players: int = 2) -> GameRunner:
+    """House rule "new run": seat 0 to play on a run of 9 cards or more
+    beside a closed run of 10 or more (the closed one is drawn by its
+    ends where the row is short)."""
+
+    def want(st: RunsState) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or GAME.chain_dead(st) or not GAME.playable(st, 0):
+            return False
+        starts = run_starts(st.chain, st.wrap)
+        return len(starts) >= 2 and starts[1] >= 10 and len(st.chain) - starts[-1] >= 9
+
+    return find_runner({"players": players, "rounds": 5, "new_run": True}, want)
+
+
 def hold_card_over_chain(app: Any, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
@@ -209,6 +223,8 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         ("runs-stop-touching", lambda: table_for(app, stopped_then_touching())),
         # late in a round of the table's rules: many short runs closed, in rows
         ("runs-many-closed", lambda: table_for(app, many_closed())),
+        # a long run in play beside a long closed one: the closed run by its ends
+        ("runs-long-beside-closed", lambda: table_for(app, long_beside_closed())),
     ]
 
 

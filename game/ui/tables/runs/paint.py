@@ -229,7 +229,12 @@ def _run(surface: pygame.Surface, p: Still, L: Layout) -> None:
         if run.hint is not None:
             # (a little wider than the place: the house rule's second line,
             # "or the run stops" or the circuit's count, in two lines at most)
-            text_block(surface, run.hint, pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
+            # (kept left of the right column: beside a whole suit in play
+            # the place sits at the row's end, and "Any card starts a new
+            # run." ran into the log at 1920x1080)
+            hint = pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s))
+            hint.right = min(hint.right, L.board.x - int(6 * s))
+            text_block(surface, run.hint, hint, int(14 * s), INK_DIM, align="center")
         if run.ask:
             text(surface, "?", sl.center, int(40 * s), (255, 255, 255), bold=True, anchor="center", shadow=False)
     elif n and run.dead is not None and L.chain:
@@ -252,7 +257,12 @@ def _closed_runs(surface: pygame.Surface, p: Still, L: Layout) -> None:
                 # a run shown by its ends: the edges of the cards between,
                 # as the pile's layers, left of the last card (clear of the
                 # first card's index)
-                r = L.chain[i]
+                # (K♦ and A♦ alone read as two cards: a dash between the
+                # first card's index and the edges says "K♦ to A♦")
+                r, first = L.chain[i], L.chain[a]
+                idx = cardart.index_corner(first.w, p.look.lang)
+                left, right = first.x + idx.right, r.x - 2 * fold_edge(s)
+                text(surface, "–", ((left + right) // 2, first.y + idx.y + idx.h // 4), max(10, idx.h * 3 // 4), (40, 40, 40), bold=True, anchor="center", shadow=False)
                 for k in (2, 1):
                     edge = r.move(-k * fold_edge(s), 0)
                     pygame.draw.rect(surface, cardart.PAPER, edge, border_radius=max(3, int(r.w * 0.08)))
