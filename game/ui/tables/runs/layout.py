@@ -6,7 +6,8 @@ card, count or panel), then one box per other seat (in turn order, the
 next player first).  Middle: the draw pile on the left and the run of
 played cards growing to the right, the last card larger and the next place
 dashed.  With the house rule "new run" the runs closed earlier in the
-round sit small between the pile and the run being played, oldest first.
+round sit small between the pile and the run being played, oldest first,
+in rows with every index in view (:func:`_closed_runs`).
 Right: the scoreboard and the log.  Bottom: the status line and the hand
 of the seat at the screen; the buttons sit bottom right.
 
