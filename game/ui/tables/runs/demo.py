@@ -136,6 +136,31 @@ def stopped_then_touching(players: int = 3) -> GameRunner:
     return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
 
 
+def many_closed(players: int = 3, closed: int = 20) -> GameRunner:
+    """The table's rules late in a round: seat 0 to play with at least
+    ``closed`` runs closed earlier in the round (a stop closes a run after
+    one turn without a card, so a round closes 30 to 40 of them)."""
+
+    def want(st: RunsState) -> bool:
+        return st.phase == PHASE_PLAY and st.turn == 0 and len(st.starts) > closed and bool(GAME.playable(st, 0))
+
+    return find_runner({"players": players, "rounds": 5, **TABLE_RULES}, want)
+
+
+def long_beside_closed(players: int = 2) -> GameRunner:
+    """House rule "new run": seat 0 to play on a run of 9 cards or more
+    beside a closed run of 10 or more (the closed one is drawn by its
+    ends where the row is short)."""
+
+    def want(st: RunsState) -> bool:
+        if st.phase != PHASE_PLAY or st.turn != 0 or GAME.chain_dead(st) or not GAME.playable(st, 0):
+            return False
+        starts = run_starts(st.chain, st.wrap)
+        return len(starts) >= 2 and starts[1] >= 10 and len(st.chain) - starts[-1] >= 9
+
+    return find_runner({"players": players, "rounds": 5, "new_run": True}, want)
+
+
 def hold_card_over_chain(app: Any, t: RunsTable) -> None:
     """Pick up a lit card and hold it over the end of the run (for shots)."""
     app.step(1 / 60, events=[])
@@ -196,6 +221,10 @@ def scene_factories(app: Any) -> list[tuple[str, Callable[[], Scene]]]:
         ("runs-new-start", lambda: table_for(app, new_runs(closed=2, start=True))),
         ("runs-new-run-two", lambda: table_for(app, new_runs(players=2, closed=4))),
         ("runs-stop-touching", lambda: table_for(app, stopped_then_touching())),
+        # late in a round of the table's rules: many short runs closed, in rows
+        ("runs-many-closed", lambda: table_for(app, many_closed())),
+        # a long run in play beside a long closed one: the closed run by its ends
+        ("runs-long-beside-closed", lambda: table_for(app, long_beside_closed())),
     ]
 
 

@@ -6,7 +6,8 @@ card, count or panel), then one box per other seat (in turn order, the
 next player first).  Middle: the draw pile on the left and the run of
 played cards growing to the right, the last card larger and the next place
 dashed.  With the house rule "new run" the runs closed earlier in the
-round sit small between the pile and the run being played, oldest first.
+round sit small between the pile and the run being played, oldest first,
+in rows with every index in view (:func:`_closed_runs`).
 Right: the scoreboard and the log.  Bottom: the status line and the hand
 of the seat at the screen; the buttons sit bottom right.
 
@@ -94,6 +95,9 @@ class Layout:
     slot: pygame.Rect | None = None  # where the next card goes
     #: the runs closed earlier in the round: (first, end) indices into ``chain``
     closed: list[tuple[int, int]] = field(default_factory=list)
+    #: cards of a closed run shown by its first and last card (a long run,
+    #: or many runs): not drawn; their place in ``chain`` is the first's
+    folded: set[int] = field(default_factory=set)
     current: int = 0  # the index in ``chain`` where the run being played starts
     new_slot: bool = False  # the slot starts a new run (the last one is closed)
     centre_y: int = 0
@@ -112,6 +116,13 @@ class Layout:
     log: pygame.Rect = field(default_factory=pygame.Rect)
     draw_button: pygame.Rect = field(default_factory=pygame.Rect)
     auto_button: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def drawn(L: Layout) -> list[int]:
+    """The cards of the chain drawn, in the order they are drawn (indices
+    into ``L.chain``): the closed runs without their folded middles, then
+    the run being played."""
+    return [i for i in range(len(L.chain)) if i not in L.folded]
 
 
 def seat_order(players: int, viewer: int | None) -> list[int]:
@@ -257,11 +268,21 @@ def _layout(
     right = rx - int(24 * s)
     L.chain = []
     L.current = starts[-1] if starts and starts[-1] < n_chain else 0
-    x0 = _closed_runs(L, [a for a in starts if a < L.current] + [L.current], x0, right, cy, s)
-    # the run being played: older cards overlap so their index shows; squeeze if it is long
     n_cur = n_chain - L.current
     L.new_slot = new_slot and chain_open and n_cur > 0
     gap = int((56 if L.new_slot else 16) * s)  # a new run starts a little apart
+    # the closed runs take up to 45 % of the row, less when the run being
+    # played needs it to show each card's index (a whole suit beside a
+    # closed whole suit left the run 9 px a card at 800x500), never less
+    # than 30 %: they have rows to wrap into.  They may rise to the seats
+    # and sink to the words under the run (their label under them: 8 + 18
+    # of the 50 px the screens' test leaves)
+    row_w = right - x0
+    idx_c = cardart.index_corner(L.cw, "en").union(cardart.index_corner(L.cw, "de")).right + max(2, int(3 * s))
+    need_cur = max(0, n_cur - 1) * idx_c + L.lw + gap + L.lw + int(24 * s)
+    room = int(max(row_w * 0.3, min(row_w * 0.45, row_w - need_cur)))
+    x0 = _closed_runs(L, [a for a in starts if a < L.current] + [L.current], x0, room, cy, s, below_seats, L.status.y - int(50 * s))
+    # the run being played: older cards overlap so their index shows; squeeze if it is long
     room_for_older = right - x0 - L.lw - gap - L.lw
     step_c = min(int(L.cw * 0.56), room_for_older / max(1, n_cur - 1)) if n_cur > 1 else 0
     for i in range(n_cur):
@@ -313,33 +334,121 @@ def row_xs(n: int, lit: Sequence[int], hw: int, avail: int, s: float) -> list[fl
     return xs[:n]
 
 
-def _closed_runs(L: Layout, bounds: list[int], x0: int, right: int, cy: int, s: float) -> int:
+def fold_edge(s: float) -> int:
+    """How far apart the edges of a folded run's middle cards are drawn
+    (two of them, left of its last card)."""
+    return max(2, int(2 * s))
+
+
+@dataclass
+class _ClosedPlan:
+    """How the closed runs are laid out with small cards ``sw`` wide: the
+    runs (by number) of each row, those shown by their ends, how far the
+    rows close up (1: not at all, every index shows)."""
+
+    runs: list[tuple[int, int]]
+    sw: int
+    sh: int
+    step: int
+    row_step: int
+    edge: int
+    rows: list[list[int]] = field(default_factory=list)
+    folded: set[int] = field(default_factory=set)
+    squeeze: float = 1.0
+
+    def span(self, k: int) -> int:
+        """From a run's first card to its last (a folded run leaves room
+        for a dash after the first card's index, "K♦ – A♦", and the edges
+        of the cards between: :func:`fold_edge`)."""
+        a, b = self.runs[k]
+        if k in self.folded:
+            return self.step + self.step * 2 // 3 + 2 * self.edge
+        return (b - a - 1) * self.step
+
+    def flow(self, room: int, gap: int) -> None:
+        self.rows = [[]]
+        x = 0
+        for k in range(len(self.runs)):
+            if self.rows[-1] and x + self.sw + self.span(k) > room:
+                self.rows.append([])
+                x = 0
+            self.rows[-1].append(k)
+            x += self.span(k) + self.step + gap
+
+
+def _plan_closed(runs: list[tuple[int, int]], sw: int, room: int, s: float, height: int) -> _ClosedPlan:
+    sh = round(sw * cardart.ASPECT)
+    # the index's box (English or German: J Q K are B D K) and a little paper
+    idx = cardart.index_corner(sw, "en").union(cardart.index_corner(sw, "de"))
+    plan = _ClosedPlan(runs, sw, sh, idx.right + max(2, int(3 * s)), idx.bottom + max(2, int(3 * s)), fold_edge(s))
+    gap = int(10 * s)
+    room = max(sw, room)
+    max_rows = max(1, 1 + (height - sh) // plan.row_step)
+    # a run wider than a row is shown by its ends (a run of one or two always whole)
+    plan.folded = {k for k, (a, b) in enumerate(runs) if b - a > 2 and sw + (b - a - 1) * plan.step > room}
+    plan.flow(room, gap)
+    # too many rows for the height: the oldest long runs are shown by their ends first
+    for k, (a, b) in enumerate(runs):
+        if len(plan.rows) <= max_rows:
+            break
+        if b - a > 2 and k not in plan.folded:
+            plan.folded.add(k)
+            plan.flow(room, gap)
+    if len(plan.rows) > max_rows:
+        # (more runs than rows of ends hold, far beyond a round seen: the
+        # rows close up, indices covered, rather than leave the table)
+        per = -(-len(runs) // max_rows)
+        plan.rows = [list(range(i, min(len(runs), i + per))) for i in range(0, len(runs), per)]
+        need = max(sum(plan.span(k) + plan.step + gap for k in row) - plan.step - gap + sw for row in plan.rows)
+        plan.squeeze = min(1.0, (room - sw) / max(1, need - sw))
+    return plan
+
+
+def _closed_runs(L: Layout, bounds: list[int], x0: int, room: int, cy: int, s: float, top: int, bottom: int) -> int:
     """Place the runs closed earlier in the round (``bounds``: where each
-    begins, then where the run being played begins) as small fans from
-    ``x0``; they take at most 45 % of the row and overlap when there are
-    many (the newest on top).  Returns where the run being played starts."""
+    begins, then where the run being played begins) as small cards from
+    ``x0``, at most ``room`` wide, between ``top`` and ``bottom``.
+    Returns where the run being played starts.
+
+    Every card drawn shows its index (rank over suit): the cards of a run
+    lie an index apart, the runs of a row one after the other with a gap,
+    and the runs wrap into rows, each lower row an index below the one
+    above, the newest at the bottom (drawn last).  With the table's rules a
+    round closes 30 to 40 runs of one to four cards (the simple bot, 3
+    players, seeds 1 to 60: 36 in the median); fanned a third of a card
+    apart in one row they hid every index from the fifth run on.  A run too
+    long for a row, or more runs than the rows the height allows, is shown
+    by its ends: a run is consecutive ranks of one suit, so its first and
+    last card say which cards it held (the cards between lie under the
+    first, not drawn: :attr:`Layout.folded`)."""
     if len(bounds) < 2:
         return x0
-    sw = int(L.cw * 0.7)
-    sh = round(sw * cardart.ASPECT)
     runs = list(pairwise(bounds))
-    gap = int(12 * s)
-    step = sw * 0.3
-    widths = [sw + (b - a - 1) * step for a, b in runs]
-    need = sum(widths) + gap * (len(runs) - 1)
-    room = max(sw, int((right - x0) * 0.45))
-    if need > room:
-        # first the fans close up, then the runs overlap one another
-        cards = sum(b - a - 1 for a, b in runs)
-        step = max(sw * 0.12, (room - sw * len(runs) - gap * (len(runs) - 1)) / max(1, cards))
-        widths = [sw + (b - a - 1) * step for a, b in runs]
-        need = sum(widths) + gap * (len(runs) - 1)
-    squeeze = min(1.0, (room - widths[-1]) / max(1.0, need - widths[-1]))
-    x = end = float(x0)
-    for (a, b), w in zip(runs, widths):
-        L.closed.append((a, b))
-        for k in range(b - a):
-            L.chain.append(pygame.Rect(int(x + k * step), cy - sh // 2, sw, sh))
-        end = x + w
-        x += (w + gap) * squeeze
-    return int(end) + int(24 * s)
+    # smaller cards where the rows would not hold the runs (at 1920x1080
+    # with large cards, 109 px a card, a round's 33 runs took 6 rows of
+    # the 5 the height holds)
+    for share in (0.7, 0.6, 0.5):
+        plan = _plan_closed(runs, max(16, int(L.cw * share)), room, s, bottom - top)
+        if plan.squeeze == 1.0:
+            break
+    sw, sh, step, row_step, rows, squeeze = plan.sw, plan.sh, plan.step, plan.row_step, plan.rows, plan.squeeze
+    span = plan.span
+    block_h = sh + (len(rows) - 1) * row_step
+    y0 = max(top, min(cy - block_h // 2, bottom - block_h))
+    end = x0
+    for r, row in enumerate(rows):
+        x = float(x0)
+        y = y0 + r * row_step
+        for k in row:
+            a, b = runs[k]
+            L.closed.append((a, b))
+            first = pygame.Rect(int(x), y, sw, sh)
+            if k not in plan.folded:
+                places = [first.move(int(i * step * squeeze), 0) for i in range(b - a)]
+            else:
+                L.folded.update(range(a + 1, b - 1))
+                places = [first] * (b - a - 1) + [first.move(int(span(k) * squeeze), 0)]
+            L.chain.extend(places)
+            end = max(end, places[-1].right)
+            x += (span(k) + step + int(10 * s)) * squeeze
+    return end + int(24 * s)

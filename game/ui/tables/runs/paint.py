@@ -25,7 +25,7 @@ from game.ui.kit.cursor import draw_cursor
 from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
-from game.ui.tables.runs.layout import Layout, seat_colour
+from game.ui.tables.runs.layout import Layout, fold_edge, seat_colour
 from game.ui.widgets import card_tag, felt, panel, text, text_block
 
 Colour = tuple[int, int, int]
@@ -229,7 +229,12 @@ def _run(surface: pygame.Surface, p: Still, L: Layout) -> None:
         if run.hint is not None:
             # (a little wider than the place: the house rule's second line,
             # "or the run stops" or the circuit's count, in two lines at most)
-            text_block(surface, run.hint, pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s)), int(14 * s), INK_DIM, align="center")
+            # (kept left of the right column: beside a whole suit in play
+            # the place sits at the row's end, and "Any card starts a new
+            # run." ran into the log at 1920x1080)
+            hint = pygame.Rect(sl.x - int(30 * s), sl.bottom + int(8 * s), sl.w + int(60 * s), int(60 * s))
+            hint.right = min(hint.right, L.board.x - int(6 * s))
+            text_block(surface, run.hint, hint, int(14 * s), INK_DIM, align="center")
         if run.ask:
             text(surface, "?", sl.center, int(40 * s), (255, 255, 255), bold=True, anchor="center", shadow=False)
     elif n and run.dead is not None and L.chain:
@@ -246,6 +251,22 @@ def _closed_runs(surface: pygame.Surface, p: Still, L: Layout) -> None:
     for a, b in L.closed:
         box = L.chain[a].unionall(L.chain[a:b])
         for i in range(a, b):
+            if i in L.folded:
+                continue
+            if i == b - 1 and i - 1 in L.folded:
+                # a run shown by its ends: the edges of the cards between,
+                # as the pile's layers, left of the last card (clear of the
+                # first card's index)
+                # (K♦ and A♦ alone read as two cards: a dash between the
+                # first card's index and the edges says "K♦ to A♦")
+                r, first = L.chain[i], L.chain[a]
+                idx = cardart.index_corner(first.w, p.look.lang)
+                left, right = first.x + idx.right, r.x - 2 * fold_edge(s)
+                text(surface, "–", ((left + right) // 2, first.y + idx.y + idx.h // 4), max(10, idx.h * 3 // 4), (40, 40, 40), bold=True, anchor="center", shadow=False)
+                for k in (2, 1):
+                    edge = r.move(-k * fold_edge(s), 0)
+                    pygame.draw.rect(surface, cardart.PAPER, edge, border_radius=max(3, int(r.w * 0.08)))
+                    pygame.draw.rect(surface, cardart.EDGE, edge, 1, border_radius=max(3, int(r.w * 0.08)))
             surface.blit(p.look.face(p.run.chain[i], L.chain[i].w), L.chain[i])
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*PANEL, 110), shade.get_rect(), border_radius=max(3, int(box.w * 0.04)))
