@@ -16,6 +16,13 @@ from game.ui.cardart import CARD_SIZES
 from game.ui.tables.runs.layout import compute_layout
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+
+
+@pytest.fixture(autouse=True)
+def _fonts():
+    """The layout measures the index on the faces (with the closed runs'
+    rows): no app is made here, so no test's order may matter."""
+    pygame.font.init()
 #: a card's index corner: rank over suit, with the card's margin (measured
 #: on the faces: 0.25 of the width, 0.29 of the height at 100 px wide)
 CORNER_W, CORNER_H = 0.27, 0.31
