@@ -166,8 +166,12 @@ def _english_only(lang: str) -> Any:
     for v in catalog("en").values():
         for x in forms(v):
             literal = re.split(r"\{[^{}]*\}", x)
-            # a text that is mostly fields ("{a} · {b}") says nothing about its language
-            if x in theirs or sum(len(t.strip()) for t in literal) < 6:
+            # a text that is mostly fields ("{a} · {b}") says nothing about
+            # its language; nor does a short phrase around fields ("{a} is
+            # not {b}" matched Delphi's German cheat sheet, whose rule
+            # syntax is the rule language's own English words)
+            said = sum(len(t.strip()) for t in literal)
+            if x in theirs or said < 6 or (len(literal) > 1 and said < 10):
                 continue
             parts.append(".*".join(re.escape(t) for t in literal))
     return re.compile("|".join(f"(?:{p})" for p in parts), re.S)
