@@ -10,6 +10,24 @@ the private session of tests/a11y/session.py.  Prints one JSON object.
     atspi_reader.py listen --ppid PID --until TEXT [--seconds S]
         prints {"ready": true} as one line once it listens, then every
         object:announcement until one says TEXT
+    atspi_reader.py drive --ppid PID
+        a reader that stays: prints {"ready": true} once it listens to
+        focus changes (object:state-changed:focused) and announcements
+        (object:announcement) of the app, then answers one JSON line per
+        command line read from stdin:
+          {"do": "tree"}                      -> {"tree": [...]} (every node,
+                                                 with its parent's name)
+          {"do": "key", "key": "Tab", "until": "focus"|"announcement"|null,
+           "text": TEXT, "seconds": S}        -> {"events": [...]}: xdotool
+                                                 gives the app's window the
+                                                 keyboard and presses the key
+                                                 (X's XTEST, as a keyboard
+                                                 does); the events heard until
+                                                 one of the kind asked for
+                                                 (an announcement holding TEXT)
+          {"do": "wait", ...}                 -> the same without a key
+        An event is {"type": "focus", "role", "name", "description"} or
+        {"type": "announcement", "text", "politeness"}.  End with EOF.
     atspi_reader.py toggle --count N [--interval S]
         turns org.a11y.Status IsEnabled off and on N times (as Orca's
         start and stop do), and leaves it on
@@ -17,6 +35,7 @@ the private session of tests/a11y/session.py.  Prints one JSON object.
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 import warnings
@@ -81,14 +100,27 @@ def describe(acc, depth):
     }
 
 
-def walk(acc, depth=0, out=None):
+def walk(acc, depth=0, out=None, parent=None):
     out = [] if out is None else out
-    out.append(describe(acc, depth))
+    d = describe(acc, depth)
+    d["parent"] = parent
+    out.append(d)
     for i in range(acc.get_child_count()):
         c = acc.get_child_at_index(i)
         if c is not None:
-            walk(c, depth + 1, out)
+            walk(c, depth + 1, out, d["name"])
     return out
+
+
+def walk_settled(app, timeout):
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return walk(app)
+        except GLib.Error:  # a node went while it was read
+            if time.monotonic() > end:
+                raise
+            pump(0.1)
 
 
 def find_node(acc, name):
@@ -154,6 +186,73 @@ def listen(args):
     return {"found": True, "heard": heard}
 
 
+def xdo(*args):
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=30).stdout
+
+
+def app_window(pid, timeout):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = xdo("search", "--onlyvisible", "--pid", str(pid)).split()
+        if found:
+            return found[-1]
+        time.sleep(0.1)
+    return None
+
+
+def heard_one(heard, kind, text):
+    return any(h["type"] == kind and (text is None or text in (h.get("text") or "")) for h in heard)
+
+
+def drive(args):
+    Atspi.init()
+    app = find_app(args.ppid, args.timeout)
+    if app is None:
+        return {"found": False}
+    wid = app_window(args.ppid, args.timeout)
+    if wid is None:
+        return {"found": True, "window": None}
+    heard = []
+
+    def on_event(ev):
+        if ev.type.startswith("object:announcement"):
+            heard.append({"type": "announcement", "text": ev.any_data if isinstance(ev.any_data, str) else None, "politeness": ev.detail1})
+            return
+        if not ev.detail1:  # focus lost: the gain elsewhere says it
+            return
+        src = ev.source
+        try:
+            heard.append({"type": "focus", "role": src.get_role_name(), "name": src.get_name(), "description": src.get_description()})
+        except GLib.Error:
+            heard.append({"type": "focus", "role": None, "name": None, "description": None})
+
+    listener = Atspi.EventListener.new(on_event)
+    for kind in ("object:state-changed:focused", "object:announcement"):
+        listener.register(kind)
+    xdo("windowfocus", "--sync", wid)
+    pump(0.3)
+    print(json.dumps({"ready": True, "found": True, "pid": app.get_process_id(), "toolkit": app.get_toolkit_name()}), flush=True)
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd["do"] == "tree":
+            print(json.dumps({"tree": walk_settled(app, args.timeout)}), flush=True)
+            continue
+        del heard[: len(heard)]  # (heard before this command: said in the last answer)
+        if cmd["do"] == "key":
+            xdo("windowfocus", "--sync", wid)
+            xdo("key", cmd["key"])
+        until, text = cmd.get("until"), cmd.get("text")
+        end = time.monotonic() + float(cmd.get("seconds", 5))
+
+        while time.monotonic() < end and not (until and heard_one(heard, until, text)):
+            pump(0.02)
+        pump(float(cmd.get("after", 0.15)))  # what comes with it
+        print(json.dumps({"events": list(heard)}), flush=True)
+    listener.deregister("object:state-changed:focused")
+    listener.deregister("object:announcement")
+    return {"done": True}
+
+
 def toggle(args):
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     times = []
@@ -189,12 +288,15 @@ def main():
     ls.add_argument("--until", required=True)
     ls.add_argument("--seconds", type=float, default=30.0)
     ls.add_argument("--timeout", type=float, default=30.0)
+    dr = sub.add_parser("drive")
+    dr.add_argument("--ppid", type=int, required=True)
+    dr.add_argument("--timeout", type=float, default=30.0)
     tg = sub.add_parser("toggle")
     tg.add_argument("--count", type=int, default=200)
     tg.add_argument("--interval", type=float, default=0.02)
     tg.add_argument("--progress", type=int, default=0)
     args = ap.parse_args()
-    res = {"tree": tree, "listen": listen, "toggle": toggle}[args.cmd](args)
+    res = {"tree": tree, "listen": listen, "drive": drive, "toggle": toggle}[args.cmd](args)
     print(json.dumps(res), flush=True)
     return 0
 
