@@ -150,7 +150,7 @@ PASS = {"en": "Pass the device to {p}. {p} presses Enter when nobody else is loo
 def hand_names(tree: list[dict], player: str, lang: str) -> list[str]:
     _, cards = group(tree, HAND[lang].format(p=player))
     for i, c in enumerate(cards):
-        assert c["description"] == POSITION[lang].format(n=i + 1, of=len(cards)), c
+        assert c["description"].split(";")[0] == POSITION[lang].format(n=i + 1, of=len(cards)), c
     return [c["name"] for c in cards]
 
 

@@ -93,7 +93,7 @@ def test_gaps_is_played_to_its_end_by_keys_and_every_card_is_read_by_name_and_pl
         assert top is t
         tr_ = tree(app)
         grid = region(tr_, "gaps:grid")
-        playable = [n for n in grid.children if State.PLAYABLE in n.states and State.EMPTY not in n.states and not (n.name.startswith("two of") and n.description.endswith(", column 1"))]
+        playable = [n for n in grid.children if State.PLAYABLE in n.states and State.EMPTY not in n.states and not (n.name.startswith("two of") and n.description.split(";")[0].endswith(", column 1"))]
         # (a 2 that already leads a row would only change rows: no progress)
         heard = said(app)
         app.announced.clear()  # (it keeps the latest 20: what this move brings is what is new)
@@ -258,7 +258,7 @@ def test_runs_is_played_to_its_end_by_keys_against_a_computer(app):
     first = tree(app)
     hand = region(first, "runs:hand")
     assert hand.name == "Hand of Anna" and hand.children
-    assert [n.description for n in hand.children] == [f"position {i + 1} of {len(hand.children)}" for i in range(len(hand.children))]
+    assert [n.description.split(";")[0] for n in hand.children] == [f"position {i + 1} of {len(hand.children)}" for i in range(len(hand.children))]
     ben = region(first, "runs:seat:1")
     assert ben.children and all(State.FACE_DOWN in n.states and n.name == "face-down card" for n in ben.children)
 
@@ -475,3 +475,41 @@ def test_every_table_names_its_cards_in_german_when_the_player_reads_german(app)
             assert backs and {n.name for n in backs} == {"verdeckte Karte"}
     finally:
         i18n.set_language("en")
+
+
+def test_a_reader_hears_which_cards_are_playable_and_new(app):
+    """AT-SPI has no state for playable or new: the card's description
+    says them after its place, in the player's language."""
+    from game.ui.tables.gaps.table import GapsTable, start_game
+
+    app.settings.animation = "off"
+    start_game(app, {"redeals": 1}, 3)
+    pump(app, 2)
+    assert isinstance(app.scenes.top, GapsTable)
+    grid = region(tree(app), "gaps:grid")
+    playable = [n for n in grid.children if State.PLAYABLE in n.states]
+    assert playable and all(n.description.endswith("; playable") for n in playable)
+    assert not any("playable" in n.description for n in grid.children if State.PLAYABLE not in n.states)
+    from game.ui.a11y.nodes import Node
+    from game.ui.kit.speech import with_states
+
+    card = Node("c", Role.CARD, "seven of hearts", description="Position 2 von 5", states=frozenset({State.NEW, State.PLAYABLE}))
+    assert with_states(card, "de").description == "Position 2 von 5; spielbar; neu"
+
+
+def test_tab_into_a_region_with_no_card_under_its_cursor_is_heard(app):
+    """Tab into the run of Runs (nothing to pick there) focused nothing,
+    so a reader heard nothing: the region itself takes the focus."""
+    from game.ui.tables.runs.table import RunsTable, start_game
+
+    app.settings.animation = "off"
+    t = start_game(app, {"players": 2, "rounds": 5}, 2, ["Anna", "Ben"], [None, "simple"])
+    pump(app, 2)
+    assert isinstance(app.scenes.top, RunsTable)
+    seen = set()
+    for _ in range(12):
+        press(app, pygame.K_TAB)
+        focus = tree(app).focus
+        assert focus is not None, t.a11y_region
+        seen.add(focus.split(":")[1] if focus.startswith("runs:") else focus)
+    assert "run" in seen, seen

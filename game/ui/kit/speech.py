@@ -24,7 +24,7 @@ from game.engine.core import Message
 from game.engine.match import Moved, Step
 from game.engine.registry import info
 from game.i18n import tr
-from game.ui.a11y.nodes import Node, Role, Tree
+from game.ui.a11y.nodes import Node, Role, State, Tree
 from game.ui.a11y.words import spoken
 from game.ui.kit.model import Note, Tone
 
@@ -97,9 +97,30 @@ def title(table: Table) -> str:
 def tree(table: Table, base: Tree) -> Tree:
     """The kit's tree of a table: its regions, its notes, its buttons."""
     notes = tuple(Node(f"note:{i}", Role.LABEL, spoken(table._named(n.text) if isinstance(n.text, Message) else n.text, table.lang)) for i, n in enumerate(table.model.shown_notes()))
-    regions = tuple(table.a11y_regions())
+    regions = tuple(with_states(r, table.lang) for r in table.a11y_regions())
     focus = base.focus if base.focus is not None or table.reader is None else table.reader.focus(table)
+    if focus is None and table.a11y_region is not None:
+        # a region entered with no card under its cursor (a run, a main
+        # line, a pyramid with nothing to take back): the region itself
+        # has the focus, so Tab is heard and not silent
+        focus = table.a11y_region
     return Tree(replace(base.root, name=table.a11y_title(), children=(*regions, *notes, *base.root.children)), focus)
+
+
+#: the states AT-SPI has no state for, said after a card's place
+SAID_STATES = (State.PLAYABLE, State.NEW)
+
+
+def with_states(node: Node, lang: str) -> Node:
+    """``node`` and its children with "playable" and "new" said in their
+    descriptions ("row 2, column 5; playable"): a reader hears a card's
+    selected and disabled states, but has none for these."""
+    children = tuple(with_states(c, lang) for c in node.children)
+    said = [tr(f"a11y.state.{st.value}", lang) for st in SAID_STATES if st in node.states]
+    description = "; ".join(x for x in (node.description, *said) if x)
+    if children == node.children and description == node.description:
+        return node
+    return replace(node, children=children, description=description)
 
 
 def cycle(table: Table, backward: bool) -> bool:
@@ -128,4 +149,4 @@ def cycle(table: Table, backward: bool) -> bool:
     return True
 
 
-__all__ = ["Voice", "cycle", "move_words", "title", "tree"]
+__all__ = ["SAID_STATES", "Voice", "cycle", "move_words", "title", "tree", "with_states"]
