@@ -86,3 +86,34 @@ def test_esc_closes_a_side_line_before_it_leaves_the_table(app):
     assert t.model.sheet == a
     key(app, pygame.K_ESCAPE)
     assert t.model.sheet is None and app.scenes.top is t
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_reader_finds_each_card_of_a_deep_side_line_where_it_shows(app, size):
+    """The screen reader's tree names every card of the starter's deep
+    column with its place, and gives each the part of the table where it
+    shows (in lanes a card shows little more than its index; its whole
+    rect lay under the cards after it): no two of them overlap."""
+    from game.i18n import tr
+    from game.ui.a11y.words import card_name
+    from game.ui.tables.delphi import speech
+
+    _resized(app, size)
+    t = seat_table(app, demo.deep_side())
+    t.scroll_line(40)
+    T = t.layout().tableau
+    side = next(n for n in speech.regions(t) if n.key == speech.SIDE)
+    st = t.match.state
+    under = [(j, k) for j, sp in enumerate(st.side) if sp.anchor == 0 for k in range(len(sp.cards))]
+    nodes = {n.key: n for n in side.children}
+    shown = []
+    for j, k in under:
+        n = nodes[f"delphi:side:{j}:{k}"]
+        place = tr("a11y.delphi.side_place", t.lang, n=1, card=card_name(st.main[0], t.lang), player=t.seat_name(st.side[j].seat))
+        assert n.description.startswith(place) and n.name == card_name(st.side[j].cards[k], t.lang), n
+        if T.side[j]:  # not folded away
+            r = pygame.Rect(n.rect)
+            assert r.topleft == T.side[j][k].topleft and r.w > 0 and r.h > 0, (j, k, r)
+            shown.append(r)
+    assert len(shown) > 10
+    assert not [(a, b) for i, a in enumerate(shown) for b in shown[i + 1 :] if a.colliderect(b)]

@@ -151,6 +151,24 @@ class Tableau:
                 return self.side[j][k] if k < len(self.side[j]) else None  # folded away
         return None
 
+    def side_part(self, j: int, k: int) -> pygame.Rect | None:
+        """The part of side play ``j``'s card ``k`` that no later card
+        covers (in a deep column, its index and what lies beside or under
+        it up to the next card), or None when it is folded away."""
+        rects = self.side[j] if j < len(self.side) else []
+        if not 0 <= k < len(rects):
+            return None
+        r = pygame.Rect(rects[k])
+        later = [*rects[k + 1 :], *(o for rr in self.side[j + 1 :] for o in rr)]
+        for o in later:
+            if not o.colliderect(r):
+                continue
+            if o.x > r.x:  # a later lane
+                r.w = min(r.w, o.x - r.x)
+            elif o.y > r.y:  # the next card down its lane
+                r.h = min(r.h, o.y - r.y)
+        return r
+
     def in_view(self, i: int) -> bool:
         """Is main-line place ``i`` in the row's view?"""
         return self.first <= i < self.first + self.shown
