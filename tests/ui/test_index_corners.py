@@ -182,6 +182,33 @@ def test_delphi_every_index_shows(app, delphi_matches, name, size, card):
     assert not bad, bad
 
 
+@pytest.mark.parametrize("name, size, card", CASES, ids=IDS)
+def test_delphi_alone_every_wrong_cards_index_shows(name, size, card):
+    """Delphi alone's wrong cards (its own layout): a column of 6, 12 or 20
+    under one card of a main line the rest of the 30 turns made, and two
+    columns side by side.  (A deeper column, possible in 30 turns, closes
+    up past the three lanes once the window has no room.)"""
+    from types import SimpleNamespace
+
+    from game.cards import Card, Rank, Suit
+    from game.ui.tables.delphi.solo.layout import compute_layout
+
+    deck = [Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER]
+    s = scale_for(size)
+    bad = []
+    for columns in ({0: 6}, {0: 12}, {0: 20}, {4: 8, 5: 8}, {2: 10, 3: 4}):
+        wrong = sum(columns.values())
+        side = [SimpleNamespace(anchor=a, cards=(deck[30 + k % 20],)) for a, n in columns.items() for k in range(n)]
+        view = SimpleNamespace(main=deck[: 31 - wrong], side=side, hand=deck[:12])
+        L = compute_layout(size, s, view, [("guess", "Guess"), ("pass", "Pass")], ["Again"], factor=CARD_SIZES[card])
+        # _line: the wrong cards in order, then the main line over their tops
+        drawn = [*(r for r, _ in L.side), *L.main]
+        if covered(drawn):
+            bad.append((columns, len(covered(drawn)), covered(drawn)[0]))
+        assert all(r.bottom <= L.lines.bottom for r, _ in L.side), columns
+    assert not bad, bad
+
+
 # --- Runs --------------------------------------------------------------------------------------------------
 
 

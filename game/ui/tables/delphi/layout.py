@@ -17,12 +17,18 @@ the whole line stays in one row only while its cards are nearly as large
 as that (:data:`WHOLE_ROW_SHARE`), so a larger window never shows smaller
 cards.
 The row can be scrolled back (``scroll``: places back from the newest).
-A side column deeper than the row's height shrinks the cards only down
-to :data:`READABLE`; beyond that it is folded: its newest plays hang
-under a "+N" tag, and the tag opens the whole side line on a sheet over
-the tableau (:func:`layout_sheet`), so every side line can be seen at
-every window size (a column of 20 wrong plays made cards 24 px wide at
-1024x640 and still ran past the tableau's bottom, cut off).
+A side column steps down no closer than a card's index (rank and suit)
+is tall, so every wrong card can be read; one deeper than the row's
+height goes on in a second lane at the top, an index's width to the
+right, and a third (:func:`max_lanes`: every lane's index within the
+main-line card's width), the cards as large as that lets them be, down
+to :data:`READABLE` (the wrong plays are what a player reasons from:
+stacked 12 to 22 px apart, 43 to 55 of them showed no suit).  Deeper
+still, it is folded: its newest plays hang under a "+N" tag, and the
+tag opens the whole side line on a sheet over the tableau
+(:func:`layout_sheet`), so every side line can be seen at every window
+size (a column of 20 wrong plays made cards 24 px wide at 1024x640 and
+still ran past the tableau's bottom, cut off).
 Pure geometry: no drawing here, so tests can check that nothing leaves
 the area.
 """
@@ -48,6 +54,10 @@ STRING_STEP = 0.27
 SIDE_GAP = 0.10  # between a main-line card and the first side card below it
 #: how much the side columns may be squeezed, in this order
 SQUEEZES = (1.0, 0.8, 0.66, 0.55)
+#: at most this many lanes side by side in a column too deep for one: each
+#: lane starts past the index of the one before, so all the indices stay
+#: within the main-line card's width (three at 56 px and wider)
+LANES = 3
 #: places (cards and the "?") a long main line shows in its row: the last
 #: eleven cards, more than any rule looks back, and the "?".  12 give the
 #: cards 70 px at 1280x800 (14 gave 60 px, smaller than the 8-card rows of
@@ -141,6 +151,24 @@ class Tableau:
                 return self.side[j][k] if k < len(self.side[j]) else None  # folded away
         return None
 
+    def side_part(self, j: int, k: int) -> pygame.Rect | None:
+        """The part of side play ``j``'s card ``k`` that no later card
+        covers (in a deep column, its index and what lies beside or under
+        it up to the next card), or None when it is folded away."""
+        rects = self.side[j] if j < len(self.side) else []
+        if not 0 <= k < len(rects):
+            return None
+        r = pygame.Rect(rects[k])
+        later = [*rects[k + 1 :], *(o for rr in self.side[j + 1 :] for o in rr)]
+        for o in later:
+            if not o.colliderect(r):
+                continue
+            if o.x > r.x:  # a later lane
+                r.w = min(r.w, o.x - r.x)
+            elif o.y > r.y:  # the next card down its lane
+                r.h = min(r.h, o.y - r.y)
+        return r
+
     def in_view(self, i: int) -> bool:
         """Is main-line place ``i`` in the row's view?"""
         return self.first <= i < self.first + self.shown
@@ -158,33 +186,75 @@ def _columns(view) -> dict[int, list[int]]:
     return cols
 
 
-def _column_offsets(view, plays: list[int], ch: int, squeeze: float) -> tuple[list[list[int]], int]:
-    """Y offsets (below the main card's bottom) of every card of the side
-    plays hanging under one main-line card, and the column's depth."""
-    y: float = int(SIDE_GAP * ch)
-    out: list[list[int]] = []
-    ps, ss = PLAY_STEP * ch * squeeze, STRING_STEP * ch * squeeze
-    last_top: float | None = None
-    for n, j in enumerate(plays):
-        cards = view.side[j].cards
-        offs = []
-        for k in range(len(cards)):
-            offs.append(int(y))
-            last_top = y
-            if k < len(cards) - 1:
-                y += ss
-        out.append(offs)
-        if n < len(plays) - 1:
-            y += ps
-    depth = 0 if last_top is None else int(last_top) + ch
+def index_box(cw: int) -> pygame.Rect:
+    """The index of a face ``cw`` wide (the larger of English and German:
+    J Q K are B D K in German), in the card's pixels."""
+    box = _INDEX_BOXES.get(cw)
+    if box is None:
+        box = _INDEX_BOXES[cw] = cardart.index_corner(cw, "en").union(cardart.index_corner(cw, "de"))
+    return box
+
+
+_INDEX_BOXES: dict[int, pygame.Rect] = {}
+
+
+def _steps(cw: int, ch: int, squeeze: float) -> tuple[float, float]:
+    """The steps down a side column between two plays and between the
+    cards of a string: the shares of :data:`PLAY_STEP` and
+    :data:`STRING_STEP` squeezed, but never so close that a card covers
+    the index (rank and suit) of the one before it: a column of twenty
+    wrong plays stood 12 to 22 px apart, the suits of 43 to 55 cards
+    hidden, and the wrong plays are what a player reasons from."""
+    idx = index_box(cw)
+    ss = max(STRING_STEP * ch * squeeze, idx.bottom + 2)
+    ps = max(PLAY_STEP * ch * squeeze, idx.bottom + max(5, ch * 0.08))
+    return ps, ss
+
+
+def lane_shift(cw: int) -> int:
+    """How far right a side column's next lane starts: past the index of
+    the cards it covers, with room for a string's bracket (drawn 4 px
+    left of its first card)."""
+    return index_box(cw).right + max(6, cw // 10)
+
+
+def max_lanes(cw: int) -> int:
+    """How many lanes a deep side column may take: every lane's index
+    stays within the main-line card's own width (the next column's cards,
+    drawn later, cover what lies beyond), so at most :data:`LANES`."""
+    idx = index_box(cw)
+    return max(1, min(LANES, 1 + (cw - idx.right) // lane_shift(cw)))
+
+
+def _column(view, plays: list[int], cw: int, ch: int, squeeze: float, room: float, lanes: int) -> tuple[list[list[tuple[int, int]]], int]:
+    """Offsets (x from the main card's left, y below its bottom) of every
+    card of the side plays hanging under one main-line card, and the
+    column's depth.  A play that would end below ``room`` starts the next
+    lane at the top, :func:`lane_shift` to the right (a string stays in
+    one lane), up to ``lanes``; the depth tells whether it all fits."""
+    top = int(SIDE_GAP * ch)
+    ps, ss = _steps(cw, ch, squeeze)
+    dx = lane_shift(cw)
+    y: float = top
+    lane = 0
+    out: list[list[tuple[int, int]]] = []
+    depth = 0
+    for j in plays:
+        n = len(view.side[j].cards)
+        if y > top and y + (n - 1) * ss + ch > room and lane + 1 < lanes:
+            lane, y = lane + 1, top
+        out.append([(lane * dx, int(y + k * ss)) for k in range(n)])
+        depth = max(depth, int(y + (n - 1) * ss) + ch)
+        y += (n - 1) * ss + ps
     return out, depth
 
 
-def _fold_column(view, plays: list[int], ch: int, squeeze: float, room: int, tag_h: int) -> int:
+def _fold_column(view, plays: list[int], cw: int, ch: int, squeeze: float, room: int, tag_h: int, lanes: int) -> int:
     """How many of a column's oldest plays to hide so that the rest and the
     tag fit ``room``; the newest play always shows."""
     for k in range(len(plays)):
-        if _column_offsets(view, plays[k:], ch, squeeze)[1] + (tag_h if k else 0) <= room:
+        rest = room - (tag_h if k else 0)
+        if _column(view, plays[k:], cw, ch, squeeze, rest, lanes)[1] <= rest:
             return k
     return len(plays) - 1
 
@@ -259,9 +329,10 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
     def window(k: int) -> int:
         return min(max(0, places - k - max(0, scroll)), max(0, places - k))
 
-    def depth(cw: int, squeeze: float, first: int, k: int) -> int:
+    def holds(cw: int, squeeze: float, first: int, k: int, height: int, lanes: int) -> bool:
         ch = round(cw * cardart.ASPECT)
-        return max([_column_offsets(view, plays, ch, squeeze)[1] for a, plays in cols.items() if first <= a < first + k] + [0])
+        room = height - ch
+        return all(_column(view, plays, cw, ch, squeeze, room, lanes)[1] <= room for a, plays in cols.items() if first <= a < first + k)
 
     def solve(height: int, want: int, narrowest: int):
         for cw in range(hi, narrowest - 1, -2):  # even widths only: fewer card images to draw and cache
@@ -270,8 +341,11 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
                 continue
             first = window(k)
             for squeeze in SQUEEZES:
-                if round(cw * cardart.ASPECT) + depth(cw, squeeze, first, k) <= height:
+                if holds(cw, squeeze, first, k, height, 1):
                     return cw, squeeze, k, first
+            # a column deeper than the row's height: in lanes, at this width
+            if holds(cw, SQUEEZES[-1], first, k, height, max_lanes(cw)):
+                return cw, SQUEEZES[-1], k, first
         return None
 
     overview = None
@@ -293,11 +367,23 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
             overview, strip, found = ov, ov_strip, ov_found
     folding = False
     if found is None:
-        # a column too deep for the readable width: fold it at that width
-        k = per_row(floor)
-        ch = round(floor * cardart.ASPECT)
-        if k >= min(places, VISIBLE) and ch + tag_height(ch) + int(SIDE_GAP * ch) + ch <= strip.h:
-            found, folding = (floor, SQUEEZES[-1], k, window(k)), True
+        # a column too deep for the row even in lanes: fold it, at the
+        # width that hides the fewest plays (not the narrowest: below
+        # 56 px the index takes 0.4 of a card's height, not 0.27, so at
+        # 1024x640 the starter's column showed 11 of its 21 plays at
+        # 38 px and 17 at 56 px)
+        best: tuple[int, tuple[int, float, int, int]] | None = None
+        for cw in range(hi, floor - 1, -2):
+            k = per_row(cw)
+            ch = round(cw * cardart.ASPECT)
+            if k < min(places, VISIBLE) or ch + tag_height(ch) + int(SIDE_GAP * ch) + ch > strip.h:
+                continue
+            first = window(k)
+            hidden = sum(_fold_column(view, plays, cw, ch, SQUEEZES[-1], strip.h - ch, tag_height(ch), max_lanes(cw)) for a, plays in cols.items() if first <= a < first + k)
+            if best is None or hidden < best[0]:
+                best = (hidden, (cw, SQUEEZES[-1], k, first))
+        if best is not None:
+            found, folding = best[1], True
     fits = found is not None
     if found is None:
         k = per_row(lo)
@@ -319,18 +405,19 @@ def layout_tableau(area: pygame.Rect, view, scale: float, *, slot: bool, pending
     elif slot:
         T.slot = place(n_main)
     T.side = [[] for _ in view.side]
+    lanes = max_lanes(cw)
     for a, plays in cols.items():
         base = place(min(a, max(0, n_main - 1)))
-        hidden = _fold_column(view, plays, ch, squeeze, strip.bottom - base.bottom, tag_height(ch)) if folding else 0
+        hidden = _fold_column(view, plays, cw, ch, squeeze, strip.bottom - base.bottom, tag_height(ch), lanes) if folding else 0
         top = base.bottom
         if hidden:
             gap = int(SIDE_GAP * ch)
             tag = pygame.Rect(base.x, base.bottom + gap, cw, tag_height(ch) - gap)
             T.folds[a] = Fold(tag, hidden)
             top = tag.bottom
-        offs, _ = _column_offsets(view, plays[hidden:], ch, squeeze)
-        for j, ys in zip(plays[hidden:], offs):
-            T.side[j] = [pygame.Rect(base.x, top + yy, cw, ch) for yy in ys]
+        offs, _ = _column(view, plays[hidden:], cw, ch, squeeze, strip.bottom - top, lanes)
+        for j, xys in zip(plays[hidden:], offs):
+            T.side[j] = [pygame.Rect(base.x + xx, top + yy, cw, ch) for xx, yy in xys]
     if overview is not None:
         shown = [r for i, r in enumerate(overview.chips) if T.in_view(i)]
         for y in sorted({r.y for r in shown}):

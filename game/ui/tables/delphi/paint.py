@@ -29,7 +29,7 @@ from game.ui.kit.header import draw_header
 from game.ui.kit.log import draw_log
 from game.ui.kit.picture import Frame, Motion
 from game.ui.tables.delphi.draw import BLACK_PAWN, PROPHET, WHITE_PAWN, WRONG_RED, Colour, number_badge, pawn, string_bracket, verdict_badge
-from game.ui.tables.delphi.layout import Layout, Tableau
+from game.ui.tables.delphi.layout import Layout, Tableau, index_box
 from game.ui.tables.delphi.model import Badge
 from game.ui.widgets import felt, panel, text, text_block, wrap
 
@@ -303,7 +303,16 @@ def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
                 surface.blit(shadow, (r.x + 2, r.y + 3))
                 surface.blit(p.look.face(c, cw), r)
         if len(rects) >= 2 and ("side", j, 0) not in p.hidden:
-            string_bracket(surface, rects, (240, 220, 160), max(2, int(2 * s)))
+            # the bracket ends where the next play in its lane begins (a
+            # bracket left of a later lane ran a card's height over the
+            # lane before it)
+            nxt = T.side[j + 1] if j + 1 < len(T.side) else []
+            end = rects[-1]
+            if nxt and nxt[0].x == end.x and end.y < nxt[0].y < end.bottom:
+                end = pygame.Rect(end.x, end.y, end.w, nxt[0].y - end.y + int(2 * s))
+            elif any(end.x < r.x < end.right and r.colliderect(end) for rr in T.side[j + 1 :] for r in rr):
+                end = pygame.Rect(end.x, end.y, end.w, index_box(cw).bottom + int(6 * s))  # only its index shows
+            string_bracket(surface, [*rects[:-1], end], (240, 220, 160), max(2, int(2 * s)))
     for i, r in enumerate(T.main):
         if i >= len(line.main) or ("main", i) in p.hidden or not left < r.x < right:
             continue
@@ -331,14 +340,33 @@ def _row(surface: pygame.Surface, p: Still, T: Tableau, s: float) -> None:
         text(surface, p.position.awaiting, (x, r0.bottom + int(3 * s)), int(13 * s), HIGHLIGHT, shadow=True, max_width=mw)
     # markers: white every 10th card, black after the Prophet, the Prophet's own
     ph = max(12, int(cw * 0.36))
+    later = [r for rects in T.side for r in rects]
     for kind, nums in (("white", line.white), ("black", line.black)):
         for n in nums:
             at = T.rect_for_number(line.main_nums, line.side, n)
-            if at is not None:
+            if at is None:
+                continue
+            spot = pygame.Rect(int(at.right - ph * 0.32 - ph * 0.35), at.y, int(ph * 0.7), int(ph * 0.95))
+            if at in later and any(r.x > at.x and r.colliderect(spot) for r in later):
+                # a side card in a lane that a later lane covers shows
+                # only its index: the marker is the pawn's head (as on the
+                # overview's labels), right of the index
+                _marker_head(surface, at, kind, s)
+            else:
                 pawn(surface, (at.right - ph * 0.32, at.y + ph * 0.95), ph, kind)
     if 0 <= line.prophet_anchor < len(T.main):
         at = T.main[line.prophet_anchor]
         pawn(surface, (at.x + ph * 0.36, at.bottom - int(2 * s)), int(ph * 1.1), "prophet")
+
+
+def _marker_head(surface: pygame.Surface, at: pygame.Rect, kind: str, s: float) -> None:
+    """A white or black marker on a side card of which only the index
+    shows: a small pawn's head in the gap right of the index."""
+    fill, edge = BLACK_PAWN if kind == "black" else WHITE_PAWN
+    rad = max(2, int(3 * s))
+    centre = (at.x + index_box(at.w).right + rad + 1, at.y + rad + 2)
+    pygame.draw.circle(surface, fill, centre, rad)
+    pygame.draw.circle(surface, edge, centre, rad, 1)
 
 
 def _shown(surface: pygame.Surface, p: Still, L: Layout) -> None:

@@ -59,7 +59,10 @@ def regions(t: DelphiTable) -> list[Node]:
             desc = tr("a11y.delphi.side_place", lang, n=play.anchor + 1, card=under, player=t.seat_name(play.seat))
             if len(play.cards) > 1:
                 desc += tr("a11y.delphi.in_string", lang, n=m + 1, of=len(play.cards))
-            side.append(Node(f"delphi:side:{j}:{m}", Role.CARD, card_name(card, lang), _r(rects, m), desc))
+            # where it shows: in a deep column a card shows only its index
+            # (its whole rect lay under the lanes after it)
+            part = T.side_part(j, m)
+            side.append(Node(f"delphi:side:{j}:{m}", Role.CARD, card_name(card, lang), _r([part], 0) if part is not None else _r(rects, m), desc))
     out.append(Node(SIDE, Role.GROUP, tr("a11y.delphi.side", lang, n=len(side)), children=tuple(side)))
     picking = t.picking()
     if v.shown_hand:

@@ -20,6 +20,7 @@ import pygame
 
 from game.ui import cardart
 from game.ui.kit.header import HEADER_H, button_width
+from game.ui.tables.delphi.layout import LANES, index_box, lane_shift
 
 #: a hand card's nominal width at scale 1 (times the card size setting)
 HAND_CARD = 80
@@ -35,6 +36,9 @@ WORDS_H = 76
 NOTES_H = 40
 #: the notebook's least width at scale 1
 BOOK_W = 280
+#: the narrowest face whose index is its ordinary size (narrower ones have
+#: a larger index for their size, see :func:`game.ui.cardart.index_corner`)
+FULL_FACE = 56
 #: the room a wrong card leaves the next one under the same card, as a
 #: share of its height (less when the column is deep)
 SIDE_STEP = 0.34
@@ -122,6 +126,11 @@ def compute_layout(
     example = _example(lines, cw, example_cards, s) if example_cards else None
     foot = (example.panel.y if example is not None else lines.bottom) - int(6 * s)
     side_w = max(18, int(cw * SIDE_SHARE))
+    if side_w < FULL_FACE <= cw:
+        # a face narrower than 56 px has an index 0.4 of its height (30 of
+        # 74 px at 53 px), a wider one 0.27 (21 of 78 px at 56 px): the
+        # wider card lets a column of wrong cards step closer
+        side_w = FULL_FACE
     side = _side(view, main, side_w, main[0].bottom + int(6 * s) if main else lines.y, foot, s)
     # (a card let go over the notebook is not played)
     drop = pygame.Rect(0, lines.y, w, row.bottom - lines.y) if book is None else pygame.Rect(0, lines.y, book.x, row.bottom - lines.y)
@@ -147,26 +156,50 @@ def _row_of(n: int, area: pygame.Rect, cw: int, gap: int, *, centred: bool = Tru
 def _side(view, main: list[pygame.Rect], side_w: int, y0: int, foot: int, s: float) -> list[tuple[pygame.Rect, Key]]:
     """Every wrong card under the main-line card it was judged after,
     fanned down within ``y0``..``foot``: closer together when a column is
-    deep (30 wrong cards under one card leave each a strip of its top)."""
+    deep, but never over the index (rank and suit) of the card above; a
+    column deeper than that goes on at the top in a second and third lane
+    an index's width to the right (as at the people's table), each lane's
+    index within its main-line card's place.  (Fanned to fit, six wrong
+    cards under one card at 1024x640 hid five suits, twenty hid them all;
+    a wrong card is what the player reasons from.)  Only a column deeper
+    than the lanes hold closes up further."""
     if not main:
         return []
     side_h = cardart.card_size(side_w)[1]
+    idx = index_box(side_w)
+    least = idx.bottom + 2
+    pitch = main[1].x - main[0].x if len(main) > 1 else main[0].w
+    dx = lane_shift(side_w)
+    most = max(1, min(LANES, 1 + (min(side_w, pitch - (main[0].w - side_w) // 2 - 2) - idx.right) // dx))
     columns: dict[int, int] = {}
     for sp in view.side:
         col = max(0, min(len(main) - 1, sp.anchor))
         columns[col] = columns.get(col, 0) + len(sp.cards)
+    room = max(0, foot - y0 - side_h)
+    shape: dict[int, tuple[int, int, int]] = {}  # per column: its step, rows per lane, x step between lanes
+    for col, depth in columns.items():
+        step = min(int(side_h * SIDE_STEP), room // max(1, depth - 1)) if depth > 1 else 0
+        rows, lane_dx = depth, 0
+        if 0 < step < least:
+            rows = 1 + room // least
+            lanes = -(-depth // rows)
+            if lanes <= most:
+                step, lane_dx = least, dx
+            else:  # deeper than the lanes hold: the last resort closes up
+                rows = -(-depth // most)
+                step, lane_dx = room // max(1, rows - 1), dx
+        shape[col] = (step, rows, lane_dx)
     out: list[tuple[pygame.Rect, Key]] = []
     under: dict[int, int] = {}
-    room = max(0, foot - y0 - side_h)
     for j, sp in enumerate(view.side):
         col = max(0, min(len(main) - 1, sp.anchor))
-        depth = columns[col]
-        step = min(int(side_h * SIDE_STEP), room // max(1, depth - 1)) if depth > 1 else 0
+        step, rows, lane_dx = shape[col]
         for k, _card in enumerate(sp.cards):
             n = under.get(col, 0)
             under[col] = n + 1
-            x = main[col].centerx - side_w // 2 + (n % 2) * int(4 * s)
-            out.append((pygame.Rect(x, y0 + n * step, side_w, side_h), ("side", j, k)))
+            lane, row = divmod(n, rows)
+            x = main[col].centerx - side_w // 2 + lane * lane_dx + (row % 2 if lane_dx == 0 else 0) * int(4 * s)
+            out.append((pygame.Rect(x, y0 + row * step, side_w, side_h), ("side", j, k)))
     return out
 
 
