@@ -2,9 +2,10 @@
 (python3-gi and gir1.2-atspi-2.0; the project's venv has no gi), inside
 the private session of tests/a11y/session.py.  Prints one JSON object.
 
-    atspi_reader.py tree --ppid PID [--press NAME] [--expect NAME]
+    atspi_reader.py tree --ppid PID [--wait-for NAME] [--press NAME] [--expect NAME]
         the tree of the app whose bridge process is a child of PID (so a
-        reader never reads another test's app); with --press, AT-SPI's
+        reader never reads another test's app), once a node named
+        --wait-for is in it; with --press, AT-SPI's
         do_action(0) on the node NAME, then the tree again once a node
         named --expect shows up
     atspi_reader.py listen --ppid PID --until TEXT [--seconds S]
@@ -141,11 +142,18 @@ def tree(args):
     if app is None:
         return {"found": False}
     first = None
-    while first is None and time.monotonic() < t0 + args.timeout:
+    while time.monotonic() < t0 + args.timeout:
         try:
             first = walk(app)
         except GLib.Error:  # a node went while it was read
             pump(0.1)
+            continue
+        # the window shows before the screen's first tree reaches it (its
+        # live region is there from the start): on a loaded machine the
+        # menu's buttons came a moment later, and the tree was read empty
+        if args.wait_for is None or any(n["name"] == args.wait_for for n in first):
+            break
+        pump(0.1)
     res = {"found": True, "seconds": round(time.monotonic() - t0, 3), "pid": app.get_process_id(),
            "toolkit": app.get_toolkit_name(), "tree": first}
     if args.press:
@@ -280,6 +288,7 @@ def main():
     sub = ap.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tree")
     t.add_argument("--ppid", type=int, required=True)
+    t.add_argument("--wait-for")
     t.add_argument("--press")
     t.add_argument("--expect")
     t.add_argument("--timeout", type=float, default=30.0)

@@ -32,7 +32,7 @@ def test_the_menu_is_read_by_name_and_a_press_reaches_the_app(atspi, tmp_path):
     try:
         assert app.stdout is not None
         assert app.stdout.readline().strip() == "ready", app.stderr.read() if app.poll() is not None else "no ready"
-        res = atspi.reader("tree", "--ppid", str(app.pid), "--press", "Settings", "--expect", "Back")
+        res = atspi.reader("tree", "--ppid", str(app.pid), "--wait-for", "Quit", "--press", "Settings", "--expect", "Back")
         assert res["found"], "the reader found no application for the app"
         tree = res["tree"]
         assert tree[1]["role"] == "frame" and tree[1]["name"] == "Mind the Gap"

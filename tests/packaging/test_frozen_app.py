@@ -279,7 +279,7 @@ def test_a_screen_reader_reads_the_packaged_apps_menu_and_presses_a_button(app, 
         try:
             assert proc.stdout is not None
             assert proc.stdout.readline().strip() == "ready"
-            res = session.reader("tree", "--ppid", str(proc.pid), "--press", "Rules", "--expect", "Back")
+            res = session.reader("tree", "--ppid", str(proc.pid), "--wait-for", "Quit", "--press", "Rules", "--expect", "Back")
             assert res["found"], "no application for the packaged app on the AT-SPI bus"
             assert res["tree"][0]["name"] == NAME
             names = [n["name"] for n in res["tree"] if n["role"] == "push button"]
