@@ -52,6 +52,14 @@ class NotebookField:
         """The field has the keys (none of them is a table's shortcut then)."""
         return self.box is not None and self.box.alive() and self.box.is_focused
 
+    def takes(self, event: pygame.event.Event) -> bool:
+        """``event`` is the field's while its table is busy: a person may
+        write notes while a computer thinks or a win is celebrated (keys
+        while it has them, a click on it)."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            return self.typing
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.holds(event.pos)
+
     def holds(self, pos: tuple[int, int]) -> bool:
         return self.box is not None and self.box.alive() and self.box.rect.collidepoint(pos)
 

@@ -722,10 +722,7 @@ class DelphiTable(DelphiTableScene):
         return frozenset((pygame.K_p,)) if self.model.may_declare() else frozenset()
 
     def accepts_while_busy(self, event: pygame.event.Event) -> bool:
-        # a person may write notes while a computer thinks
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.notebook.typing:
-            return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.notebook.holds(event.pos):
+        if self.notebook.takes(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and self._sheet_click(event):
             return True

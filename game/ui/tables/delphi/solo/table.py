@@ -388,6 +388,11 @@ class SoloTable(SoloTableScene):
             self.play_card(payload[1])
         return True
 
+    def accepts_while_busy(self, event: pygame.event.Event) -> bool:
+        # (a paste into the notebook during the solved round's celebration
+        # was dropped: the paste test found it)
+        return self.notebook.takes(event) or super().accepts_while_busy(event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.notebook.is_field(event.ui_element):
             self.notebook.changed()
