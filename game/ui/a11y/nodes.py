@@ -15,7 +15,9 @@ place when the tree is sent again after a move."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class Role(enum.StrEnum):
@@ -61,6 +63,21 @@ class Node:
         yield self
         for c in self.children:
             yield from c.walk()
+
+
+#: the box of a node that is drawn nowhere (a card scrolled out of view)
+NOWHERE = (0, 0, 0, 0)
+
+
+def box(rect: Any) -> tuple[int, int, int, int]:
+    """A node's (x, y, w, h) from the rect a painter draws in (a pygame
+    Rect, read by its fields: no pygame here)."""
+    return (rect.x, rect.y, rect.w, rect.h)
+
+
+def box_at(rects: Sequence[Any], i: int) -> tuple[int, int, int, int]:
+    """The box of ``rects[i]``, or :data:`NOWHERE` past the rects laid out."""
+    return box(rects[i]) if 0 <= i < len(rects) else NOWHERE
 
 
 @dataclass(frozen=True)

@@ -16,21 +16,13 @@ from typing import Any
 
 from game.games.delphi import state as ds
 from game.i18n import tr
-from game.ui.a11y.nodes import Node, Role, State
+from game.ui.a11y.nodes import NOWHERE, Node, Role, State, box_at
 from game.ui.a11y.words import card_name, spoken
 
 #: the table (not imported: the table imports this module)
 DelphiTable = Any
 
 MAIN, SIDE, HAND, SHOWN = "delphi:main", "delphi:side", "delphi:hand", "delphi:shown"
-NONE = (0, 0, 0, 0)
-
-
-def _r(rects: list[Any], i: int) -> tuple[int, int, int, int]:
-    if 0 <= i < len(rects):
-        r = rects[i]
-        return (r.x, r.y, r.w, r.h)
-    return NONE
 
 
 def regions(t: DelphiTable) -> list[Node]:
@@ -46,9 +38,9 @@ def regions(t: DelphiTable) -> list[Node]:
             desc += tr("a11y.delphi.starter", lang)
         if i == v.prophet_anchor:
             desc += tr("a11y.delphi.prophet_marker", lang)
-        main.append(Node(f"delphi:main:{i}", Role.CARD, card_name(card, lang), _r(T.main, i), desc))
+        main.append(Node(f"delphi:main:{i}", Role.CARD, card_name(card, lang), box_at(T.main, i), desc))
     for i, card in enumerate(v.pending):
-        main.append(Node(f"delphi:pending:{i}", Role.CARD, card_name(card, lang), _r(T.pending, i), tr("a11y.delphi.pending", lang)))
+        main.append(Node(f"delphi:pending:{i}", Role.CARD, card_name(card, lang), box_at(T.pending, i), tr("a11y.delphi.pending", lang)))
     a = T.area
     out.append(Node(MAIN, Role.GROUP, tr("a11y.delphi.main", lang, n=len(v.main)), (a.x, a.y, a.w, a.h), children=tuple(main)))
     side = []
@@ -62,7 +54,7 @@ def regions(t: DelphiTable) -> list[Node]:
             # where it shows: in a deep column a card shows only its index
             # (its whole rect lay under the lanes after it)
             part = T.side_part(j, m)
-            side.append(Node(f"delphi:side:{j}:{m}", Role.CARD, card_name(card, lang), _r([part], 0) if part is not None else _r(rects, m), desc))
+            side.append(Node(f"delphi:side:{j}:{m}", Role.CARD, card_name(card, lang), box_at([part], 0) if part is not None else box_at(rects, m), desc))
     out.append(Node(SIDE, Role.GROUP, tr("a11y.delphi.side", lang, n=len(side)), children=tuple(side)))
     picking = t.picking()
     if v.shown_hand:
@@ -71,7 +63,7 @@ def regions(t: DelphiTable) -> list[Node]:
             open_states = {State.PLAYABLE} if picking else set()
             if picking and t.model.pick == i:
                 open_states.add(State.SELECTED)
-            shown.append(Node(f"delphi:shown:{i}", Role.CARD, card_name(card, lang), NONE, tr("a11y.position", lang, n=i + 1, of=len(v.shown_hand)), frozenset(open_states), pressable=picking))
+            shown.append(Node(f"delphi:shown:{i}", Role.CARD, card_name(card, lang), NOWHERE, tr("a11y.position", lang, n=i + 1, of=len(v.shown_hand)), frozenset(open_states), pressable=picking))
         out.append(Node(SHOWN, Role.GROUP, tr("a11y.delphi.shown", lang, player=t.seat_name(v.pending_seat)), children=tuple(shown)))
     hand = t.hand()
     if v.hand is not None:
@@ -89,15 +81,15 @@ def regions(t: DelphiTable) -> list[Node]:
                 desc += tr("a11y.delphi.in_string", lang, n=chosen.index(i) + 1, of=len(chosen))
             elif i == cursor:
                 states.add(State.SELECTED)
-            cards.append(Node(f"delphi:hand:{i}", Role.CARD, card_name(card, lang), _r(L.hand.rects, i), desc, frozenset(states), pressable=mine))
+            cards.append(Node(f"delphi:hand:{i}", Role.CARD, card_name(card, lang), box_at(L.hand.rects, i), desc, frozenset(states), pressable=mine))
         h = L.hand_area
         out.append(Node(HAND, Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(v.seat)), (h.x, h.y, h.w, h.h), children=tuple(cards)))
     for s in range(t.players):
         n = v.hand_sizes[s] if s < len(v.hand_sizes) else 0
         if s == v.seat or n == 0:
             continue
-        backs = tuple(Node(f"delphi:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), _r(L.seat_rows, s), tr("a11y.position", lang, n=i + 1, of=n), frozenset({State.FACE_DOWN})) for i in range(n))
-        out.append(Node(f"delphi:seat:{s}", Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(s)), _r(L.seat_rows, s), children=backs))
+        backs = tuple(Node(f"delphi:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), box_at(L.seat_rows, s), tr("a11y.position", lang, n=i + 1, of=n), frozenset({State.FACE_DOWN})) for i in range(n))
+        out.append(Node(f"delphi:seat:{s}", Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(s)), box_at(L.seat_rows, s), children=backs))
     return out
 
 

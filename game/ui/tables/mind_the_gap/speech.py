@@ -13,17 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import tr
-from game.ui.a11y.nodes import Node, Role, State
+from game.ui.a11y.nodes import Node, Role, State, box
 from game.ui.a11y.words import card_name, spoken
 
 #: the table (not imported: the table imports this module)
 MtgTable = Any
 
 PYRAMID, HAND, DISCARD = "mtg:pyramid", "mtg:hand", "mtg:discard"
-
-
-def _r(rect: Any) -> tuple[int, int, int, int]:
-    return (rect.x, rect.y, rect.w, rect.h)
 
 
 def _payload_key(payload: Any) -> str | None:
@@ -67,8 +63,8 @@ def regions(t: MtgTable) -> list[Node]:
         if selected == ("pyr", p):
             states.add(State.SELECTED)
         name = card_name(card, lang) if card is not None else tr("a11y.mtg.empty", lang)
-        places.append(Node(f"mtg:place:{p}", Role.CARD, name, _r(rect) if rect is not None else (0, 0, 0, 0), desc, frozenset(states), pressable=mine))
-    out = [Node(PYRAMID, Role.GROUP, tr("a11y.mtg.pyramid", lang, rows=shape.rows), _r(L.middle), children=tuple(places))]
+        places.append(Node(f"mtg:place:{p}", Role.CARD, name, box(rect) if rect is not None else (0, 0, 0, 0), desc, frozenset(states), pressable=mine))
+    out = [Node(PYRAMID, Role.GROUP, tr("a11y.mtg.pyramid", lang, rows=shape.rows), box(L.middle), children=tuple(places))]
     hand = []
     for i, (card, rect) in enumerate(zip(v.hand, L.hand, strict=False)):
         states = set()
@@ -76,7 +72,7 @@ def regions(t: MtgTable) -> list[Node]:
             states.add(State.PLAYABLE)
         if selected == ("hand", card):
             states.add(State.SELECTED)
-        hand.append(Node(f"mtg:hand:{i}", Role.CARD, card_name(card, lang), _r(rect), tr("a11y.position", lang, n=i + 1, of=len(v.hand)), frozenset(states), pressable=mine))
+        hand.append(Node(f"mtg:hand:{i}", Role.CARD, card_name(card, lang), box(rect), tr("a11y.position", lang, n=i + 1, of=len(v.hand)), frozenset(states), pressable=mine))
     if v.seat is not None:
         out.append(Node(HAND, Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(v.seat)), children=tuple(hand)))
     for s in range(v.players):
@@ -87,13 +83,13 @@ def regions(t: MtgTable) -> list[Node]:
         cards = []
         for i in range(count):
             if shown is not None and i < len(shown):
-                cards.append(Node(f"mtg:seat:{s}:{i}", Role.CARD, card_name(shown[i], lang), _r(L.open_hands), tr("a11y.position", lang, n=i + 1, of=count)))
+                cards.append(Node(f"mtg:seat:{s}:{i}", Role.CARD, card_name(shown[i], lang), box(L.open_hands), tr("a11y.position", lang, n=i + 1, of=count)))
             else:
-                cards.append(Node(f"mtg:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), _r(L.seats), tr("a11y.position", lang, n=i + 1, of=count), frozenset({State.FACE_DOWN})))
-        out.append(Node(f"mtg:seat:{s}", Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(s)), _r(L.seats), children=tuple(cards)))
-    pile = tuple(Node(f"mtg:discard:{i}", Role.CARD, card_name(c, lang), _r(L.discard_cards[i]) if i < len(L.discard_cards) else _r(L.discard_zone)) for i, c in enumerate(v.discard))
+                cards.append(Node(f"mtg:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), box(L.seats), tr("a11y.position", lang, n=i + 1, of=count), frozenset({State.FACE_DOWN})))
+        out.append(Node(f"mtg:seat:{s}", Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(s)), box(L.seats), children=tuple(cards)))
+    pile = tuple(Node(f"mtg:discard:{i}", Role.CARD, card_name(c, lang), box(L.discard_cards[i]) if i < len(L.discard_cards) else box(L.discard_zone)) for i, c in enumerate(v.discard))
     pile_states = frozenset({State.PLAYABLE}) if ("discard",) in targets else frozenset()
-    out.append(Node(DISCARD, Role.GROUP, tr("a11y.mtg.discard", lang, n=len(v.discard)), _r(L.discard_zone), states=pile_states, children=pile))
+    out.append(Node(DISCARD, Role.GROUP, tr("a11y.mtg.discard", lang, n=len(v.discard)), box(L.discard_zone), states=pile_states, children=pile))
     return out
 
 

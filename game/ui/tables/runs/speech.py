@@ -15,17 +15,13 @@ from typing import Any
 from game.games.runs.policy import num, signed
 from game.games.runs.state import PHASE_PLAY
 from game.i18n import tr
-from game.ui.a11y.nodes import Node, Role, State
+from game.ui.a11y.nodes import Node, Role, State, box
 from game.ui.a11y.words import card_name
 
 #: the table (not imported: the table imports this module)
 RunsTable = Any
 
 HAND, RUN = "runs:hand", "runs:run"
-
-
-def _r(rect: Any) -> tuple[int, int, int, int]:
-    return (rect.x, rect.y, rect.w, rect.h)
 
 
 def regions(t: RunsTable) -> list[Node]:
@@ -42,7 +38,7 @@ def regions(t: RunsTable) -> list[Node]:
         rect = L.chain[i] if i < len(L.chain) else L.pile
         who = t.seat_name(v.chain_seats[i]) if i < len(v.chain_seats) else ""
         desc = tr("a11y.runs.in_run", lang, n=i + 1, of=len(v.chain), player=who)
-        run.append(Node(f"runs:run:{i}", Role.CARD, card_name(card, lang), _r(rect), desc))
+        run.append(Node(f"runs:run:{i}", Role.CARD, card_name(card, lang), box(rect), desc))
     out.append(Node(RUN, Role.GROUP, tr("a11y.runs.run", lang, n=len(v.chain)), children=tuple(run)))
     if v.seat is not None:
         cards = []
@@ -55,16 +51,16 @@ def regions(t: RunsTable) -> list[Node]:
             if card in fresh:
                 states.add(State.NEW)
             rect = L.hand[i] if i < len(L.hand) else L.pile
-            cards.append(Node(f"runs:hand:{i}", Role.CARD, card_name(card, lang), _r(rect), tr("a11y.position", lang, n=i + 1, of=len(v.hand)), frozenset(states), pressable=mine))
+            cards.append(Node(f"runs:hand:{i}", Role.CARD, card_name(card, lang), box(rect), tr("a11y.position", lang, n=i + 1, of=len(v.hand)), frozenset(states), pressable=mine))
         out.append(Node(HAND, Role.GROUP, tr("a11y.hand_of", lang, player=t.seat_name(v.seat)), children=tuple(cards)))
     for s in range(v.players):
         if s == v.seat:
             continue
         n = v.hand_counts[s]
         rect = L.seats.get(s, L.pile)
-        backs = tuple(Node(f"runs:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), _r(rect), tr("a11y.position", lang, n=i + 1, of=n), frozenset({State.FACE_DOWN})) for i in range(n))
-        out.append(Node(f"runs:seat:{s}", Role.GROUP, tr("a11y.runs.seat", lang, player=t.seat_name(s), n=n), _r(rect), children=backs))
-    out.append(Node("runs:pile", Role.LABEL, tr("a11y.runs.pile", lang, n=v.pile_count), _r(L.pile)))
+        backs = tuple(Node(f"runs:seat:{s}:{i}", Role.CARD, tr("a11y.face_down", lang), box(rect), tr("a11y.position", lang, n=i + 1, of=n), frozenset({State.FACE_DOWN})) for i in range(n))
+        out.append(Node(f"runs:seat:{s}", Role.GROUP, tr("a11y.runs.seat", lang, player=t.seat_name(s), n=n), box(rect), children=backs))
+    out.append(Node("runs:pile", Role.LABEL, tr("a11y.runs.pile", lang, n=v.pile_count), box(L.pile)))
     return out
 
 

@@ -10,21 +10,13 @@ from typing import Any
 
 from game.games.delphi.solo import PLAY, TURNS
 from game.i18n import tr
-from game.ui.a11y.nodes import Node, Role, State
+from game.ui.a11y.nodes import Node, Role, State, box_at
 from game.ui.a11y.words import card_name, spoken
 
 #: the table (not imported: the table imports this module)
 SoloTable = Any
 
 MAIN, SIDE, HAND = "solo:main", "solo:side", "solo:hand"
-NONE = (0, 0, 0, 0)
-
-
-def _r(rects: list[Any], i: int) -> tuple[int, int, int, int]:
-    if 0 <= i < len(rects):
-        r = rects[i]
-        return (r.x, r.y, r.w, r.h)
-    return NONE
 
 
 def regions(t: SoloTable) -> list[Node]:
@@ -32,7 +24,7 @@ def regions(t: SoloTable) -> list[Node]:
     L = t.layout()
     lang = t.lang
     main = tuple(
-        Node(f"solo:main:{i}", Role.CARD, card_name(c, lang), _r(L.main, i), tr("a11y.delphi.main_place", lang, n=i + 1, of=len(v.main)) + (tr("a11y.delphi.starter", lang) if i < v.starters else ""))
+        Node(f"solo:main:{i}", Role.CARD, card_name(c, lang), box_at(L.main, i), tr("a11y.delphi.main_place", lang, n=i + 1, of=len(v.main)) + (tr("a11y.delphi.starter", lang) if i < v.starters else ""))
         for i, c in enumerate(v.main)
     )
     side = []
@@ -40,7 +32,7 @@ def regions(t: SoloTable) -> list[Node]:
     for j, play in enumerate(v.side):
         under = card_name(v.main[play.anchor], lang) if 0 <= play.anchor < len(v.main) else ""
         for m, card in enumerate(play.cards):
-            rect = _r([r for r, _ in L.side], k)
+            rect = box_at([r for r, _ in L.side], k)
             k += 1
             side.append(Node(f"solo:side:{j}:{m}", Role.CARD, card_name(card, lang), rect, tr("a11y.solo.side_place", lang, n=play.anchor + 1, card=under)))
     playing = t.playing() and v.phase == PLAY
@@ -50,7 +42,7 @@ def regions(t: SoloTable) -> list[Node]:
             f"solo:hand:{i}",
             Role.CARD,
             card_name(c, lang),
-            _r(L.hand, i),
+            box_at(L.hand, i),
             tr("a11y.position", lang, n=i + 1, of=len(v.hand)),
             frozenset(({State.PLAYABLE} if playing else set()) | ({State.SELECTED} if i == cursor else set())),
             pressable=playing,
