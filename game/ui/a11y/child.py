@@ -25,7 +25,6 @@ stdout; ends when stdin closes.  Exit code 3: AccessKit is not there.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import select
@@ -33,7 +32,7 @@ import sys
 import threading
 import time
 
-from game.ui.a11y.wire import BEAT_S, line
+from game.ui.a11y.wire import BEAT_S, Lines, line
 
 #: no AccessKit (or no Unix adapter): the app stops trying
 NO_ACCESSKIT = 3
@@ -117,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     active.wait(FIRST_ACTIVATION_S)
 
     window: dict | None = None
-    buf = b""
+    lines = Lines()
     last_beat = 0.0
     tree_dirty = False
     says: list[dict] = []
@@ -132,13 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             chunk = os.read(stdin, 1 << 16)
             if not chunk:
                 break
-            buf += chunk
-            *lines, buf = buf.split(b"\n")
-            for raw in lines:
-                try:
-                    msg = json.loads(raw)
-                except ValueError:
-                    continue
+            for msg in lines.feed(chunk):
                 t = msg.get("t")
                 if t == "tree":
                     m.tree = msg  # latest wins

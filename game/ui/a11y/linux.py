@@ -265,11 +265,9 @@ class ChildBridge:
 
     # --- the child's pipes -------------------------------------------------------
     def _read(self, c: _Child) -> None:
-        import json
-
         assert c.proc.stdout is not None
         fd = c.proc.stdout.fileno()
-        buf = b""
+        lines = wire.Lines()
         while True:
             try:
                 chunk = os.read(fd, 1 << 16)
@@ -277,13 +275,7 @@ class ChildBridge:
                 break
             if not chunk:
                 break
-            buf += chunk
-            *lines, buf = buf.split(b"\n")
-            for raw in lines:
-                try:
-                    msg = json.loads(raw)
-                except ValueError:
-                    continue
+            for msg in lines.feed(chunk):
                 now = time.monotonic()
                 if c.beat:
                     c.worst_gap = max(c.worst_gap, now - c.beat)

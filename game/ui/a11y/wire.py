@@ -65,3 +65,24 @@ def line(message: dict) -> bytes:
     """One message as the bytes of one line (ASCII: a name's umlauts are
     escaped, so no line can hold a stray newline)."""
     return json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+class Lines:
+    """The messages in a pipe's bytes as they come: whole lines are read,
+    a line cut by the read waits for its end, and a line that is no
+    message is skipped (both sides read their pipe this way)."""
+
+    def __init__(self) -> None:
+        self._held = b""
+
+    def feed(self, chunk: bytes) -> list[dict]:
+        *whole, self._held = (self._held + chunk).split(b"\n")
+        out = []
+        for raw in whole:
+            try:
+                msg = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(msg, dict):
+                out.append(msg)
+        return out

@@ -87,6 +87,15 @@ def move_words(table: Table, moved: Moved) -> str:
     return spoken(table.match.describe(moved.before, moved.action), table.lang)
 
 
+def last_move(table: Table) -> str:
+    """ "Last: …", the log's newest line, for a table's summary (F2); ""
+    before the first move."""
+    log = table.match.log()
+    if not (table.match.actions and log):
+        return ""
+    return tr("a11y.last", table.lang, what=spoken(log[-1].message, table.lang))
+
+
 def title(table: Table) -> str:
     try:
         return info(table.game_id).name(table.lang)
@@ -149,4 +158,4 @@ def cycle(table: Table, backward: bool) -> bool:
     return True
 
 
-__all__ = ["SAID_STATES", "Voice", "cycle", "move_words", "title", "tree", "with_states"]
+__all__ = ["SAID_STATES", "Voice", "cycle", "last_move", "move_words", "title", "tree", "with_states"]

@@ -17,7 +17,7 @@ from typing import Any
 from game.games.delphi import state as ds
 from game.i18n import tr
 from game.ui.a11y.nodes import NOWHERE, Node, Role, State, box_at
-from game.ui.a11y.words import card_name, spoken
+from game.ui.a11y.words import card_name, cards_named, spoken
 
 #: the table (not imported: the table imports this module)
 DelphiTable = Any
@@ -113,10 +113,10 @@ def summary(t: DelphiTable) -> str:
     lang = t.lang
     parts = [tr("a11y.delphi.summary", lang, round=v.round + 1, rounds=v.rounds, main=len(v.main))]
     if v.main:
-        parts.append(tr("a11y.delphi.last", lang, cards=", ".join(card_name(c, lang) for c in v.main[-3:])))
+        parts.append(tr("a11y.delphi.last", lang, cards=cards_named(v.main[-3:], lang)))
     parts.append(spoken(t.status_message(), lang))
     if v.hand:
-        parts.append(tr("a11y.hand_is", lang, cards=", ".join(card_name(c, lang) for c in v.hand)))
+        parts.append(tr("a11y.hand_is", lang, cards=cards_named(v.hand, lang)))
     return " ".join(p for p in parts if p)
 
 

@@ -15,6 +15,7 @@ from game.games.gaps.board import COLS, NCELLS
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State
 from game.ui.a11y.words import card_name, spoken
+from game.ui.kit.speech import last_move
 from game.ui.tables.gaps.session import clock_text
 
 #: the table (not imported: the table imports this module)
@@ -89,10 +90,8 @@ def summary(t: GapsTable) -> str:
         r, c = divmod(i, COLS)
         card = v.grid[i]
         parts.append(tr("a11y.gaps.cursor", lang, place=tr("a11y.gaps.place", lang, row=r + 1, col=c + 1), what=card_name(card, lang) if card is not None else tr("a11y.gaps.gap", lang)))
-    log = t.match.log()
-    if t.match.actions and log:
-        parts.append(tr("a11y.last", lang, what=spoken(log[-1].message, lang)))
-    return " ".join(parts)
+    parts.append(last_move(t))
+    return " ".join(p for p in parts if p)
 
 
 def move_words(t: GapsTable, moved: Any, said: str) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State, box
-from game.ui.a11y.words import card_name, spoken
+from game.ui.a11y.words import card_name, cards_named
+from game.ui.kit.speech import last_move
 
 #: the table (not imported: the table imports this module)
 MtgTable = Any
@@ -142,11 +143,9 @@ def summary(t: MtgTable) -> str:
     elif t.match.current is not None:
         parts.append(tr("a11y.turn_of", lang, player=t.seat_name(t.match.current)))
     if v.hand:
-        parts.append(tr("a11y.hand_is", lang, cards=", ".join(card_name(c, lang) for c in v.hand)))
-    log = t.match.log()
-    if t.match.actions and log:
-        parts.append(tr("a11y.last", lang, what=spoken(log[-1].message, lang)))
-    return " ".join(parts)
+        parts.append(tr("a11y.hand_is", lang, cards=cards_named(v.hand, lang)))
+    parts.append(last_move(t))
+    return " ".join(p for p in parts if p)
 
 
 __all__ = ["DISCARD", "HAND", "PYRAMID", "enter", "focus", "regions", "summary"]

@@ -16,7 +16,7 @@ from game.games.runs.policy import num, signed
 from game.games.runs.state import PHASE_PLAY
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State, box
-from game.ui.a11y.words import card_name
+from game.ui.a11y.words import card_name, cards_named
 
 #: the table (not imported: the table imports this module)
 RunsTable = Any
@@ -85,11 +85,11 @@ def summary(t: RunsTable) -> str:
     elif t.my_turn():
         parts.append(tr("a11y.your_turn", lang, player=t.seat_name(v.seat)))
         ok = [c for c in v.hand if c in set(v.playable)]
-        parts.append(tr("a11y.runs.can_play", lang, cards=", ".join(card_name(c, lang) for c in ok)) if ok else tr("a11y.runs.cannot_play", lang))
+        parts.append(tr("a11y.runs.can_play", lang, cards=cards_named(ok, lang)) if ok else tr("a11y.runs.cannot_play", lang))
     elif v.turn is not None:
         parts.append(tr("a11y.turn_of", lang, player=t.seat_name(v.turn)))
     if v.hand:
-        parts.append(tr("a11y.hand_is", lang, cards=", ".join(card_name(c, lang) for c in v.hand)))
+        parts.append(tr("a11y.hand_is", lang, cards=cards_named(v.hand, lang)))
     return " ".join(parts)
 
 

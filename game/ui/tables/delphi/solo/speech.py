@@ -11,7 +11,8 @@ from typing import Any
 from game.games.delphi.solo import PLAY, TURNS
 from game.i18n import tr
 from game.ui.a11y.nodes import Node, Role, State, box_at
-from game.ui.a11y.words import card_name, spoken
+from game.ui.a11y.words import card_name, cards_named
+from game.ui.kit.speech import last_move
 
 #: the table (not imported: the table imports this module)
 SoloTable = Any
@@ -81,13 +82,11 @@ def summary(t: SoloTable) -> str:
     lang = t.lang
     parts = [tr("a11y.solo.summary", lang, turn=v.turn, turns=TURNS, main=len(v.main), wrong=sum(len(p.cards) for p in v.side))]
     if v.main:
-        parts.append(tr("a11y.delphi.last", lang, cards=", ".join(card_name(c, lang) for c in v.main[-3:])))
+        parts.append(tr("a11y.delphi.last", lang, cards=cards_named(v.main[-3:], lang)))
     if v.hand:
-        parts.append(tr("a11y.hand_is", lang, cards=", ".join(card_name(c, lang) for c in v.hand)))
-    log = t.match.log()
-    if t.match.actions and log:
-        parts.append(tr("a11y.last", lang, what=spoken(log[-1].message, lang)))
-    return " ".join(parts)
+        parts.append(tr("a11y.hand_is", lang, cards=cards_named(v.hand, lang)))
+    parts.append(last_move(t))
+    return " ".join(p for p in parts if p)
 
 
 __all__ = ["HAND", "MAIN", "SIDE", "enter", "focus", "move_words", "regions", "summary"]
