@@ -413,8 +413,8 @@ def sample(today: str = "2026-12-07", seed: int = 7) -> tuple[dict, dict]:
     easy_wins = sum(1 for line in history["mind-the-gap"][:easy] if line["won"])
     stats = {
         "mind-the-gap": {
-            "easy-1p-6c-std": {"games": easy, "wins": easy_wins, "helper_games": 0},
-            "normal-2p-6c-std": {"games": n["mind-the-gap"] - easy, "wins": g["mind-the-gap"].wins - easy_wins, "helper_games": 3},
+            "easy-1p-1h-6c-std": {"games": easy, "wins": easy_wins, "helper_games": 0},
+            "normal-2p-1h-6c-std": {"games": n["mind-the-gap"] - easy, "wins": g["mind-the-gap"].wins - easy_wins, "helper_games": 3},
         },
         "gaps": {
             "r2": {
